@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Questlog",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "questlog", targets: ["questlog"]),
+        .library(name: "QuestlogCore", targets: ["QuestlogCore"]),
+        .library(name: "Mustache", targets: ["Mustache"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
+        .target(name: "Mustache"),
+        .target(name: "QuestlogCore", dependencies: ["YAML", "Markdown", "Mustache"]),
+        .target(name: "QuestlogCLI", dependencies: ["QuestlogCore"]),
+        .executableTarget(name: "questlog", dependencies: ["QuestlogCLI"]),
+        .executableTarget(
+            name: "questlog-bench",
+            dependencies: ["Mustache", "QuestlogCore"],
+            path: "Benchmarks/questlog-bench"
+        ),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "QuestlogCoreTests", dependencies: ["QuestlogCore"]),
+        .testTarget(name: "QuestlogCLITests", dependencies: ["QuestlogCLI", "QuestlogCore"]),
+    ]
+)

@@ -1,0 +1,1 @@
+// Markdown over cmark-gfm.

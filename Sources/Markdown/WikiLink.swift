@@ -1,0 +1,18 @@
+/// A `[[target]]` or `[[target|label]]` link found in a note's text (never in code).
+public struct WikiLink: Sendable, Hashable {
+    /// The text before `|`, trimmed (may carry a `kind:` prefix; the caller interprets it).
+    public var target: String
+    /// The text after `|`, trimmed, if any.
+    public var label: String?
+    /// 1-based line of the opening `[[` in the file (the options' line offset applied).
+    public var line: Int
+    /// 1-based column (in Unicode scalars... see MarkdownRenderer docs) of the opening `[[`.
+    public var column: Int
+
+    public init(target: String, label: String?, line: Int, column: Int) {
+        self.target = target
+        self.label = label
+        self.line = line
+        self.column = column
+    }
+}

@@ -1,0 +1,1 @@
+// The Mustache template engine.

@@ -1,0 +1,1 @@
+// YAML over libyaml.
