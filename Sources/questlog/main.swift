@@ -1,1 +1,4 @@
-print("questlog")
+import Foundation
+import QuestlogCLI
+
+exit(QuestlogCommandLine.run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -1,0 +1,63 @@
+import Foundation
+import QuestlogCore
+
+/// What a command runs with: its parsed arguments, the console and the common options.
+public struct CommandContext: Sendable {
+    public var arguments: ParsedArguments
+    public var console: Console
+    /// The folder relative paths are taken from.
+    public var workingDirectory: String
+
+    public init(arguments: ParsedArguments, console: Console, workingDirectory: String) {
+        self.arguments = arguments
+        self.console = console
+        self.workingDirectory = workingDirectory
+    }
+
+    /// `path` made absolute against the working directory.
+    public func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : (workingDirectory as NSString).appendingPathComponent(path)
+        return (joined as NSString).standardizingPath
+    }
+
+    /// The site folder (`--site`, default the working directory).
+    public var site: String { absolute(arguments.value("site") ?? ".") }
+
+    public var strict: Bool { arguments.flag("strict") }
+    public var quiet: Bool { arguments.flag("quiet") }
+    public var verbose: Bool { arguments.flag("verbose") && !quiet }
+    public var jsonDiagnostics: Bool { arguments.value("diagnostics-format") == "json" }
+
+    /// `--jobs N` (a positive whole number), default one per core.
+    public func jobs() throws -> Int {
+        guard let text = arguments.value("jobs") else { return ProcessInfo.processInfo.activeProcessorCount }
+        guard let jobs = Int(text), jobs > 0 else {
+            throw UsageError("option '--jobs' takes a positive whole number, not '\(text)'")
+        }
+        return jobs
+    }
+
+    /// Prints diagnostics as the options ask and says whether the run failed.
+    public func report(_ diagnostics: DiagnosticList) -> ExitCode {
+        let list = strict ? diagnostics.promotingWarnings() : diagnostics
+        if jsonDiagnostics {
+            console.writeOutput(list.formattedJSON())
+        } else {
+            for diagnostic in list.sorted where !(quiet && diagnostic.severity == .warning) {
+                console.printError(styled(diagnostic))
+            }
+            if !list.isEmpty && !(quiet && !list.hasErrors) {
+                console.printError(list.summary)
+            }
+        }
+        return list.failed(strict: false) ? .contentError : .success
+    }
+
+    private func styled(_ diagnostic: Diagnostic) -> String {
+        guard console.errorIsTerminal else { return diagnostic.description }
+        let word = diagnostic.severity.rawValue + ":"
+        let colour = diagnostic.severity == .error ? "31" : "33"
+        return diagnostic.description.replacingOccurrences(of: " " + word + " ", with: " " + console.styled(word, colour: colour) + " ",
+                                                           options: [], range: nil)
+    }
+}

@@ -1,0 +1,88 @@
+import QuestlogCore
+
+/// Parses a command's arguments: `--name value`, `--name=value`, `-x value`, flags, `--` ending options.
+public enum ArgumentParser {
+    public static func parse(_ arguments: [String], for spec: CommandSpec) throws -> ParsedArguments {
+        var parsed = ParsedArguments()
+        let options = spec.allOptions
+        var index = 0
+        var onlyPositional = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positional.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositional = true
+                continue
+            }
+            var name: String
+            var inlineValue: String?
+            let option: OptionSpec?
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+                option = options.first { $0.name == name }
+            } else {
+                name = String(argument.dropFirst())
+                if name.count > 1 {
+                    // `-j4`: a short option with its value attached.
+                    inlineValue = String(name.dropFirst())
+                    name = String(name.prefix(1))
+                }
+                option = options.first { $0.short.map(String.init) == name }
+            }
+            guard let option else {
+                let hint = Suggestion.closest(to: name, in: options.map(\.name)).map { " (did you mean '--\($0)'?)" } ?? ""
+                throw UsageError("unknown option '\(argument)'\(hint)", command: spec.name)
+            }
+            if option.isFlag {
+                if inlineValue != nil, argument.hasPrefix("--") {
+                    throw UsageError("option '--\(option.name)' takes no value", command: spec.name)
+                } else if let attached = inlineValue {
+                    // `-qv`: several short flags together.
+                    parsed.flags.insert(option.name)
+                    for letter in attached {
+                        guard let next = options.first(where: { $0.short == letter }), next.isFlag else {
+                            throw UsageError("unknown option '-\(letter)' in '\(argument)'", command: spec.name)
+                        }
+                        parsed.flags.insert(next.name)
+                    }
+                    continue
+                }
+                parsed.flags.insert(option.name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw UsageError("option '--\(option.name)' needs a value (\(option.valueName ?? "VALUE"))", command: spec.name)
+            }
+            if let choices = option.choices, !choices.contains(value) {
+                let hint = Suggestion.closest(to: value, in: choices).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError("option '--\(option.name)' must be one of \(choices.joined(separator: ", ")), not '\(value)'\(hint)", command: spec.name)
+            }
+            parsed.values[option.name] = value
+        }
+        if !parsed.flag("help") {
+            let required = spec.arguments.filter { !$0.isOptional }.count
+            if parsed.positional.count < required {
+                let missing = spec.arguments[parsed.positional.count]
+                throw UsageError("missing argument \(missing.name)", command: spec.name)
+            }
+            if parsed.positional.count > spec.arguments.count {
+                throw UsageError("unexpected argument '\(parsed.positional[spec.arguments.count])'", command: spec.name)
+            }
+        }
+        return parsed
+    }
+}

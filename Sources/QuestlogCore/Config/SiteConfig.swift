@@ -1,0 +1,31 @@
+/// The settings of `questlog.yml`.
+public struct SiteConfig: Sendable, Hashable {
+    public var title: String
+    /// The public address of the site (ends with `/`); enables `sitemap.xml` and canonical links.
+    public var baseURL: String?
+    /// The UI language (`en`, `vi`, `hi`, `ja`, `zh`).
+    public var language: String
+    /// Keep raw HTML in notes (tagfilter still applies).
+    public var unsafeHTML: Bool
+    /// Custom kinds, in declaration order.
+    public var customKinds: [Kind]
+
+    public init(title: String = "Questlog", baseURL: String? = nil, language: String = "en",
+                unsafeHTML: Bool = false, customKinds: [Kind] = []) {
+        self.title = title
+        self.baseURL = baseURL
+        self.language = language
+        self.unsafeHTML = unsafeHTML
+        self.customKinds = customKinds
+    }
+
+    /// The languages the UI ships strings for.
+    public static let languages = ["en", "vi", "hi", "ja", "zh"]
+
+    /// The built-in schema extended with the custom kinds.
+    public var schema: Schema {
+        var schema = Schema.builtIn
+        schema.kinds.append(contentsOf: customKinds)
+        return schema
+    }
+}

@@ -1,0 +1,70 @@
+/// Turns a file's bytes into text the way every stage expects it: valid UTF-8, no BOM, `\n` line ends.
+public enum SourceText {
+    /// Decodes `bytes`, or returns an `invalid-utf8` diagnostic at the first bad byte.
+    public static func decode(_ bytes: [UInt8], path: String) -> Result<String, Diagnostic> {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        if let offset = firstInvalidUTF8Offset(body) {
+            let absolute = offset + (bytes.count - body.count)
+            let (line, column) = position(ofByte: absolute, in: bytes)
+            let byte = String(bytes[absolute], radix: 16, uppercase: true)
+            return .failure(.error("invalid UTF-8: byte 0x\(byte.count == 1 ? "0" + byte : byte) at offset \(absolute); save the file as UTF-8",
+                                   code: "invalid-utf8", at: SourceLocation(path: path, line: line, column: column)))
+        }
+        let text = String(decoding: body, as: UTF8.self)
+        guard text.utf8.contains(UInt8(ascii: "\r")) else { return .success(text) }
+        return .success(text.replacingCRLF())
+    }
+
+    /// The offset in `bytes` of the first byte that is not part of a valid UTF-8 sequence.
+    static func firstInvalidUTF8Offset(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar):
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return nil
+            case .error:
+                return offset
+            }
+        }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    static func position(ofByte offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        let prefix = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
+        return (line, prefix.unicodeScalars.count + 1)
+    }
+}
+
+extension String {
+    /// `\r\n` and lone `\r` become `\n`, so line numbers agree with every editor.
+    func replacingCRLF() -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(utf8.count)
+        var previousWasCR = false
+        for byte in utf8 {
+            if byte == UInt8(ascii: "\r") {
+                out.append(UInt8(ascii: "\n"))
+                previousWasCR = true
+                continue
+            }
+            if byte == UInt8(ascii: "\n") && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = false
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,22 @@
+/// A checked, typed value of an entry's field; references are resolved.
+public enum FieldValue: Sendable, Hashable {
+    case string(String)
+    case text(String)
+    case bool(Bool)
+    case int(Int)
+    /// An ISO 8601 date, `YYYY-MM-DD`.
+    case date(String)
+    case url(String)
+    case ref(EntryRef)
+    case refs([EntryRef])
+    case list([String])
+
+    /// The references this value holds (empty for other types).
+    public var references: [EntryRef] {
+        switch self {
+        case let .ref(target): return [target]
+        case let .refs(targets): return targets
+        default: return []
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// A resolved playthrough: its `game.md` and its entries grouped by kind.
+public struct Game: Sendable, Hashable {
+    public var id: String
+    public var title: String
+    /// Where `game.md` is, or the game's folder when it has none.
+    public var source: SourceLocation
+    /// The game page, relative to the output root: `game/index.html`.
+    public var path: String
+    /// Values of the game kind's fields (`character`, `class`, …).
+    public var fields: [String: FieldValue]
+    public var notes: Notes
+    /// Entries per kind id, each list sorted by name (then id).
+    public var entries: [String: [Entry]]
+    /// The entries the game's own notes link to, sorted.
+    public var links: [EntryRef]
+
+    public init(id: String, title: String, source: SourceLocation, path: String, fields: [String: FieldValue],
+                notes: Notes, entries: [String: [Entry]], links: [EntryRef]) {
+        self.id = id
+        self.title = title
+        self.source = source
+        self.path = path
+        self.fields = fields
+        self.notes = notes
+        self.entries = entries
+        self.links = links
+    }
+
+    public func entries(of kind: String) -> [Entry] {
+        entries[kind] ?? []
+    }
+
+    /// Every entry, kinds in the order given, entries by name.
+    public func allEntries(kindOrder: [Kind]) -> [Entry] {
+        kindOrder.flatMap { entries(of: $0.id) }
+    }
+}

@@ -1,0 +1,68 @@
+/// The kinds of a site: the built-in game, npc, quest and location, plus the custom kinds of `questlog.yml`.
+public struct Schema: Sendable, Hashable {
+    /// The fields of `game.md`.
+    public var game: Kind
+    /// Entry kinds in display order: built-in first, then custom kinds in declaration order.
+    public var kinds: [Kind]
+
+    public init(game: Kind, kinds: [Kind]) {
+        self.game = game
+        self.kinds = kinds
+    }
+
+    public func kind(id: String) -> Kind? {
+        kinds.first { $0.id == id }
+    }
+
+    public func kind(folder: String) -> Kind? {
+        kinds.first { $0.folder == folder }
+    }
+
+    /// A kind by its id or its folder name (`npc` or `npcs`), as users type either.
+    public func kind(named name: String) -> Kind? {
+        kind(id: name) ?? kind(folder: name)
+    }
+
+    /// Fields that reference `kind`, as (source kind, field) pairs in schema order: the inverse relations.
+    public func inverseRelations(of kind: String) -> [(source: Kind, field: FieldDefinition)] {
+        kinds.flatMap { source in
+            source.fields.filter { $0.type.referencedKind == kind }.map { (source: source, field: $0) }
+        }
+    }
+
+    /// The schema of a site without custom kinds.
+    public static let builtIn = Schema(
+        game: Kind(id: "game", folder: "", name: "Game", plural: "Games", fields: [
+            FieldDefinition("title", .string),
+            FieldDefinition("character", .string),
+            FieldDefinition("class", .string),
+            FieldDefinition("platform", .string),
+            FieldDefinition("started", .date),
+            FieldDefinition("status", .string),
+            FieldDefinition("tags", .list),
+        ]),
+        kinds: [
+            Kind(id: "npc", folder: "npcs", name: "NPC", plural: "NPCs", fields: [
+                FieldDefinition("merchant", .bool),
+                FieldDefinition("locations", .refs("location"), label: "Found at", inverseLabel: "NPCs here"),
+                FieldDefinition("quests", .refs("quest"), label: "Gives quests", inverseLabel: "Given by"),
+                FieldDefinition("aliases", .list),
+                FieldDefinition("tags", .list),
+                FieldDefinition("image", .url),
+            ]),
+            Kind(id: "quest", folder: "quests", name: "Quest", plural: "Quests", fields: [
+                FieldDefinition("complete", .bool),
+                FieldDefinition("location", .ref("location"), label: "Location", inverseLabel: "Quests here"),
+                FieldDefinition("tags", .list),
+            ]),
+            Kind(id: "location", folder: "locations", name: "Location", plural: "Locations", fields: [
+                FieldDefinition("cleared", .bool),
+                FieldDefinition("smith_anvil", .bool),
+                FieldDefinition("merchant", .bool),
+                FieldDefinition("region", .string),
+                FieldDefinition("parent", .ref("location"), label: "Part of", inverseLabel: "Sub-locations"),
+                FieldDefinition("tags", .list),
+            ]),
+        ]
+    )
+}
