@@ -1,0 +1,60 @@
+@testable import QuestlogCore
+import Testing
+
+struct SourceTextTests {
+    @Test func bomIsDroppedAndLineEndsNormalised() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a\r\nb\rc\n".utf8)
+        #expect(try SourceText.decode(bytes, path: "x").get() == "a\nb\nc\n")
+    }
+
+    @Test func invalidUTF8IsReportedAtItsByte() {
+        let bytes = Array("---\nname: Boc\n---\nA seamster ".utf8) + [0xFF] + Array(" x\n".utf8)
+        guard case let .failure(diagnostic) = SourceText.decode(bytes, path: "npcs/boc.md") else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(diagnostic.code == "invalid-utf8")
+        #expect(diagnostic.location == SourceLocation(path: "npcs/boc.md", line: 4, column: 12))
+        #expect(diagnostic.message.contains("byte 0xFF at offset 29"))
+    }
+
+    @Test func truncatedSequencesAndOverlongFormsAreInvalid() {
+        #expect(SourceText.firstInvalidUTF8Offset([0x61, 0xC3]) == 1)
+        #expect(SourceText.firstInvalidUTF8Offset([0xC0, 0xAF]) == 0)
+        #expect(SourceText.firstInvalidUTF8Offset([0xED, 0xA0, 0x80]) == 0) // a UTF-16 surrogate
+        #expect(SourceText.firstInvalidUTF8Offset(Array("Đường 🗡".utf8)[...]) == nil)
+    }
+
+    @Test func frontMatterSplits() throws {
+        let split = try FrontMatter.split("---\nname: A\ntags: []\n---\nBody\nmore", path: "a.md").get()
+        #expect(split.yaml == "name: A\ntags: []")
+        #expect(split.yamlLineOffset == 1)
+        #expect(split.body == "Body\nmore")
+        #expect(split.bodyLineOffset == 4)
+    }
+
+    @Test func emptyAndMissingFrontMatter() throws {
+        let empty = try FrontMatter.split("---\n---\nBody", path: "a.md").get()
+        #expect(empty.yaml == "")
+        #expect(empty.body == "Body")
+        let none = try FrontMatter.split("# Title\nBody", path: "a.md").get()
+        #expect(none.yaml == nil)
+        #expect(none.body == "# Title\nBody")
+        #expect(none.bodyLineOffset == 0)
+    }
+
+    @Test func unclosedFrontMatterIsAnErrorAtTheOpeningLine() {
+        guard case let .failure(diagnostic) = FrontMatter.split("---\nname: A\n\nBody", path: "a.md") else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(diagnostic.location == SourceLocation(path: "a.md", line: 1, column: 1))
+        #expect(diagnostic.code == "unclosed-front-matter")
+    }
+
+    @Test func firstHeadingSkipsCode() {
+        #expect(SiteLoader.firstHeading(in: "```\n# not this\n```\n\n# Stormveil Castle #\n") == "Stormveil Castle")
+        #expect(SiteLoader.firstHeading(in: "## Second level\ntext") == nil)
+        #expect(SiteLoader.firstHeading(in: "    # indented code") == nil)
+    }
+}

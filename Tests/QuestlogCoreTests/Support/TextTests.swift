@@ -1,0 +1,64 @@
+@testable import QuestlogCore
+import Testing
+
+struct TextTests {
+    @Test(arguments: [
+        ("White Mask Varré", "white-mask-varre"),
+        ("Bà Đường", "ba-duong"),
+        ("Patches' Betrayal", "patches-betrayal"),
+        ("  Leading -- and trailing!  ", "leading-and-trailing"),
+        ("Straße Œuvre", "strasse-oeuvre"),
+        ("龙王庙", "long-wang-miao"),
+        ("राजकुमारी मीरा", "rajakumari-mira"),
+        ("Caelid 2", "caelid-2"),
+        ("!!!", ""),
+    ])
+    func slugs(_ input: String, _ expected: String) {
+        #expect(Slug.make(input) == expected)
+    }
+
+    @Test func slugCheck() {
+        #expect(Slug.isSlug("church-of-elleh"))
+        #expect(!Slug.isSlug("Church-of-Elleh"))
+        #expect(!Slug.isSlug("church--of"))
+        #expect(!Slug.isSlug(""))
+    }
+
+    @Test func namesCompareWithoutCaseAccentsOrExtraSpaces() {
+        #expect(NameKey.make("White Mask Varré") == NameKey.make("white  mask VARRE"))
+        #expect(NameKey.make("Bà Đường") == NameKey.make("ba duong"))
+        #expect(NameKey.make("Varré") != NameKey.make("Varra"))
+    }
+
+    @Test func editDistanceCountsTranspositionsAsOne() {
+        #expect(Suggestion.editDistance(Array("rose-church"), Array("rose-chruch")) == 1)
+        #expect(Suggestion.editDistance(Array("kitten"), Array("sitting")) == 3)
+        #expect(Suggestion.editDistance(Array(""), Array("abc")) == 3)
+    }
+
+    @Test func suggestionsAreCloseEnoughOrNothing() {
+        #expect(Suggestion.closest(to: "rose-chruch", in: ["rose-church", "church-of-elleh"]) == "rose-church")
+        #expect(Suggestion.closest(to: "stirct", in: ["strict", "site"]) == "strict")
+        #expect(Suggestion.closest(to: "completely-different", in: ["rose-church"]) == nil)
+        // Ties go to the first in byte order, so output is stable.
+        #expect(Suggestion.closest(to: "ab", in: ["ac", "aa"]) == "aa")
+    }
+
+    @Test(arguments: [
+        ("elden-ring/npcs/varre.html", "elden-ring/locations/rose-church.html", "../locations/rose-church.html"),
+        ("elden-ring/index.html", "elden-ring/npcs/varre.html", "npcs/varre.html"),
+        ("elden-ring/npcs/varre.html", "elden-ring/npcs/kale.html", "kale.html"),
+        ("elden-ring/npcs/varre.html", "other/quests/q.html", "../../other/quests/q.html"),
+        ("index.html", "elden-ring/index.html", "elden-ring/index.html"),
+        ("elden-ring/npcs/varre.html", "index.html", "../../index.html"),
+    ])
+    func relativeLinks(_ source: String, _ target: String, _ expected: String) {
+        #expect(RelativeURL.from(source, to: target) == expected)
+    }
+
+    @Test func jsonIsStableAndEscaped() {
+        let value = JSONValue.object([("b", .int(1)), ("a", .array([.string("x\"\n\u{2028}"), .bool(true), .null, .double(1.5)]))])
+        #expect(value.rendered(pretty: false) == #"{"b":1,"a":["x\"\n\u2028",true,null,1.5]}"#)
+        #expect(value.rendered() == "{\n  \"b\": 1,\n  \"a\": [\n    \"x\\\"\\n\\u2028\",\n    true,\n    null,\n    1.5\n  ]\n}")
+    }
+}
