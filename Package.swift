@@ -23,9 +23,15 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
         .target(name: "Mustache"),
-        .target(name: "QuestlogCore", dependencies: ["YAML", "Markdown", "Mustache"]),
+        .target(
+            name: "QuestlogCore",
+            dependencies: ["YAML", "Markdown", "Mustache"],
+            plugins: [.plugin(name: "EmbedTheme")]
+        ),
         .target(name: "QuestlogCLI", dependencies: ["QuestlogCore"]),
         .executableTarget(name: "questlog", dependencies: ["QuestlogCLI"]),
+        .executableTarget(name: "questlog-embed", path: "Sources/questlog-embed"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["questlog-embed"]),
         .executableTarget(
             name: "questlog-bench",
             dependencies: ["Mustache", "QuestlogCore"],
