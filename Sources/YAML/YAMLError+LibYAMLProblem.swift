@@ -1,0 +1,106 @@
+extension YAMLError {
+    /// Turns libyaml's problem into a message and a position a person would look at.
+    ///
+    /// libyaml reports two places: where it gave up (the problem mark) and the construct it was
+    /// reading (the context mark). The problem mark is right for most errors; the context mark is
+    /// used when the problem mark says nothing useful: at the end of the input (an unclosed
+    /// bracket or quote), inside an unclosed quoted scalar, or the line after a key without ':'.
+    init(_ problem: LibYAMLProblem, in text: String, lineOffset: Int) {
+        let source = LibYAMLSourceText(text)
+        func mark(_ raw: LibYAMLProblem.RawMark) -> Mark {
+            Mark(line: raw.line + 1 + lineOffset, column: raw.column + 1)
+        }
+
+        switch problem.kind {
+        case .memory:
+            self.init("out of memory while parsing YAML", at: Mark(line: 1 + lineOffset, column: 1))
+
+        case .reader(let byteOffset, let value):
+            let raw = source.mark(ofByteOffset: byteOffset)
+            self.init("\(problem.problem) (found \(Self.codePoint(value)))", at: mark(raw))
+
+        case .syntax:
+            let problemMark = problem.problemMark
+            var message = problem.problem
+            var position = problemMark
+            let found = source.scalar(at: problemMark.index)
+
+            switch message {
+            case "found character that cannot start any token":
+                // The context ("while scanning for the next token") adds nothing to this one.
+                self.init(Self.cannotStartToken(found), at: mark(problemMark))
+                return
+            case "mapping values are not allowed in this context":
+                let prefix = source.linePrefix(before: problemMark)
+                if prefix.contains(": ") {
+                    message += " (quote a value that contains ': ')"
+                } else if let indent = prefix.unicodeScalars.firstIndex(where: { $0 != " " }),
+                          indent != prefix.unicodeScalars.startIndex {
+                    // An over-indented key: point at the key, where the indentation went wrong.
+                    let spaces = prefix.unicodeScalars.distance(from: prefix.unicodeScalars.startIndex, to: indent)
+                    position = LibYAMLProblem.RawMark(
+                        index: problemMark.index - problemMark.column + spaces,
+                        line: problemMark.line,
+                        column: spaces
+                    )
+                    message += " (check the indentation of this line)"
+                }
+            case "did not find expected key" where found == "-":
+                message += " (a '- ' list item cannot stand among the keys of a mapping)"
+            default:
+                break
+            }
+
+            guard let context = problem.context, let contextMark = problem.contextMark else {
+                self.init(message, at: mark(position))
+                return
+            }
+            message += " " + context
+
+            let atEnd = source.isBlank(from: problemMark.index)
+            let quoted = context == "while scanning a quoted scalar"
+            if atEnd || quoted || problem.problem == "could not find expected ':'" {
+                if quoted {
+                    message += " (is the closing quote missing?)"
+                } else if let closer = Self.closer(of: context) {
+                    message += " (is the closing '\(closer)' missing?)"
+                } else if atEnd && !problem.problem.contains("end of stream") {
+                    message += " (reached the end of the input)"
+                }
+                self.init(message, at: mark(contextMark))
+            } else {
+                if contextMark.line < position.line {
+                    let start = mark(contextMark)
+                    message += " started at line \(start.line), column \(start.column)"
+                }
+                self.init(message, at: mark(position))
+            }
+        }
+    }
+
+    private static func cannotStartToken(_ found: Unicode.Scalar?) -> String {
+        switch found {
+        case "\t"?:
+            return "found a tab character that cannot start any token (YAML indentation must use spaces)"
+        case let scalar? where scalar == "@" || scalar == "`":
+            return "found character '\(scalar)' that cannot start any token (quote values that start with '@' or '`')"
+        case let scalar?:
+            return "found character '\(scalar.escaped(asASCII: false))' that cannot start any token"
+        case nil:
+            return "found character that cannot start any token"
+        }
+    }
+
+    private static func closer(of context: String) -> Character? {
+        switch context {
+        case "while parsing a flow sequence": return "]"
+        case "while parsing a flow mapping": return "}"
+        default: return nil
+        }
+    }
+
+    private static func codePoint(_ value: Int) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
