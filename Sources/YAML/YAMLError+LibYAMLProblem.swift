@@ -21,60 +21,57 @@ extension YAMLError {
 
         case .syntax:
             let problemMark = problem.problemMark
-            var message = problem.problem
-            var position = problemMark
             let found = source.scalar(at: problemMark.index)
-
-            switch message {
-            case "found character that cannot start any token":
+            if problem.problem == "found character that cannot start any token" {
                 // The context ("while scanning for the next token") adds nothing to this one.
                 self.init(Self.cannotStartToken(found), at: mark(problemMark))
                 return
+            }
+
+            var message = problem.problem
+            var position = problemMark
+            var hint: String?
+            switch problem.problem {
             case "mapping values are not allowed in this context":
                 let prefix = source.linePrefix(before: problemMark)
+                let indent = prefix.prefix { $0 == " " }.count
                 if prefix.contains(": ") {
-                    message += " (quote a value that contains ': ')"
-                } else if let indent = prefix.unicodeScalars.firstIndex(where: { $0 != " " }),
-                          indent != prefix.unicodeScalars.startIndex {
+                    hint = "quote a value that contains ': '"
+                } else if indent > 0 && indent < prefix.count {
                     // An over-indented key: point at the key, where the indentation went wrong.
-                    let spaces = prefix.unicodeScalars.distance(from: prefix.unicodeScalars.startIndex, to: indent)
                     position = LibYAMLProblem.RawMark(
-                        index: problemMark.index - problemMark.column + spaces,
+                        index: problemMark.index - problemMark.column + indent,
                         line: problemMark.line,
-                        column: spaces
+                        column: indent
                     )
-                    message += " (check the indentation of this line)"
+                    hint = "check the indentation of this line"
                 }
             case "did not find expected key" where found == "-":
-                message += " (a '- ' list item cannot stand among the keys of a mapping)"
+                hint = "a '- ' list item cannot stand among the keys of a mapping"
             default:
                 break
             }
 
-            guard let context = problem.context, let contextMark = problem.contextMark else {
-                self.init(message, at: mark(position))
-                return
-            }
-            message += " " + context
-
-            let atEnd = source.isBlank(from: problemMark.index)
-            let quoted = context == "while scanning a quoted scalar"
-            if atEnd || quoted || problem.problem == "could not find expected ':'" {
-                if quoted {
-                    message += " (is the closing quote missing?)"
-                } else if let closer = Self.closer(of: context) {
-                    message += " (is the closing '\(closer)' missing?)"
-                } else if atEnd && !problem.problem.contains("end of stream") {
-                    message += " (reached the end of the input)"
-                }
-                self.init(message, at: mark(contextMark))
-            } else {
-                if contextMark.line < position.line {
+            if let context = problem.context, let contextMark = problem.contextMark {
+                message += " " + context
+                let atEnd = source.isBlank(from: problemMark.index)
+                let quoted = context == "while scanning a quoted scalar"
+                if atEnd || quoted || problem.problem == "could not find expected ':'" {
+                    position = contextMark
+                    if quoted {
+                        hint = "is the closing quote missing?"
+                    } else if let closer = Self.closer(of: context) {
+                        hint = "is the closing '\(closer)' missing?"
+                    } else if atEnd && !problem.problem.contains("end of stream") {
+                        hint = "reached the end of the input"
+                    }
+                } else if contextMark.line < position.line {
                     let start = mark(contextMark)
                     message += " started at line \(start.line), column \(start.column)"
                 }
-                self.init(message, at: mark(position))
             }
+            if let hint { message += " (\(hint))" }
+            self.init(message, at: mark(position))
         }
     }
 
