@@ -41,23 +41,22 @@ enum LibYAMLEventReader {
         defer { yaml_parser_delete(parser) }
         yaml_parser_set_input_string(parser, base, bytes.count)
 
+        let end = LibYAMLEndOfInput(utf8: bytes)
         let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
         defer { event.deallocate() }
 
         while true {
             guard yaml_parser_parse(parser, event) != 0 else { return problem(of: parser.pointee) }
-            let converted = convert(event.pointee, lineOffset: lineOffset)
+            let converted = convert(event.pointee, end: end, lineOffset: lineOffset)
             yaml_event_delete(event)
             try handle(converted)
             if converted == .streamEnd { return nil }
         }
     }
 
-    private static func convert(_ event: yaml_event_t, lineOffset: Int) -> YAMLEvent {
-        let mark = Mark(
-            line: Int(event.start_mark.line) + 1 + lineOffset,
-            column: Int(event.start_mark.column) + 1
-        )
+    private static func convert(_ event: yaml_event_t, end: LibYAMLEndOfInput, lineOffset: Int) -> YAMLEvent {
+        let start = end.clamped(line: Int(event.start_mark.line), column: Int(event.start_mark.column))
+        let mark = Mark(line: start.line + 1 + lineOffset, column: start.column + 1)
         switch event.type {
         case YAML_STREAM_START_EVENT:
             return .streamStart

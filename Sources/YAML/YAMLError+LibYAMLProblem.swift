@@ -7,8 +7,10 @@ extension YAMLError {
     /// bracket or quote), inside an unclosed quoted scalar, or the line after a key without ':'.
     init(_ problem: LibYAMLProblem, in text: String, lineOffset: Int) {
         let source = LibYAMLSourceText(text)
+        let end = LibYAMLEndOfInput(utf8: text.utf8)
         func mark(_ raw: LibYAMLProblem.RawMark) -> Mark {
-            Mark(line: raw.line + 1 + lineOffset, column: raw.column + 1)
+            let place = end.clamped(line: raw.line, column: raw.column)
+            return Mark(line: place.line + 1 + lineOffset, column: place.column + 1)
         }
 
         switch problem.kind {

@@ -178,6 +178,19 @@ struct YAMLParserDocumentTests {
         #expect(root["next"]?.mark == Mark(line: 3, column: 7))
     }
 
+    @Test("positions at the end of a text without a final line break stay on its last line")
+    func endWithoutLineBreak() throws {
+        let explicitKey = try #require(try YAMLParser.parse("? x", lineOffset: 1))
+        #expect(explicitKey.mapping?.first?.value.mark == Mark(line: 2, column: 4))
+        let withBreak = try #require(try YAMLParser.parse("? x\n", lineOffset: 1))
+        #expect(withBreak.mapping?.first?.value.mark == Mark(line: 3, column: 1))
+        let unicode = try #require(try YAMLParser.parse("\u{FEFF}a: 1\r\n? 東京"))
+        #expect(unicode.mapping?.last?.value.mark == Mark(line: 2, column: 5))
+        let nel = try #require(try YAMLParser.parse("a: 1\u{85}? b"))
+        #expect(nel.mapping?.last?.value.mark == Mark(line: 2, column: 4))
+        #expect(YAMLTesting.error("tags: [")?.mark == Mark(line: 1, column: 8))
+    }
+
     @Test("escaped NUL characters inside quoted scalars are kept")
     func escapedNul() throws {
         let root = try #require(try YAMLParser.parse("a: \"x\\0y\"\nb: 1\n"))
