@@ -14,11 +14,17 @@ struct YAMLComposer {
         var anchor: String?
         /// `nodeCount` before this collection started, to know the size of an anchored subtree.
         var nodeCountAtStart: Int
+        /// The most collection levels in any child so far.
+        var childHeight = 0
     }
 
     private struct Anchored {
         var node: YAMLNode
+        /// How many nodes a copy adds.
         var size: Int
+        /// How many levels of collections the node spans (0 for a scalar), since a copy placed
+        /// deep in the document nests its collections deeper still.
+        var height: Int
     }
 
     private let maximumNodeCount: Int
@@ -59,6 +65,12 @@ struct YAMLComposer {
                 }
                 throw YAMLError("unknown alias '*\(anchor)'", at: mark)
             }
+            if stack.count + anchored.height > maximumDepth {
+                throw YAMLError(
+                    "alias '*\(anchor)' nests collections more than \(maximumDepth) levels deep",
+                    at: mark
+                )
+            }
             if nodeCount > maximumNodeCount - anchored.size {
                 throw YAMLError(
                     "alias '*\(anchor)' expands the document beyond \(maximumNodeCount) nodes",
@@ -69,13 +81,13 @@ struct YAMLComposer {
             var copy = anchored.node
             // The copy stands where the alias is written, so diagnostics about it point there.
             copy.mark = mark
-            try attach(copy)
+            try attach(copy, height: anchored.height)
 
         case let .scalar(value, style, tag, anchor, mark):
             try count(at: mark)
             let node = YAMLNode(.scalar(value, style), mark: mark, tag: Self.normalized(tag))
-            if let anchor { anchors[anchor] = Anchored(node: node, size: 1) }
-            try attach(node)
+            if let anchor { anchors[anchor] = Anchored(node: node, size: 1, height: 0) }
+            try attach(node, height: 0)
 
         case let .sequenceStart(tag, anchor, mark):
             try open(.sequence([]), tag: tag, anchor: anchor, mark: mark)
@@ -91,10 +103,11 @@ struct YAMLComposer {
             case .mapping(let entries, _, _): content = .mapping(entries)
             }
             let node = YAMLNode(content, mark: frame.mark, tag: Self.normalized(frame.tag))
+            let height = frame.childHeight + 1
             if let anchor = frame.anchor {
-                anchors[anchor] = Anchored(node: node, size: nodeCount - frame.nodeCountAtStart)
+                anchors[anchor] = Anchored(node: node, size: nodeCount - frame.nodeCountAtStart, height: height)
             }
-            try attach(node)
+            try attach(node, height: height)
         }
     }
 
@@ -117,12 +130,14 @@ struct YAMLComposer {
         nodeCount += 1
     }
 
-    /// Adds a finished node to the collection being built, or makes it the root.
-    private mutating func attach(_ node: YAMLNode) throws(YAMLError) {
+    /// Adds a finished node, spanning `height` levels of collections, to the collection being
+    /// built, or makes it the root.
+    private mutating func attach(_ node: YAMLNode, height: Int) throws(YAMLError) {
         guard let top = stack.indices.last else {
             root = node
             return
         }
+        stack[top].childHeight = max(stack[top].childHeight, height)
         switch stack[top].items {
         case .sequence(var nodes):
             // Take the array out of the frame so appending does not copy it.

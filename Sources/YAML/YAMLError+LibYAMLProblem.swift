@@ -22,59 +22,68 @@ extension YAMLError {
             self.init("\(problem.problem) (found \(Self.codePoint(value)))", at: mark(raw))
 
         case .syntax:
-            let problemMark = problem.problemMark
-            let found = source.scalar(at: problemMark.index)
-            if problem.problem == "found character that cannot start any token" {
-                // The context ("while scanning for the next token") adds nothing to this one.
-                self.init(Self.cannotStartToken(found), at: mark(problemMark))
-                return
-            }
-
-            var message = problem.problem
-            var position = problemMark
-            var hint: String?
-            switch problem.problem {
-            case "mapping values are not allowed in this context":
-                let prefix = source.linePrefix(before: problemMark)
-                let indent = prefix.prefix { $0 == " " }.count
-                if prefix.contains(": ") {
-                    hint = "quote a value that contains ': '"
-                } else if indent > 0 && indent < prefix.count {
-                    // An over-indented key: point at the key, where the indentation went wrong.
-                    position = LibYAMLProblem.RawMark(
-                        index: problemMark.index - problemMark.column + indent,
-                        line: problemMark.line,
-                        column: indent
-                    )
-                    hint = "check the indentation of this line"
-                }
-            case "did not find expected key" where found == "-":
-                hint = "a '- ' list item cannot stand among the keys of a mapping"
-            default:
-                break
-            }
-
-            if let context = problem.context, let contextMark = problem.contextMark {
-                message += " " + context
-                let atEnd = source.isBlank(from: problemMark.index)
-                let quoted = context == "while scanning a quoted scalar"
-                if atEnd || quoted || problem.problem == "could not find expected ':'" {
-                    position = contextMark
-                    if quoted {
-                        hint = "is the closing quote missing?"
-                    } else if let closer = Self.closer(of: context) {
-                        hint = "is the closing '\(closer)' missing?"
-                    } else if atEnd && !problem.problem.contains("end of stream") {
-                        hint = "reached the end of the input"
-                    }
-                } else if contextMark.line < position.line {
-                    let start = mark(contextMark)
-                    message += " started at line \(start.line), column \(start.column)"
-                }
-            }
-            if let hint { message += " (\(hint))" }
+            let (message, position) = Self.describe(problem, in: source, mark: mark)
             self.init(message, at: mark(position))
         }
+    }
+
+    /// The message for a scanner or parser problem, and the raw position to report it at.
+    private static func describe(
+        _ problem: LibYAMLProblem,
+        in source: LibYAMLSourceText,
+        mark: (LibYAMLProblem.RawMark) -> Mark
+    ) -> (String, LibYAMLProblem.RawMark) {
+        let problemMark = problem.problemMark
+        let found = source.scalar(at: problemMark.index)
+        if problem.problem == "found character that cannot start any token" {
+            // The context ("while scanning for the next token") adds nothing to this one.
+            return (cannotStartToken(found), problemMark)
+        }
+
+        var message = problem.problem
+        var position = problemMark
+        var hint: String?
+        switch problem.problem {
+        case "mapping values are not allowed in this context":
+            let prefix = source.linePrefix(before: problemMark)
+            let indent = prefix.prefix { $0 == " " }.count
+            if prefix.contains(": ") {
+                hint = "quote a value that contains ': '"
+            } else if indent > 0 && indent < prefix.count {
+                // An over-indented key: point at the key, where the indentation went wrong.
+                position = LibYAMLProblem.RawMark(
+                    index: problemMark.index - problemMark.column + indent,
+                    line: problemMark.line,
+                    column: indent
+                )
+                hint = "check the indentation of this line"
+            }
+        case "did not find expected key" where found == "-":
+            hint = "a '- ' list item cannot stand among the keys of a mapping"
+        default:
+            break
+        }
+
+        if let context = problem.context, let contextMark = problem.contextMark {
+            message += " " + context
+            let atEnd = source.isBlank(from: problemMark.index)
+            let quoted = context == "while scanning a quoted scalar"
+            if atEnd || quoted || problem.problem == "could not find expected ':'" {
+                position = contextMark
+                if quoted {
+                    hint = "is the closing quote missing?"
+                } else if let closer = closer(of: context) {
+                    hint = "is the closing '\(closer)' missing?"
+                } else if atEnd && !problem.problem.contains("end of stream") {
+                    hint = "reached the end of the input"
+                }
+            } else if contextMark.line < position.line {
+                let start = mark(contextMark)
+                message += " started at line \(start.line), column \(start.column)"
+            }
+        }
+        if let hint { message += " (\(hint))" }
+        return (message, position)
     }
 
     private static func cannotStartToken(_ found: Unicode.Scalar?) -> String {

@@ -41,4 +41,12 @@ struct YAMLComposerTests {
             try Self.compose("a: {b: [[c]]}", nodes: 100, depth: 3)
         }
     }
+
+    @Test("the depth limit counts the levels an alias copies")
+    func aliasDepth() throws {
+        #expect(try Self.compose("[&a [[x]], *a]", nodes: 100, depth: 3) != nil)
+        #expect(throws: YAMLError("alias '*a' nests collections more than 3 levels deep", at: Mark(line: 1, column: 13))) {
+            try Self.compose("[&a [[x]], [*a]]", nodes: 100, depth: 3)
+        }
+    }
 }

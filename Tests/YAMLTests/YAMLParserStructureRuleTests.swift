@@ -100,6 +100,16 @@ struct YAMLParserStructureRuleTests {
         #expect(error?.mark == Mark(line: 7, column: 10))
     }
 
+    @Test("aliases cannot nest collections beyond the limit")
+    func deepAliases() {
+        let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+        let text = "a: &a \(deep)\nb: \(String(repeating: "[", count: 300)) *a \(String(repeating: "]", count: 300))\n"
+        #expect(YAMLTesting.error(text) == YAMLError(
+            "alias '*a' nests collections more than 512 levels deep",
+            at: Mark(line: 2, column: 305)
+        ))
+    }
+
     @Test("nesting up to the limit is allowed")
     func deepestAllowed() throws {
         let depth = YAMLParser.maximumDepth
