@@ -22,6 +22,9 @@ public enum YAMLParser {
     ///   duplicate key, a key that is not a scalar, an unknown alias, or a document beyond
     ///   `maximumNodeCount` nodes or `maximumDepth` levels.
     ///
+    /// Marks are 1-based; columns count Unicode scalars (code points), as libyaml does, and a
+    /// leading byte order mark is not counted.
+    ///
     /// Aliases are replaced by a copy of the anchored node, whose own mark is the alias's
     /// position (its children keep theirs). Explicit tags are kept in `YAMLNode.tag`, with the
     /// standard `tag:yaml.org,2002:` prefix written as `!!` (`!!str`, `!!int`).
