@@ -6,7 +6,7 @@ public struct WikiLink: Sendable, Hashable {
     public var label: String?
     /// 1-based line of the opening `[[` in the file (the options' line offset applied).
     public var line: Int
-    /// 1-based column (in Unicode scalars... see MarkdownRenderer docs) of the opening `[[`.
+    /// 1-based column of the opening `[[`, counted in Unicode scalars from the start of its line.
     public var column: Int
 
     public init(target: String, label: String?, line: Int, column: Int) {
