@@ -86,19 +86,22 @@ struct CMarkDocument: ~Copyable {
     /// `resolve` about each in document order, and replaces each with a link or a marked span.
     func linkWikiLinks(_ resolve: (WikiLink) -> WikiLinkResolution) -> [WikiLink] {
         var links: [WikiLink] = []
-        var previous: (parent: OpaquePointer?, cursor: Int)?
+        var lastPosition: SourceText.Position?
+        var previous: (container: OpaquePointer, cursor: Int)?
         for container in inlineContainers() where mergeTextAndFindOpener(in: container) {
             var start = source.offset(line: Int(cmark_node_get_start_line(container)),
                                       byteColumn: Int(cmark_node_get_start_column(container)))
-            // Table cells carry less reliable positions than the row they continue.
-            if let previous, previous.parent == cmark_node_parent(container) {
+            // A cell goes on from where the cell before it in the row ended, if that is later
+            // (cells' own positions are less reliable than the order of their content).
+            if let previous, previous.container == cmark_node_previous(container), Self.isTableCell(container) {
                 start = max(start, previous.cursor)
             }
             var aligner = SourceAligner(source: source, cursor: start)
             Self.walk(container) { node in
-                visitForWikiLinks(node, in: container, aligner: &aligner, resolve: resolve, links: &links)
+                visitForWikiLinks(node, in: container, aligner: &aligner, lastPosition: &lastPosition,
+                                  resolve: resolve, links: &links)
             }
-            previous = (cmark_node_parent(container), aligner.cursor)
+            previous = (container, aligner.cursor)
         }
         return links
     }
@@ -139,6 +142,7 @@ struct CMarkDocument: ~Copyable {
     }
 
     private func visitForWikiLinks(_ node: OpaquePointer, in container: OpaquePointer, aligner: inout SourceAligner,
+                                   lastPosition: inout SourceText.Position?,
                                    resolve: (WikiLink) -> WikiLinkResolution,
                                    links: inout [WikiLink]) -> (resume: OpaquePointer, descend: Bool) {
         let type = cmark_node_get_type(node)
@@ -156,7 +160,7 @@ struct CMarkDocument: ~Copyable {
             guard !matches.isEmpty else { return (node, false) }
             return (replace(node, literal: literal, matches: matches, anchors: { match in
                 alignment?.brackets[match.range.lowerBound]?.offset ?? alignment?.start ?? fallback
-            }, resolve: resolve, links: &links), false)
+            }, lastPosition: &lastPosition, resolve: resolve, links: &links), false)
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
             aligner.breakLine()
         case CMARK_NODE_CODE:
@@ -174,14 +178,15 @@ struct CMarkDocument: ~Copyable {
 
     /// Replaces a text node with its text around the links found in it; returns the last new node.
     private func replace(_ text: OpaquePointer, literal: [UInt8], matches: [WikiLinkScanner.Match],
-                         anchors: (WikiLinkScanner.Match) -> Int,
+                         anchors: (WikiLinkScanner.Match) -> Int, lastPosition: inout SourceText.Position?,
                          resolve: (WikiLink) -> WikiLinkResolution, links: inout [WikiLink]) -> OpaquePointer {
         var consumed = 0
         for match in matches {
             if match.range.lowerBound > consumed {
                 insert(Self.makeText(literal[consumed..<match.range.lowerBound]), before: text)
             }
-            let position = source.position(of: anchors(match))
+            let position = source.position(of: anchors(match), after: lastPosition)
+            lastPosition = position
             let link = WikiLink(target: match.target, label: match.label,
                                 line: position.line + lineOffset, column: position.column)
             links.append(link)
@@ -191,7 +196,7 @@ struct CMarkDocument: ~Copyable {
         if consumed < literal.count {
             insert(Self.makeText(literal[consumed...]), before: text)
         }
-        let last = cmark_node_previous(text) ?? text
+        guard let last = cmark_node_previous(text) else { return text }
         cmark_node_unlink(text)
         cmark_node_free(text)
         return last
@@ -384,6 +389,10 @@ struct CMarkDocument: ~Copyable {
                 body(node)
             }
         }
+    }
+
+    private static func isTableCell(_ node: OpaquePointer) -> Bool {
+        cmark_node_get_type_string(node).map { strcmp($0, "table_cell") == 0 } ?? false
     }
 
     private static func isBlock(_ node: OpaquePointer) -> Bool {

@@ -6,16 +6,19 @@
 /// gets the first free suffix `-1`, `-2`, …
 struct HeadingSlugger {
     private var used: Set<String> = []
+    /// The last suffix given to each base slug, so many repeats do not rescan from `-1`.
+    private var lastSuffix: [String: Int] = [:]
 
     mutating func uniqueSlug(for text: String) -> String {
         let slug = Self.slug(text)
         let base = slug.isEmpty ? "section" : slug
         var candidate = base
-        var suffix = 0
+        var suffix = lastSuffix[base, default: 0]
         while used.contains(candidate) {
             suffix += 1
             candidate = "\(base)-\(suffix)"
         }
+        lastSuffix[base] = suffix
         used.insert(candidate)
         return candidate
     }

@@ -6,15 +6,15 @@ struct SourceText {
     let bytes: [UInt8]
     /// Byte offset of the first byte of each line; never empty.
     private let lineStarts: [Int]
+    /// Where columns start counting on the first line: after a byte order mark, which cmark-gfm
+    /// skips as content but still counts in its own byte columns.
+    private let firstColumnOffset: Int
 
     init(_ source: String) {
         bytes = Array(source.utf8)
+        firstColumnOffset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var starts = [0]
-        // cmark-gfm skips a leading byte order mark, so columns on the first line do not count it.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            starts[0] = 3
-        }
-        var index = starts[0]
+        var index = 0
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "\n"):
@@ -76,11 +76,24 @@ struct SourceText {
         return next < lineStarts.count ? lineStarts[next] : bytes.count
     }
 
-    /// The 1-based line and 1-based column, in Unicode scalars, of a byte offset.
-    func position(of offset: Int) -> (line: Int, column: Int) {
+    /// A 1-based line and 1-based column, in Unicode scalars, with the byte offset it describes.
+    struct Position: Equatable {
+        var offset: Int
+        var line: Int
+        var column: Int
+    }
+
+    /// The position of a byte offset. Given an earlier position on the same line, counting
+    /// resumes from there, so walking along a long line stays linear.
+    func position(of offset: Int, after earlier: Position? = nil) -> Position {
         let lineIndex = lineIndex(containing: offset)
         var column = 1
-        var index = lineStarts[lineIndex]
+        var index = lineIndex == 0 ? firstColumnOffset : lineStarts[lineIndex]
+        if let earlier, earlier.line == lineIndex + 1, earlier.offset >= index, earlier.offset <= offset {
+            column = earlier.column
+            index = earlier.offset
+        }
+        let start = index
         let end = min(offset, bytes.count)
         while index < end {
             // Every byte that is not a UTF-8 continuation byte starts a scalar.
@@ -89,6 +102,6 @@ struct SourceText {
             }
             index += 1
         }
-        return (lineIndex + 1, column)
+        return Position(offset: max(offset, start), line: lineIndex + 1, column: column)
     }
 }
