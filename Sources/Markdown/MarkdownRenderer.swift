@@ -7,10 +7,12 @@
 /// lose their URL (`data:` images in PNG, GIF, JPEG or WebP are kept).
 ///
 /// Wiki links are `[[target]]` and `[[target|label]]` in the text of a note; never in code
-/// spans, code blocks, raw HTML, autolinks or the text of another link. Their target and
-/// label are trimmed; an empty target, brackets inside, or a bracket written as `\[` or as an
-/// entity keeps the text as it is. A link cannot span lines. Inside a table cell, write the
-/// separator as `\|`.
+/// spans, code blocks, raw HTML, autolinks, images or the text of another link. Target and
+/// label are trimmed, and entities in them are decoded. The text stays as it is when the
+/// target is empty, when brackets or raw HTML come between `[[` and `]]`, when the link
+/// would span lines, or when a bracket of `[[` or `]]` is escaped (`\[[not a link]]`) or
+/// written as an entity. Inside a table cell, write the separator as `\|`. Each link's
+/// position is that of its opening `[[` in the source.
 ///
 /// Headings get GitHub-like anchor ids, unique within the note (`<h2 id="sites-of-grace">`).
 ///

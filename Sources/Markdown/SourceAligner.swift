@@ -15,15 +15,18 @@ struct SourceAligner {
         var isEscaped: Bool
     }
 
-    /// The brackets of one aligned text literal, keyed by their byte index in the literal.
+    /// Where one text literal was found.
     struct Alignment {
         /// The byte offset where the literal's text starts in the source.
         var start: Int
+        /// The `[` and `]` bytes of the literal that were matched, by their index in it.
         var brackets: [Int: Bracket]
     }
 
     /// How many source bytes a search may skip before giving up; bounds the work per leaf.
-    static let searchBudget = 4096
+    private static let searchBudget = 4096
+    /// How far a code span's closing backticks are looked for; a longer span leaves the cursor.
+    private static let codeSpanBudget = 1 << 18
     /// How many literal bytes must match before a search accepts a starting point.
     private static let anchorLength = 8
 
@@ -53,7 +56,8 @@ struct SourceAligner {
         guard index < limit else { return }
         let openerLength = runLength(of: tick, at: index)
         index += openerLength
-        while index < bytes.count {
+        let closerLimit = min(bytes.count, index + Self.codeSpanBudget)
+        while index < closerLimit {
             if bytes[index] == tick {
                 let length = runLength(of: tick, at: index)
                 index += length
@@ -237,7 +241,7 @@ struct SourceAligner {
             || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
-    static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+    private static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
         (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
             || (0x7B...0x7E).contains(byte)
     }
