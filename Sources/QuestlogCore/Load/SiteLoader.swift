@@ -18,8 +18,13 @@ public struct SiteLoader: Sendable {
         let config = loadConfig(&diagnostics)
         let schema = config.schema
         let contentPath = root + "/" + Self.contentFolder
+        guard DirectoryListing.isDirectory(root) else {
+            diagnostics.append(.error("the site folder does not exist: pass --site with a folder holding \(Self.contentFolder)/",
+                                      code: "missing-content", at: nil))
+            return LoadedSite(config: config, schema: schema, games: [], diagnostics: diagnostics)
+        }
         guard DirectoryListing.isDirectory(contentPath) else {
-            diagnostics.append(.error("no \(Self.contentFolder)/ folder in '\(root)': run 'questlog init' to create a site, or pass --site",
+            diagnostics.append(.error("this is not a Questlog site: it has no \(Self.contentFolder)/ folder (run 'questlog init' to create a site, or pass --site)",
                                       code: "missing-content", at: nil))
             return LoadedSite(config: config, schema: schema, games: [], diagnostics: diagnostics)
         }

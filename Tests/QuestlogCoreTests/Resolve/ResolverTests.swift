@@ -3,7 +3,7 @@ import Testing
 
 struct ResolverTests {
     static let files: [String: String] = [
-        "Content/elden-ring/game.md": "---\ntitle: Elden Ring\ncharacter: Vyke Jr.\nstarted: 2024-03-01\n---\nMet [[Varré]] first.\n",
+        "Content/elden-ring/game.md": "---\ntitle: Elden Ring\ncharacter: Vyke Jr.\nstarted: 2024-03-01\n---\nMet [[varre the bloody]] first.\n",
         "Content/elden-ring/npcs/white-mask-varre.md": """
         ---
         name: White Mask Varré
