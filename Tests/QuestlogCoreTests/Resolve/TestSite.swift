@@ -16,7 +16,7 @@ struct TestSite {
     }
 
     func resolve(jobs: Int = 2) -> (site: Site, diagnostics: DiagnosticList) {
-        Resolver(jobs: jobs).resolve(SiteLoader(root: root).load())
+        Resolver(jobs: jobs).resolve(SiteLoader(root: root, jobs: jobs).load())
     }
 
     func remove() {
