@@ -42,6 +42,7 @@ public struct PageBuilder: Sendable {
                 }
             }
         }
+        pages.append(searchPage())
         pages.append(notFoundPage())
         return pages
     }

@@ -8,7 +8,7 @@ public struct SiteRenderer: Sendable {
     public var jobs: Int
 
     /// The templates every theme must have: one per page type.
-    public static let pageTemplates = ["home", "game", "kind", "entry", "404"]
+    public static let pageTemplates = ["home", "game", "kind", "entry", "search", "404"]
 
     public init(theme: Theme, jobs: Int = 1) {
         self.theme = theme
@@ -17,8 +17,9 @@ public struct SiteRenderer: Sendable {
 
     public func render(_ site: Site) -> (files: [OutputFile], diagnostics: DiagnosticList) {
         var diagnostics = DiagnosticList()
-        let (strings, localeProblems) = UIStrings.load(language: site.config.language, theme: theme)
-        diagnostics.append(contentsOf: localeProblems)
+        let (uiStrings, localeProblems) = UIStrings.load(language: site.config.language, theme: theme)
+        let (strings, searchLocaleProblems) = SearchStrings.adding(to: uiStrings, theme: theme)
+        diagnostics.append(contentsOf: localeProblems + searchLocaleProblems)
         let library = MustacheLibrary(templates: theme.templates, strict: true)
         for error in library.validate(Self.pageTemplates) {
             diagnostics.append(diagnostic(for: error))
@@ -43,6 +44,7 @@ public struct SiteRenderer: Sendable {
         for asset in theme.assets {
             files.append(OutputFile(path: asset.path, bytes: asset.bytes))
         }
+        files.append(contentsOf: SearchIndexBuilder(site: site, strings: strings, jobs: jobs).build().files())
         if let base = site.config.baseURL {
             files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: base, pages: pages.map(\.path))))
         }

@@ -1,0 +1,142 @@
+extension SearchIndex {
+    /// A term that starts with the last word counts this much, more the more of it was typed.
+    static func prefixFactor(wordLength: Int, termLength: Int) -> Double {
+        0.7 + 0.2 * Double(wordLength) / Double(termLength)
+    }
+
+    /// A term one typo away from the word.
+    static let typoFactor = 0.5
+    /// A term whose start is one typo away from the last word.
+    static let typoPrefixFactor = 0.4
+    /// Words shorter than this must be spelled right: short words have too many neighbours.
+    static let typoMinimumLength = 5
+    /// A short prefix can span many shards; only this many are loaded for it.
+    static let prefixShardLimit = 3
+
+    /// The distinct terms of a query, in order. The last one also matches longer terms (search as you
+    /// type) unless the text ends with a space or punctuation, or it is a single letter of an
+    /// alphabet (a single Han or kana character is a word of its own and does match as a prefix).
+    public static func words(of text: String) -> [(term: String, isPrefix: Bool)] {
+        let terms = SearchTokenizer.terms(in: text)
+        guard let last = terms.last else { return [] }
+        let endsInWord = text.unicodeScalars.last(where: { !SearchTokenizer.isIgnorable($0) })
+            .map(SearchTokenizer.isWordCharacter) ?? false
+        let lastScalars = Array(last.unicodeScalars)
+        let lastIsPrefix = endsInWord && (lastScalars.count >= 2 || SearchTokenizer.isIdeographic(lastScalars[0]))
+        var words: [(term: String, isPrefix: Bool)] = []
+        for term in terms where !words.contains(where: { $0.term == term }) {
+            words.append((term, lastIsPrefix && term == last))
+        }
+        return words
+    }
+
+    /// The shards a word is looked up in: its own, and for a prefix the following ones its
+    /// completions reach into, up to `prefixShardLimit`.
+    public func shards(for word: String, isPrefix: Bool) -> [Int] {
+        let first = shard(for: word)
+        var shards = [first]
+        guard isPrefix else { return shards }
+        var next = first + 1
+        while next < shardKeys.count, shards.count < Self.prefixShardLimit, shardKeys[next].utf16.starts(with: word.utf16) {
+            shards.append(next)
+            next += 1
+        }
+        return shards
+    }
+
+    /// The terms a word matches among those of `shards`, each with its factor; exact matches are
+    /// flagged, as only they can make a whole-name match.
+    func candidates(for word: String, isPrefix: Bool, in shards: [Int]) -> [(term: Int, factor: Double, isExact: Bool)] {
+        let wordScalars = Array(word.unicodeScalars)
+        let ranges = shards.map(termRange(ofShard:))
+        var found: [(term: Int, factor: Double, isExact: Bool)] = []
+        let position = termPosition(word)
+        if position < terms.count, terms[position] == word {
+            found.append((position, 1, true))
+        }
+        if isPrefix {
+            var index = found.isEmpty ? position : position + 1
+            while index < terms.count, terms[index].utf16.starts(with: word.utf16), ranges.contains(where: { $0.contains(index) }) {
+                let length = terms[index].unicodeScalars.count
+                found.append((index, Self.prefixFactor(wordLength: wordScalars.count, termLength: length), false))
+                index += 1
+            }
+        }
+        guard wordScalars.count >= Self.typoMinimumLength else { return found }
+        let matched = Set(found.map(\.term))
+        for range in ranges {
+            for index in range where !matched.contains(index) {
+                let termScalars = Array(terms[index].unicodeScalars)
+                if SearchEditDistance.withinOne(wordScalars[...], termScalars[...]) {
+                    found.append((index, Self.typoFactor, false))
+                } else if isPrefix, SearchEditDistance.prefixWithinOne(wordScalars, termScalars) {
+                    found.append((index, Self.typoPrefixFactor, false))
+                }
+            }
+        }
+        return found
+    }
+
+    /// Runs a query the way `search.js` does, with the same shards, scores and order, so tests and
+    /// benchmarks can check ranking and what a query loads without a browser.
+    ///
+    /// Each word scores a document with its best-matching term. Documents that match every word are
+    /// the results; when none does, those that match the most words. A document whose whole name is
+    /// the query comes first, then higher scores, then document order.
+    public func search(_ query: SearchQuery) -> SearchResults {
+        let words = Self.words(of: query.text)
+        guard !words.isEmpty else { return SearchResults(hits: [], total: 0, matchesAllWords: false, shards: [], chunks: []) }
+        var scores = [[Double]](repeating: [Double](repeating: 0, count: documents.count), count: words.count)
+        var nameLengths = [[Int]](repeating: [Int](repeating: 0, count: documents.count), count: words.count)
+        var touched = Set<Int>()
+        var usedShards = Set<Int>()
+        for (number, word) in words.enumerated() {
+            let shards = shards(for: word.term, isPrefix: word.isPrefix)
+            usedShards.formUnion(shards)
+            for candidate in candidates(for: word.term, isPrefix: word.isPrefix, in: shards) {
+                for posting in postings[candidate.term] {
+                    let value = Double(posting.impact) * candidate.factor
+                    if value > scores[number][posting.document] { scores[number][posting.document] = value }
+                    if candidate.isExact, posting.nameLength > 0 { nameLengths[number][posting.document] = posting.nameLength }
+                    touched.insert(posting.document)
+                }
+            }
+        }
+
+        var ranked: [(hit: SearchHit, matched: Int)] = []
+        for document in touched where passes(document, query) {
+            var matched = 0
+            var score = 0.0
+            var isExactName = true
+            for number in words.indices {
+                if scores[number][document] > 0 {
+                    matched += 1
+                    score += scores[number][document]
+                }
+                if nameLengths[number][document] != words.count { isExactName = false }
+            }
+            ranked.append((SearchHit(document: document, score: score, isExactName: isExactName), matched))
+        }
+        let most = ranked.map(\.matched).max() ?? 0
+        let hits = ranked.filter { $0.matched == most }.map(\.hit).sorted { lhs, rhs in
+            if lhs.isExactName != rhs.isExactName { return lhs.isExactName }
+            if lhs.score != rhs.score { return lhs.score > rhs.score }
+            return lhs.document < rhs.document
+        }
+        let shown = Array(hits.prefix(query.limit))
+        return SearchResults(hits: shown, total: hits.count, matchesAllWords: most == words.count, shards: usedShards.sorted(),
+                             chunks: Set(shown.map { chunk(of: $0.document) }).sorted())
+    }
+
+    /// Whether a document passes the query's game, kind and state filters.
+    func passes(_ document: Int, _ query: SearchQuery) -> Bool {
+        let subject = documents[document]
+        if let game = query.game, subject.game != game { return false }
+        if let kind = query.kind, subject.kind != kind { return false }
+        if let state = query.state {
+            guard kinds[subject.kind].stateFields.contains(state.field) else { return false }
+            return subject.flags.contains(state.field) == state.value
+        }
+        return true
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+
+/// Builds the search index of a site: every game and every entry, their terms field by field, and a
+/// BM25 score per term and document with field weights, computed once here so the browser only adds.
+public struct SearchIndexBuilder: Sendable {
+    public var site: Site
+    public var strings: UIStrings
+    public var jobs: Int
+    /// About how many bytes of terms and postings one shard file holds.
+    public var shardBytes: Int
+    /// About how many bytes of documents one documents file holds.
+    public var chunkBytes: Int
+    /// How many characters of each document's notes results can cut excerpts from.
+    public var textLimit: Int
+
+    /// BM25's term-frequency saturation.
+    static let saturation = 1.2
+
+    public init(site: Site, strings: UIStrings, jobs: Int = 1, shardBytes: Int = 24_000, chunkBytes: Int = 12_000,
+                textLimit: Int = 1_000) {
+        self.site = site
+        self.strings = strings
+        self.jobs = max(1, jobs)
+        self.shardBytes = shardBytes
+        self.chunkBytes = chunkBytes
+        self.textLimit = textLimit
+    }
+
+    public func build() -> SearchIndex {
+        let (documents, fieldTexts, games, kinds, groups) = collect()
+        let analyzed = Parallel.map(fieldTexts, jobs: jobs) { texts in Self.analyze(texts) }
+
+        var documentFrequency: [String: Int] = [:]
+        var lengthTotals = [Int](repeating: 0, count: SearchField.allCases.count)
+        var lengthCounts = lengthTotals
+        for document in analyzed {
+            for term in document.frequencies.keys { documentFrequency[term, default: 0] += 1 }
+            for (field, length) in document.lengths.enumerated() where length > 0 {
+                lengthTotals[field] += length
+                lengthCounts[field] += 1
+            }
+        }
+        let averageLengths = zip(lengthTotals, lengthCounts).map { $1 == 0 ? 1 : Double($0) / Double($1) }
+        let count = Double(documents.count)
+
+        var postingsByTerm: [String: [SearchPosting]] = [:]
+        for (number, document) in analyzed.enumerated() {
+            for (term, packed) in document.frequencies {
+                let frequency = Double(documentFrequency[term] ?? 1)
+                let idf = log(1 + (count - frequency + 0.5) / (frequency + 0.5))
+                var weighted = 0.0
+                for field in SearchField.allCases {
+                    let termFrequency = Self.unpack(packed, field)
+                    guard termFrequency > 0 else { continue }
+                    let b = field.lengthNormalization
+                    let normalized = Double(termFrequency)
+                        / (1 - b + b * Double(document.lengths[field.rawValue]) / averageLengths[field.rawValue])
+                    weighted += field.weight * normalized * (Self.saturation + 1) / (normalized + Self.saturation)
+                }
+                let impact = max(1, Int((idf * weighted * 10).rounded()))
+                let nameLength = Self.unpack(packed, .name) > 0 ? document.nameLength : 0
+                postingsByTerm[term, default: []].append(SearchPosting(document: number, impact: impact, nameLength: nameLength))
+            }
+        }
+
+        let terms = postingsByTerm.keys.sorted(by: SearchIndex.precedes)
+        let postings = terms.map { postingsByTerm[$0] ?? [] }
+        let (shardStarts, shardKeys) = shards(terms: terms, postings: postings)
+        let documentBytes = documents.reduce(0) { total, document in
+            total + document.name.utf8.count + document.path.utf8.count + document.text.utf8.count
+                + document.aliases.reduce(0) { $0 + $1.utf8.count + 3 } + 12
+        }
+        let perChunk = documents.isEmpty ? 1 : max(1, chunkBytes * documents.count / max(1, documentBytes))
+        return SearchIndex(documents: documents, games: games, kinds: kinds, groups: groups, terms: terms,
+                           postings: postings, shardStarts: shardStarts, shardKeys: shardKeys, documentsPerChunk: perChunk)
+    }
+
+    // MARK: Documents
+
+    /// Every document in index order with the text of each of its fields.
+    private func collect() -> (documents: [SearchDocument], fieldTexts: [[String]], games: [SearchFacet],
+                               kinds: [SearchFacet], groups: [SearchGroup]) {
+        let labels = Labels(strings: strings, schema: site.schema)
+        let allKinds = Self.kinds(of: site)
+        let entryKinds = Array(allKinds.dropFirst())
+        let kinds = allKinds.map { SearchFacet(id: $0.id, label: labels.kindName($0), stateFields: Self.stateFields(of: $0)) }
+        let games = site.games.map { SearchFacet(id: $0.id, label: $0.title) }
+
+        var documents: [SearchDocument] = []
+        var fieldTexts: [[String]] = []
+        var groups: [SearchGroup] = []
+        for (gameNumber, game) in site.games.enumerated() {
+            let gameTags = Self.list(game.fields["tags"])
+            documents.append(SearchDocument(name: game.title, path: game.path, aliases: [], text: excerptText(game.notes.plainText),
+                                            game: gameNumber, kind: 0, flags: []))
+            fieldTexts.append(texts(name: game.title, aliases: [], tags: gameTags, kind: site.schema.game,
+                                    kindLabel: kinds[0].label, fields: game.fields, notes: game.notes.plainText))
+            groups.append(SearchGroup(game: gameNumber, kind: 0, documents: documents.count - 1..<documents.count))
+            for (offset, kind) in entryKinds.enumerated() {
+                let entries = game.entries(of: kind.id)
+                guard !entries.isEmpty else { continue }
+                let start = documents.count
+                for entry in entries {
+                    let flags = Set(Self.stateFields(of: kind).filter { entry.bool($0) })
+                    documents.append(SearchDocument(name: entry.name, path: entry.path, aliases: entry.list("aliases"),
+                                                    text: excerptText(entry.notes.plainText), game: gameNumber,
+                                                    kind: offset + 1, flags: flags))
+                    fieldTexts.append(texts(name: entry.name, aliases: entry.list("aliases"), tags: entry.list("tags"), kind: kind,
+                                            kindLabel: kinds[offset + 1].label, fields: entry.fields, notes: entry.notes.plainText))
+                }
+                groups.append(SearchGroup(game: gameNumber, kind: offset + 1, documents: start..<documents.count))
+            }
+        }
+        return (documents, fieldTexts, games, kinds, groups)
+    }
+
+    /// The kinds documents can have: the game kind, then every kind some game has entries of, in schema order.
+    static func kinds(of site: Site) -> [Kind] {
+        [site.schema.game] + site.schema.kinds.filter { kind in site.games.contains { !$0.entries(of: kind.id).isEmpty } }
+    }
+
+    /// The state fields (`SearchIndex.stateFields`) a kind has as booleans.
+    static func stateFields(of kind: Kind) -> [String] {
+        SearchIndex.stateFields.filter { kind.field(named: $0)?.type == .bool }
+    }
+
+    /// The text of each field, in `SearchField` order. Keys are the kind's name and the values of
+    /// single-line fields (region, status, motto…); longer `text` fields count as notes.
+    private func texts(name: String, aliases: [String], tags: [String], kind: Kind, kindLabel: String,
+                       fields: [String: FieldValue], notes: String) -> [String] {
+        var keys = [kindLabel]
+        var longText = [notes]
+        for field in kind.fields where !["name", "title", "aliases", "tags"].contains(field.name) {
+            switch fields[field.name] {
+            case let .string(value)?: keys.append(value)
+            case let .list(items)?: keys.append(contentsOf: items)
+            case let .text(value)?: longText.append(value)
+            default: continue
+            }
+        }
+        return [name, aliases.joined(separator: "\n"), tags.joined(separator: "\n"), keys.joined(separator: "\n"),
+                longText.joined(separator: "\n")]
+    }
+
+    /// The notes cut to `textLimit` characters, at a space when there is one near the end.
+    private func excerptText(_ text: String) -> String {
+        guard text.count > textLimit else { return text }
+        let cut = text.prefix(textLimit)
+        if let space = cut.lastIndex(where: \.isWhitespace), cut.distance(from: cut.startIndex, to: space) > textLimit * 3 / 4 {
+            return String(cut[..<space])
+        }
+        return String(cut)
+    }
+
+    private static func list(_ value: FieldValue?) -> [String] {
+        if case let .list(items)? = value { return items }
+        return []
+    }
+
+    // MARK: Terms
+
+    private static let fieldBits = 12
+    private static let fieldMask = (1 << fieldBits) - 1
+
+    /// A document's terms: each term's frequency in every field (packed `fieldBits` per field), the
+    /// length of each field in terms, and the number of distinct terms of the name.
+    private static func analyze(_ texts: [String]) -> (frequencies: [String: Int], lengths: [Int], nameLength: Int) {
+        var frequencies: [String: Int] = [:]
+        var lengths: [Int] = []
+        var nameTerms: Set<String> = []
+        for field in SearchField.allCases {
+            let terms = SearchTokenizer.terms(in: texts[field.rawValue])
+            lengths.append(terms.count)
+            if field == .name { nameTerms = Set(terms) }
+            let shift = field.rawValue * fieldBits
+            for term in terms {
+                let packed = frequencies[term, default: 0]
+                // Frequencies stop counting at the field's capacity; BM25 has long saturated by then.
+                if (packed >> shift) & fieldMask < fieldMask { frequencies[term] = packed + (1 << shift) }
+            }
+        }
+        return (frequencies, lengths, nameTerms.count)
+    }
+
+    private static func unpack(_ packed: Int, _ field: SearchField) -> Int {
+        (packed >> (field.rawValue * fieldBits)) & fieldMask
+    }
+
+    // MARK: Shards
+
+    /// Cuts the sorted terms into shards of about `shardBytes` each.
+    private func shards(terms: [String], postings: [[SearchPosting]]) -> (starts: [Int], keys: [String]) {
+        var starts = [0]
+        var keys = [""]
+        var size = 0
+        for (index, term) in terms.enumerated() {
+            let bytes = Self.estimatedBytes(term: term, postings: postings[index])
+            if size > 0, size + bytes > shardBytes {
+                starts.append(index)
+                keys.append(Self.separator(after: terms[index - 1], upTo: term))
+                size = 0
+            }
+            size += bytes
+        }
+        return (starts, keys)
+    }
+
+    /// The shortest prefix of `next` (in whole characters) that sorts after `previous`.
+    static func separator(after previous: String, upTo next: String) -> String {
+        var prefix = String.UnicodeScalarView()
+        for scalar in next.unicodeScalars {
+            prefix.append(scalar)
+            if SearchIndex.precedes(previous, String(prefix)) { break }
+        }
+        return String(prefix)
+    }
+
+    /// The size of a term's entry in its shard file, close enough to balance shards.
+    private static func estimatedBytes(term: String, postings: [SearchPosting]) -> Int {
+        var bytes = term.utf8.count + 6
+        var previous = 0
+        for posting in postings {
+            bytes += digits(posting.document - previous) + digits(posting.impact) + 2
+            if posting.nameLength > 0 { bytes += digits(posting.nameLength) + 2 }
+            previous = posting.document
+        }
+        return bytes
+    }
+
+    private static func digits(_ number: Int) -> Int {
+        number < 10 ? 1 : number < 100 ? 2 : number < 1000 ? 3 : number < 10000 ? 4 : String(number).count
+    }
+}

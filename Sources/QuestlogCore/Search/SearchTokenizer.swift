@@ -1,0 +1,113 @@
+/// Turns text into search terms. `Templates/assets/search.js` implements the same steps, and both are
+/// checked against `Tests/Fixtures/search/tokenizer-vectors.json`, so a query typed in the browser
+/// meets the terms Swift indexed.
+///
+/// 1. Invisible format characters (zero-width joiners, soft hyphens) and variation selectors are removed.
+/// 2. The text is folded like names are compared (`NameKey`): compatibility normalization, lower case,
+///    marks removed from Latin letters only (so Vietnamese "Đường" becomes "duong" while Devanagari
+///    vowel signs stay), canonical composition. Final sigma becomes sigma, since lower-casing in
+///    JavaScript depends on the position in the word.
+/// 3. Words are runs of letters, marks and digits. Han, Hiragana, Katakana and Hangul runs, which have
+///    no spaces between words, become overlapping pairs of characters ("鈴木春人" → 鈴木, 木春, 春人); a
+///    lone character stays a term of its own.
+public enum SearchTokenizer {
+    /// The terms of `text`, in order, repeats included.
+    public static func terms(in text: String) -> [String] {
+        var terms: [String] = []
+        var word = String.UnicodeScalarView()
+        var units: [String.UnicodeScalarView] = []
+
+        func flushWord() {
+            if !word.isEmpty { terms.append(String(word)) }
+            word = String.UnicodeScalarView()
+        }
+        func flushUnits() {
+            if units.count == 1 {
+                terms.append(String(units[0]))
+            } else if units.count > 1 {
+                for index in 1..<units.count { terms.append(String(units[index - 1]) + String(units[index])) }
+            }
+            units = []
+        }
+
+        for scalar in fold(text).unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark:
+                // A mark belongs to the character before it, whichever script that is.
+                if !units.isEmpty {
+                    units[units.count - 1].append(scalar)
+                } else {
+                    word.append(scalar)
+                }
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .decimalNumber, .letterNumber, .otherNumber:
+                if isIdeographic(scalar) {
+                    flushWord()
+                    units.append(String.UnicodeScalarView([scalar]))
+                } else {
+                    flushUnits()
+                    word.append(scalar)
+                }
+            default:
+                flushUnits()
+                flushWord()
+            }
+        }
+        flushUnits()
+        flushWord()
+        return terms
+    }
+
+    /// The text in the form terms are made from: steps 1 and 2 above.
+    static func fold(_ text: String) -> String {
+        var visible = text
+        if text.unicodeScalars.contains(where: isIgnorable) {
+            visible = String(String.UnicodeScalarView(text.unicodeScalars.filter { !isIgnorable($0) }))
+        }
+        let folded = NameKey.make(visible)
+        guard folded.unicodeScalars.contains("ς") else { return folded }
+        return String(String.UnicodeScalarView(folded.unicodeScalars.map { $0 == "ς" ? "σ" : $0 }))
+    }
+
+    /// Letters, marks and digits: what words are made of.
+    public static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Characters that change nothing a reader sees in a word: format characters and variation selectors.
+    static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
+        default: return scalar.properties.generalCategory == .format
+        }
+    }
+
+    /// Han, Hiragana, Katakana and Hangul: scripts written without spaces between words. Only letters
+    /// and numbers of these blocks are asked about; their punctuation separates words like any other.
+    public static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, // Hangul Jamo
+             0x2E80...0x2FDF, // CJK and Kangxi radicals
+             0x3005, 0x3007, 0x3021...0x3029, 0x3038...0x303B, // 々, 〇, Hangzhou numerals
+             0x3041...0x309F, // Hiragana
+             0x30A0...0x30FF, // Katakana
+             0x3131...0x318E, // Hangul compatibility Jamo
+             0x31F0...0x31FF, // Katakana phonetic extensions
+             0x3400...0x4DBF, // CJK extension A
+             0x4E00...0x9FFF, // CJK unified ideographs
+             0xA960...0xA97F, // Hangul Jamo extended-A
+             0xAC00...0xD7FF, // Hangul syllables, Jamo extended-B
+             0xF900...0xFAFF, // CJK compatibility ideographs
+             0x20000...0x3134F: // CJK extensions B to G, compatibility supplement
+            return true
+        default:
+            return false
+        }
+    }
+}
