@@ -63,8 +63,9 @@
       word = "";
     }
     function flushUnits() {
-      if (units.length === 1) result.push(units[0]);
+      if (!units.length) return;
       for (var i = 1; i < units.length; i++) result.push(units[i - 1] + units[i]);
+      result.push(units[units.length - 1]);
       units = [];
     }
     for (var character of fold(text)) {
@@ -140,14 +141,18 @@
     while (end >= 0 && IGNORABLE_ONE.test(characters[end])) end--;
     var endsInWord = end >= 0 && isWordCharacter(characters[end]);
     var last = all[all.length - 1];
-    var lastScalars = scalars(last);
-    var lastIsPrefix = endsInWord && (lastScalars.length >= 2 || isIdeographic(lastScalars[0].codePointAt(0)));
+    var lastIsPrefix = endsInWord && scalars(last).length >= 2;
     var words = [];
     for (var term of all) {
       if (words.some(function (word) { return word.term === term; })) continue;
-      words.push({ term: term, scalars: scalars(term), isPrefix: lastIsPrefix && term === last });
+      words.push({ term: term, scalars: scalars(term), isPrefix: isSingleIdeograph(term) || (lastIsPrefix && term === last) });
     }
     return words;
+  }
+
+  function isSingleIdeograph(term) {
+    var characters = scalars(term);
+    return isIdeographic(characters[0].codePointAt(0)) && characters.slice(1).every(function (character) { return MARK.test(character); });
   }
 
   // Whether a term of the text matches a word of the query, as the index lookup would take it.
@@ -593,8 +598,9 @@
       return item;
     }
 
-    function render(results) {
+    function render(results, text) {
       listbox.textContent = "";
+      listbox.dataset.query = text;
       active = -1;
       input.removeAttribute("aria-activedescendant");
       if (!results.hits.length) {
@@ -628,7 +634,7 @@
         return;
       }
       search({ text: text, limit: BOX_LIMIT }).then(function (results) {
-        if (current === sequence) render(results);
+        if (current === sequence) render(results, text);
       }, function (error) {
         if (window.console) console.error(error);
       });
@@ -707,8 +713,9 @@
       }
     }
 
-    function render(results) {
+    function render(results, current) {
       list.textContent = "";
+      list.dataset.query = current.text;
       results.hits.forEach(function (hit) {
         var item = document.createElement("li");
         item.className = "ql-result";
@@ -736,7 +743,7 @@
       }
       summary.textContent = form.dataset.loading;
       search(current).then(function (results) {
-        if (number === sequence) render(results);
+        if (number === sequence) render(results, current);
       }, function (error) {
         if (window.console) console.error(error);
       });

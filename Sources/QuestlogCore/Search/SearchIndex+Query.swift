@@ -14,18 +14,18 @@ extension SearchIndex {
     static let prefixShardLimit = 3
 
     /// The distinct terms of a query, in order. The last one also matches longer terms (search as you
-    /// type) unless the text ends with a space or punctuation, or it is a single letter of an
-    /// alphabet (a single Han or kana character is a word of its own and does match as a prefix).
+    /// type) unless the text ends with a space or punctuation, or it is a single letter. A single Han,
+    /// kana or Hangul character always does: the index has it only where it ends a run, and as the
+    /// start of a pair everywhere else.
     public static func words(of text: String) -> [(term: String, isPrefix: Bool)] {
         let terms = SearchTokenizer.terms(in: text)
         guard let last = terms.last else { return [] }
         let endsInWord = text.unicodeScalars.last(where: { !SearchTokenizer.isIgnorable($0) })
             .map(SearchTokenizer.isWordCharacter) ?? false
-        let lastScalars = Array(last.unicodeScalars)
-        let lastIsPrefix = endsInWord && (lastScalars.count >= 2 || SearchTokenizer.isIdeographic(lastScalars[0]))
+        let lastIsPrefix = endsInWord && last.unicodeScalars.count >= 2
         var words: [(term: String, isPrefix: Bool)] = []
         for term in terms where !words.contains(where: { $0.term == term }) {
-            words.append((term, lastIsPrefix && term == last))
+            words.append((term, SearchTokenizer.isSingleIdeograph(term) || (lastIsPrefix && term == last)))
         }
         return words
     }

@@ -93,8 +93,8 @@ public struct SearchIndexBuilder: Sendable {
             let gameTags = Self.list(game.fields["tags"])
             documents.append(SearchDocument(name: game.title, path: game.path, aliases: [], text: excerptText(game.notes.plainText),
                                             game: gameNumber, kind: 0, flags: []))
-            fieldTexts.append(texts(name: game.title, aliases: [], tags: gameTags, kind: site.schema.game,
-                                    kindLabel: kinds[0].label, fields: game.fields, notes: game.notes.plainText))
+            fieldTexts.append(texts(name: game.title, aliases: [], tags: gameTags, kind: site.schema.game, labels: labels,
+                                    fields: game.fields, notes: game.notes.plainText))
             groups.append(SearchGroup(game: gameNumber, kind: 0, documents: documents.count - 1..<documents.count))
             for (offset, kind) in entryKinds.enumerated() {
                 let entries = game.entries(of: kind.id)
@@ -106,7 +106,7 @@ public struct SearchIndexBuilder: Sendable {
                                                     text: excerptText(entry.notes.plainText), game: gameNumber,
                                                     kind: offset + 1, flags: flags))
                     fieldTexts.append(texts(name: entry.name, aliases: entry.list("aliases"), tags: entry.list("tags"), kind: kind,
-                                            kindLabel: kinds[offset + 1].label, fields: entry.fields, notes: entry.notes.plainText))
+                                            labels: labels, fields: entry.fields, notes: entry.notes.plainText))
                 }
                 groups.append(SearchGroup(game: gameNumber, kind: offset + 1, documents: start..<documents.count))
             }
@@ -124,17 +124,19 @@ public struct SearchIndexBuilder: Sendable {
         SearchIndex.stateFields.filter { kind.field(named: $0)?.type == .bool }
     }
 
-    /// The text of each field, in `SearchField` order. Keys are the kind's name and the values of
-    /// single-line fields (region, status, motto…); longer `text` fields count as notes.
-    private func texts(name: String, aliases: [String], tags: [String], kind: Kind, kindLabel: String,
+    /// The text of each field, in `SearchField` order. Keys are the kind's name, the values of
+    /// single-line fields (region, status, motto…) and the labels of true booleans, so "smith anvil"
+    /// finds the places that have one; longer `text` fields count as notes.
+    private func texts(name: String, aliases: [String], tags: [String], kind: Kind, labels: Labels,
                        fields: [String: FieldValue], notes: String) -> [String] {
-        var keys = [kindLabel]
+        var keys = [labels.kindName(kind)]
         var longText = [notes]
         for field in kind.fields where !["name", "title", "aliases", "tags"].contains(field.name) {
             switch fields[field.name] {
             case let .string(value)?: keys.append(value)
             case let .list(items)?: keys.append(contentsOf: items)
             case let .text(value)?: longText.append(value)
+            case .bool(true)?: keys.append(labels.field(field, of: kind))
             default: continue
             }
         }

@@ -8,8 +8,9 @@
 ///    vowel signs stay), canonical composition. Final sigma becomes sigma, since lower-casing in
 ///    JavaScript depends on the position in the word.
 /// 3. Words are runs of letters, marks and digits. Han, Hiragana, Katakana and Hangul runs, which have
-///    no spaces between words, become overlapping pairs of characters ("鈴木春人" → 鈴木, 木春, 春人); a
-///    lone character stays a term of its own.
+///    no spaces between words, become overlapping pairs of characters followed by the run's last
+///    character ("鈴木春人" → 鈴木, 木春, 春人, 人). Every character of a run then starts a term, so a
+///    one-character query finds it anywhere by prefix.
 public enum SearchTokenizer {
     /// The terms of `text`, in order, repeats included.
     public static func terms(in text: String) -> [String] {
@@ -22,17 +23,15 @@ public enum SearchTokenizer {
             word = String.UnicodeScalarView()
         }
         func flushUnits() {
-            if units.count == 1 {
-                terms.append(String(units[0]))
-            } else if units.count > 1 {
-                for index in 1..<units.count { terms.append(String(units[index - 1]) + String(units[index])) }
-            }
+            guard let last = units.last else { return }
+            for index in units.indices.dropFirst() { terms.append(String(units[index - 1]) + String(units[index])) }
+            terms.append(String(last))
             units = []
         }
 
         for scalar in fold(text).unicodeScalars {
             switch scalar.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark:
+            case _ where isMark(scalar):
                 // A mark belongs to the character before it, whichever script that is.
                 if !units.isEmpty {
                     units[units.count - 1].append(scalar)
@@ -77,6 +76,19 @@ public enum SearchTokenizer {
             return true
         default:
             return false
+        }
+    }
+
+    /// Whether a term is one Han, kana or Hangul character (with any marks), as the end of a run is.
+    public static func isSingleIdeograph(_ term: String) -> Bool {
+        guard let first = term.unicodeScalars.first, isIdeographic(first) else { return false }
+        return term.unicodeScalars.dropFirst().allSatisfy(isMark)
+    }
+
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
         }
     }
 

@@ -44,8 +44,15 @@ struct SearchTokenizerTests {
 
     @Test func ideographicRunsOverlapSoAnyTwoNeighboursMatch() {
         let terms = SearchTokenizer.terms(in: "黒田雷蔵")
-        #expect(terms == ["黒田", "田雷", "雷蔵"])
+        #expect(terms == ["黒田", "田雷", "雷蔵", "蔵"])
         #expect(Set(SearchTokenizer.terms(in: "雷蔵")).isSubset(of: Set(terms)))
+        // Every character starts a term: a pair, or the last character alone.
+        for character in "黒田雷蔵" {
+            #expect(terms.contains { $0.hasPrefix(String(character)) })
+        }
+        #expect(SearchTokenizer.isSingleIdeograph("蔵"))
+        #expect(!SearchTokenizer.isSingleIdeograph("雷蔵"))
+        #expect(!SearchTokenizer.isSingleIdeograph("a"))
     }
 
     @Test func wordCharactersAndIdeographs() {
