@@ -146,6 +146,8 @@
     if (this.reset) this.reset.disabled = !active;
     if (this.tagCount) this.tagCount.textContent = tags.length ? "(" + tags.length + ")" : "";
     this.showStatus(shown);
+    var wrap = this.table.closest(".table-wrap");
+    if (wrap) updateScrollFocus(wrap);
   };
 
   EntryTable.prototype.showStatus = function (shown) {
@@ -244,6 +246,21 @@
     update();
   }
 
+  // ---------- Task lists in notes ----------
+  // Markdown task list items render as bare disabled checkboxes; name each one after its item
+  // so assistive technology reads "Beat Margit, checkbox, checked" rather than an unnamed box.
+
+  function labelTaskBoxes() {
+    toArray(document.querySelectorAll(".notes li > input[type=checkbox]")).forEach(function (box) {
+      if (box.labels && box.labels.length) return;
+      if (box.hasAttribute("aria-label") || box.hasAttribute("aria-labelledby")) return;
+      var item = box.parentNode.cloneNode(true);
+      toArray(item.querySelectorAll("ul, ol")).forEach(function (list) { list.remove(); });
+      var text = item.textContent.replace(/\s+/g, " ").trim();
+      if (text) box.setAttribute("aria-label", text);
+    });
+  }
+
   // ---------- Start ----------
 
   function start() {
@@ -252,6 +269,7 @@
       if (table.tBodies.length) new EntryTable(table);
     });
     watchScrollFocus();
+    labelTaskBoxes();
   }
 
   if (document.readyState === "loading") {
