@@ -5,7 +5,7 @@
   "use strict";
 
   // ---------- Text folding ----------
-  // Case- and accent-insensitive matching: Latin letters lose their marks ("Varré" -> "varre",
+  // Case-, width- and accent-insensitive matching: Latin letters lose their marks ("Varré" -> "varre",
   // "Đinh Thị" -> "dinh thi"), while marks of other scripts stay, so Devanagari vowel signs and
   // Japanese voiced kana keep their meaning.
 
@@ -25,7 +25,7 @@
   function fold(text) {
     return String(text)
       .toLowerCase()
-      .normalize("NFD")
+      .normalize("NFKD")
       .replace(LATIN_MARKS, "$1")
       .replace(LETTER_PATTERN, function (letter) { return LETTERS[letter]; })
       .normalize("NFC")
@@ -264,7 +264,6 @@
   // ---------- Start ----------
 
   function start() {
-    document.documentElement.classList.add("js");
     toArray(document.querySelectorAll("table[data-entries]")).forEach(function (table) {
       if (table.tBodies.length) new EntryTable(table);
     });
