@@ -121,6 +121,20 @@ import Testing
         }
     }
 
+    @Test func neverRemovesThroughALinkTheUserPutInPlaceOfAFolder() throws {
+        try OutputTestFolder.with { folder in
+            _ = try folder.writer().write([.text("index.html"), .text("old/page.html"), .text("old/deeper/more.html")])
+            try folder.put("elsewhere/page.html", "not Questlog's")
+            try folder.put("elsewhere/deeper/more.html", "not Questlog's either")
+            try FileManager.default.removeItem(atPath: folder.path("Output/old"))
+            try FileManager.default.createSymbolicLink(atPath: folder.path("Output/old"), withDestinationPath: folder.path("elsewhere"))
+            let report = try folder.writer().write([.text("index.html")])
+            #expect(report.removed.isEmpty)
+            #expect(folder.tree("elsewhere").count == 2)
+            #expect(folder.manifestPaths() == ["index.html"])
+        }
+    }
+
     @Test func replacesItsOwnFileWithAFolderAndBack() throws {
         try OutputTestFolder.with { folder in
             _ = try folder.writer().write([.text("npcs"), .text("index.html")])
