@@ -31,6 +31,7 @@ import Testing
             #expect(throws: expected) { try folder.writer().write(site) }
             #expect(folder.tree() == ["index.html": Array("my own page".utf8)])
             #expect(folder.leftovers().isEmpty)
+            #expect(expected.diagnostic.description == "error: \(expected.message) [output-not-questlog]")
         }
     }
 
