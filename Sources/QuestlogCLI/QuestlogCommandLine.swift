@@ -4,7 +4,8 @@ import QuestlogCore
 /// The `questlog` command line: dispatches to a command, prints help and usage errors, maps exit codes.
 public enum QuestlogCommandLine {
     static let commands: [RegisteredCommand] = [
-        RegisteredCommand(CheckCommand.self), RegisteredCommand(NewCommand.self), RegisteredCommand(InitCommand.self),
+        RegisteredCommand(BuildCommand.self), RegisteredCommand(CheckCommand.self),
+        RegisteredCommand(NewCommand.self), RegisteredCommand(InitCommand.self),
     ]
 
     /// Runs `questlog` with `arguments` (without the program name) and returns the exit code.

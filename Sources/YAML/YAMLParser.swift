@@ -1,1 +1,38 @@
-public enum YAMLParser {}
+/// Parses YAML text into a `YAMLNode` tree with source positions.
+///
+/// One document per text; the YAML 1.2 core schema is applied on demand by
+/// `YAMLNode.coreScalar`, so the tree keeps every scalar as written.
+public enum YAMLParser {
+    /// The most nodes one document may produce, counting every node an alias expands to. Caps
+    /// "billion laughs" documents whose aliases multiply into an enormous tree.
+    public static let maximumNodeCount = 1_000_000
+
+    /// The deepest nesting of collections one document may have.
+    public static let maximumDepth = 512
+
+    /// Parses one YAML document.
+    ///
+    /// - Parameters:
+    ///   - text: The YAML source. A leading byte order mark and CRLF line endings are accepted.
+    ///   - lineOffset: Added to every line number, for text that starts further down a file: with
+    ///     0 the first line of `text` is line 1; front matter starting on line 2 passes 1.
+    /// - Returns: The document's root node, or nil when the text holds no content (empty, only
+    ///   comments and whitespace, or a bare `---`).
+    /// - Throws: `YAMLError` at the place to look for: syntax errors, a second document, a
+    ///   duplicate key, a key that is not a scalar, an unknown alias, or a document beyond
+    ///   `maximumNodeCount` nodes or `maximumDepth` levels.
+    ///
+    /// Marks are 1-based; columns count Unicode scalars (code points), as libyaml does, and a
+    /// leading byte order mark is not counted.
+    ///
+    /// Aliases are replaced by a copy of the anchored node, whose own mark is the alias's
+    /// position (its children keep theirs). Explicit tags are kept in `YAMLNode.tag`, with the
+    /// standard `tag:yaml.org,2002:` prefix written as `!!` (`!!str`, `!!int`).
+    public static func parse(_ text: String, lineOffset: Int = 0) throws(YAMLError) -> YAMLNode? {
+        var composer = YAMLComposer(maximumNodeCount: maximumNodeCount, maximumDepth: maximumDepth)
+        try LibYAMLEventReader.read(text, lineOffset: lineOffset) { (event) throws(YAMLError) in
+            try composer.consume(event)
+        }
+        return composer.document
+    }
+}

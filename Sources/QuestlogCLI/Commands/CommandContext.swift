@@ -23,6 +23,18 @@ public struct CommandContext: Sendable {
     /// The site folder (`--site`, default the working directory).
     public var site: String { absolute(arguments.value("site") ?? ".") }
 
+    /// The output folder (`--output`, default `Output/` in the site).
+    public var output: String {
+        arguments.value("output").map(absolute) ?? site + "/Output"
+    }
+
+    /// The output folder as the user knows it: as typed, or relative to the working directory.
+    public var outputDisplayName: String {
+        if let typed = arguments.value("output") { return typed.hasSuffix("/") ? typed : typed + "/" }
+        let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        return output.hasPrefix(prefix) ? String(output.dropFirst(prefix.count)) + "/" : output + "/"
+    }
+
     public var strict: Bool { arguments.flag("strict") }
     public var quiet: Bool { arguments.flag("quiet") }
     public var verbose: Bool { arguments.flag("verbose") && !quiet }

@@ -62,3 +62,14 @@ struct TextTests {
         #expect(value.rendered() == "{\n  \"b\": 1,\n  \"a\": [\n    \"x\\\"\\n\\u2028\",\n    true,\n    null,\n    1.5\n  ]\n}")
     }
 }
+
+struct NameKeyTests {
+    @Test func latinAccentsFoldButOtherScriptsKeepTheirMarks() {
+        #expect(NameKey.make("Đường") == "duong")
+        #expect(NameKey.make("Ｖａｒｒé") == "varre")
+        #expect(NameKey.make("राजकुमारी मीरा") == "राजकुमारी मीरा")
+        #expect(NameKey.make("राजकुमारी") != NameKey.make("राजकमर"))
+        #expect(NameKey.make("鈴木春人") == "鈴木春人")
+        #expect(NameKey.make("がっこう") == "がっこう")
+    }
+}

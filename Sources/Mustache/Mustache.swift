@@ -1,1 +1,0 @@
-// The Mustache template engine.

@@ -1,0 +1,117 @@
+/// A set of named templates that include one another, compiled on first use and cached.
+///
+/// The library asks its resolver for a template's source the first time a name is needed, by
+/// ``template(named:)`` or by a partial or parent tag while rendering, and keeps the compiled
+/// result. It is safe to render from many threads at once.
+///
+/// ```swift
+/// let library = MustacheLibrary(templates: ["page": "{{<layout}}{{$body}}Hi {{name}}{{/body}}{{/layout}}",
+///                                           "layout": "<main>{{$body}}{{/body}}</main>"])
+/// let page = try library.template(named: "page")!
+/// let html = try library.render(page, with: ["name": "Varré"])   // <main>Hi Varré</main>
+/// ```
+public final class MustacheLibrary: Sendable {
+    /// Whether a partial or parent the resolver does not know is an error. The specification
+    /// renders it as nothing, which is the default.
+    public let isStrict: Bool
+    private let resolver: @Sendable (String) -> String?
+    private let cache = TemplateCache()
+
+    /// Creates a library that loads template sources from `resolver`.
+    ///
+    /// - Parameters:
+    ///   - strict: whether a missing partial or parent is an error rather than nothing.
+    ///   - resolver: returns the source of the template with the given name, or `nil` when there
+    ///     is none. It is called at most once per name.
+    public init(strict: Bool = false, resolver: @escaping @Sendable (String) -> String?) {
+        isStrict = strict
+        self.resolver = resolver
+    }
+
+    /// Creates a library over template sources keyed by name.
+    public convenience init(templates: [String: String], strict: Bool = false) {
+        self.init(strict: strict) { templates[$0] }
+    }
+
+    /// The compiled template named `name`, or `nil` when the resolver has no such template.
+    ///
+    /// - Throws: ``MustacheError`` when its source does not compile.
+    public func template(named name: String) throws(MustacheError) -> Template? {
+        try cachedTemplate(named: name).get()
+    }
+
+    /// Compiles the named templates and every template they include by a fixed name, however
+    /// indirectly, and returns all the errors found rather than stopping at the first.
+    ///
+    /// In strict mode, each tag naming a missing partial or parent is an error. A name in `names`
+    /// that the resolver does not know is reported at line 1, column 1 of that name. Templates
+    /// chosen at render time by dynamic names (`{{>*name}}`) cannot be checked in advance.
+    public func validate(_ names: some Sequence<String>) -> [MustacheError] {
+        var errors: [MustacheError] = []
+        var visited: Set<String> = []
+        var pending: [Template] = []
+        // Loads a template the first time it is named; false when the resolver has none.
+        func include(_ name: String) -> Bool {
+            switch cachedTemplate(named: name) {
+            case .success(nil):
+                return false
+            case .success(let template?):
+                if visited.insert(name).inserted { pending.append(template) }
+            case .failure(let error):
+                if visited.insert(name).inserted { errors.append(error) }
+            }
+            return true
+        }
+        for name in names where !include(name) {
+            errors.append(MustacheError(template: name, line: 1, column: 1, message: "no template named '\(name)'"))
+        }
+        while let template = pending.popLast() {
+            for (name, position) in template.namedReferences where !include(name) && isStrict {
+                errors.append(MustacheError(
+                    template: template.name, line: position.line, column: position.column,
+                    message: "no partial named '\(name)'"
+                ))
+            }
+        }
+        return errors
+    }
+
+    /// Renders `template` with `data` as the bottom of the context stack.
+    ///
+    /// - Throws: ``MustacheError`` for a partial that does not compile, a missing partial in
+    ///   strict mode, or partials nested too deeply (a partial that includes itself without end).
+    public func render(_ template: Template, with data: MustacheValue) throws(MustacheError) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(2 * template.text.count + 1024)
+        try render(template, with: data, appendingTo: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Renders `template` with `data`, appending the UTF-8 output to `output`.
+    ///
+    /// Use this to render many pages into one reused buffer, or to write bytes without making a
+    /// `String`. On error, `output` holds whatever was rendered before it.
+    public func render(
+        _ template: Template, with data: MustacheValue, appendingTo output: inout [UInt8]
+    ) throws(MustacheError) {
+        var renderer = Renderer(library: self, data: data, output: output)
+        output = []
+        defer { output = renderer.takeOutput() }
+        try renderer.render(template, template.nodes.indices)
+    }
+
+    /// Renders the template named `name`.
+    ///
+    /// - Throws: ``MustacheError`` as ``render(_:with:)`` does, when the template does not compile,
+    ///   or when there is no such template (reported at line 1, column 1 of that name).
+    public func render(named name: String, with data: MustacheValue) throws(MustacheError) -> String {
+        guard let template = try template(named: name) else {
+            throw MustacheError(template: name, line: 1, column: 1, message: "no template named '\(name)'")
+        }
+        return try render(template, with: data)
+    }
+
+    func cachedTemplate(named name: String) -> Result<Template?, MustacheError> {
+        cache.template(named: name) { resolver(name) }
+    }
+}

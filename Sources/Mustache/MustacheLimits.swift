@@ -1,0 +1,11 @@
+/// Bounds that keep any template, however malformed or self-referential, from exhausting the
+/// stack or running without end.
+enum MustacheLimits {
+    /// The deepest nesting of sections, blocks, partials and parents, counted across templates
+    /// while rendering and within one template while compiling. Recursion through partials is
+    /// the only way to exceed it in a real template.
+    static let maximumDepth = 100
+    /// The most partial and parent expansions one render may make: a partial that includes
+    /// itself twice grows exponentially long before it grows deep.
+    static let maximumExpansions = 1_000_000
+}

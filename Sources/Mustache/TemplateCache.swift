@@ -1,0 +1,41 @@
+import Foundation
+
+/// The templates a library has compiled, by name, shared by every thread that renders.
+final class TemplateCache: @unchecked Sendable {
+    // Guards `entries`; the only mutable state, so the unchecked conformance is sound.
+    private let lock = NSLock()
+    /// A missing template is cached as `nil`, a template that failed to compile as its error.
+    private var entries: [String: Result<Template?, MustacheError>] = [:]
+
+    /// The cached outcome for `name`, compiling `source()` on first use.
+    func template(named name: String, source: () -> String?) -> Result<Template?, MustacheError> {
+        if let cached = cached(name) {
+            return cached
+        }
+        // Compile outside the lock so that threads loading different templates do not wait on
+        // each other; if two threads race on one name, the first result stored wins.
+        let result: Result<Template?, MustacheError>
+        if let text = source() {
+            do {
+                result = .success(try Template(name: name, source: text))
+            } catch {
+                result = .failure(error)
+            }
+        } else {
+            result = .success(nil)
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        if let stored = entries[name] {
+            return stored
+        }
+        entries[name] = result
+        return result
+    }
+
+    private func cached(_ name: String) -> Result<Template?, MustacheError>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries[name]
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import QuestlogCore
+
+/// `questlog build`: check the site and write the wiki to `Output/`.
+struct BuildCommand: Command {
+    static let spec = CommandSpec(
+        name: "build",
+        summary: "Check the site and write the browsable wiki (HTML, assets, exports) to Output/.",
+        discussion: """
+        Nothing is written when the content or the theme has errors. Questlog writes only into an
+        absent or empty folder or one it made before, rewrites only the files that changed, and
+        removes only files it wrote itself.
+        """)
+
+    static func run(_ context: CommandContext) throws -> ExitCode {
+        let started = Date()
+        let options = BuildOptions(site: context.site, output: context.output, outputDisplayName: context.outputDisplayName,
+                                   jobs: try context.jobs(), strict: context.strict)
+        let progress = ProgressDisplay(console: context.console)
+        let result = SiteBuild(options: options).run { progress.update($0) }
+        progress.finish()
+        let code = context.report(result.diagnostics)
+        guard let report = result.report, code == .success else { return code == .success ? .contentError : code }
+        if !context.quiet {
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+            let pages = result.pageCount == 1 ? "1 page" : "\(result.pageCount) pages"
+            let games = result.gameCount == 1 ? "1 game" : "\(result.gameCount) games"
+            context.console.printError("Built \(pages) for \(games) in \(seconds) s → \(options.outputDisplayName)")
+            if context.verbose {
+                context.console.printError("\(report.written.count) written, \(report.unchanged) unchanged, \(report.removed.count) removed")
+            }
+        }
+        return .success
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+
+/// The POSIX calls of the output stage, the only code of a build that touches the disk.
+///
+/// Foundation's writers fsync every file, which makes writing thousands of pages about ten times
+/// slower, and `FileManager.replaceItemAt` can delete the original and then fail; plain
+/// `open`/`write`/`rename` do neither.
+enum OutputFileSystem {
+    /// What a path names, without following a symbolic link at its end.
+    enum Kind: Equatable {
+        case absent
+        case file
+        case directory
+        case symbolicLink
+        case other
+    }
+
+    /// A failed call: the `errno` it left.
+    struct Failure: Error, Equatable {
+        var code: Int32
+
+        /// The operating system's wording, such as `Permission denied`.
+        var reason: String { String(cString: strerror(code)) }
+    }
+
+    /// Identifies a file independently of the name used to reach it.
+    struct Identity: Equatable {
+        var device: dev_t
+        var inode: ino_t
+    }
+
+    /// The kind of `path`; a path under something that is not a folder is absent.
+    static func kind(of path: String, followingLinks: Bool = false) throws(Failure) -> Kind {
+        var info = stat()
+        let result = followingLinks ? stat(path, &info) : lstat(path, &info)
+        if result != 0 {
+            if errno == ENOENT || errno == ENOTDIR { return .absent }
+            throw Failure(code: errno)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+
+    /// Device and inode of `path` itself (a link is not followed), or nil when it cannot be examined.
+    static func identity(of path: String) -> Identity? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return Identity(device: info.st_dev, inode: info.st_ino)
+    }
+
+    /// The names in a folder, without `.` and `..`, sorted by bytes.
+    static func entries(of path: String) throws(Failure) -> [String] {
+        guard let folder = opendir(path) else { throw Failure(code: errno) }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            var rawName = entry.pointee.d_name
+            let capacity = MemoryLayout.size(ofValue: rawName)
+            let name = withUnsafePointer(to: &rawName) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: capacity) {
+                    String(cString: $0)
+                }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The whole content of a regular file.
+    static func read(_ path: String) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(code: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw Failure(code: errno) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: max(Int(info.st_size), 4096) + 1)
+        while true {
+            let count = try readSome(descriptor, into: &chunk, from: 0)
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Whether `path` is a regular file (not a link) holding exactly `bytes`.
+    static func holds(_ bytes: [UInt8], at path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else {
+            return false
+        }
+        // One byte more than expected, so a file that grew since fstat is noticed.
+        var buffer = [UInt8](repeating: 0, count: bytes.count + 1)
+        var filled = 0
+        while filled < buffer.count {
+            guard let count = try? readSome(descriptor, into: &buffer, from: filled) else { return false }
+            if count == 0 { break }
+            filled += count
+        }
+        return filled == bytes.count && buffer.withUnsafeBytes { stored in
+            bytes.withUnsafeBytes { expected in
+                bytes.isEmpty || memcmp(stored.baseAddress!, expected.baseAddress!, bytes.count) == 0
+            }
+        }
+    }
+
+    /// Creates a new file holding `bytes`; fails if anything already exists at `path`. No fsync.
+    static func create(_ path: String, bytes: [UInt8]) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        guard descriptor >= 0 else { throw Failure(code: errno) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let failure = Failure(code: errno)
+                close(descriptor)
+                throw failure
+            }
+            written += count
+        }
+        // Some file systems (NFS, quotas) report a failed write only when the file is closed.
+        if close(descriptor) != 0 && errno != EINTR { throw Failure(code: errno) }
+    }
+
+    /// Moves `source` onto `destination` in one step, replacing a file or link there.
+    static func rename(_ source: String, to destination: String) throws(Failure) {
+        if Foundation.rename(source, destination) != 0 { throw Failure(code: errno) }
+    }
+
+    /// Deletes a file or link; true when something was deleted, false when nothing was there.
+    @discardableResult
+    static func remove(_ path: String) throws(Failure) -> Bool {
+        if unlink(path) == 0 { return true }
+        if errno == ENOENT { return false }
+        throw Failure(code: errno)
+    }
+
+    /// Deletes a folder if it is empty; a folder that holds anything, or cannot be removed, stays.
+    @discardableResult
+    static func removeFolderIfEmpty(_ path: String) -> Bool {
+        rmdir(path) == 0
+    }
+
+    /// Creates a folder whose parent exists; a folder already there is fine, anything else fails.
+    static func makeFolder(_ path: String) throws(Failure) {
+        if mkdir(path, 0o777) == 0 { return }
+        let code = errno
+        if code == EEXIST, (try? kind(of: path, followingLinks: true)) == .directory { return }
+        throw Failure(code: code)
+    }
+
+    /// Creates a folder and any missing parents (`mkdir -p`).
+    static func makeFolders(_ path: String) throws(Failure) {
+        if (try? kind(of: path, followingLinks: true)) == .directory { return }
+        let parent = parentPath(of: path)
+        if parent != path { try makeFolders(parent) }
+        try makeFolder(path)
+    }
+
+    /// The absolute form of `path` with `.`, `..` and symbolic links resolved as far as the path exists.
+    static func canonical(_ path: String) -> String {
+        var tail: [String] = []
+        var head = absolute(path)
+        while true {
+            if let resolved = realpath(head, nil) {
+                defer { free(resolved) }
+                return normalized(String(cString: resolved) + "/" + tail.reversed().joined(separator: "/"))
+            }
+            let parent = parentPath(of: head)
+            if parent == head { return normalized(absolute(path)) }
+            tail.append(String(head[head.index(after: head.lastIndex(of: "/")!)...]))
+            head = parent
+        }
+    }
+
+    /// `path` made absolute against the current folder.
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        guard let current = getcwd(nil, 0) else { return "/" + path }
+        defer { free(current) }
+        return String(cString: current) + "/" + path
+    }
+
+    /// The folder that holds `path`; `/` for a top-level name and for `/` itself.
+    static func parentPath(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Reads what is available at `offset` in `buffer`, retrying when interrupted.
+    private static func readSome(_ descriptor: Int32, into buffer: inout [UInt8], from offset: Int) throws(Failure) -> Int {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { raw in
+                Foundation.read(descriptor, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if count >= 0 { return count }
+            if errno != EINTR { throw Failure(code: errno) }
+        }
+    }
+
+    /// An absolute path with empty, `.` and `..` components resolved lexically.
+    private static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,56 @@
+/// The marker file at the root of an output folder: it makes the folder Questlog's and lists every
+/// file Questlog owns there, so a later build can delete what it no longer produces and nothing else.
+///
+/// The format is text: the header line `questlog-manifest 1`, then one relative path per line,
+/// sorted by bytes, each line ending with `\n`.
+struct OutputManifest: Equatable {
+    static let fileName = ".questlog-manifest"
+    static let header = "questlog-manifest 1"
+
+    /// Why a file is not a readable manifest.
+    struct Problem: Error, Equatable {
+        var reason: String
+    }
+
+    /// The listed paths, sorted by bytes, without duplicates.
+    let paths: [String]
+
+    init(paths: some Sequence<String>) {
+        var unique: [String] = []
+        for path in paths.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        where unique.last.map({ !$0.utf8.elementsEqual(path.utf8) }) ?? true {
+            unique.append(path)
+        }
+        self.paths = unique
+    }
+
+    /// Reads a manifest. Every path must pass the output path rules, so a damaged or edited manifest
+    /// can never make Questlog delete anything outside the output folder or inside `.git`.
+    init(parsing bytes: [UInt8]) throws(Problem) {
+        guard String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes) else {
+            throw Problem(reason: "it is not UTF-8 text")
+        }
+        guard bytes.last == UInt8(ascii: "\n") else { throw Problem(reason: "it does not end with a line break") }
+        // Lines are split on bytes: as characters, "\r\n" would be one and hide a stray carriage return.
+        let lines = bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+        guard lines[0] == Self.header else { throw Problem(reason: "its first line is not '\(Self.header)'") }
+        for (offset, line) in lines.enumerated().dropFirst() {
+            if let problem = OutputPathRules.problem(with: line) {
+                throw Problem(reason: "line \(offset + 1): \(problem)")
+            }
+        }
+        self.init(paths: lines.dropFirst())
+    }
+
+    /// The file's content.
+    var bytes: [UInt8] {
+        var out = Array(Self.header.utf8)
+        out.append(UInt8(ascii: "\n"))
+        for path in paths {
+            out.append(contentsOf: path.utf8)
+            out.append(UInt8(ascii: "\n"))
+        }
+        return out
+    }
+}

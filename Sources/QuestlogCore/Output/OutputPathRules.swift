@@ -1,0 +1,106 @@
+/// The rules a path of the output must follow so that it stays inside the output folder, fits in the
+/// manifest's one-path-per-line format, and names the same file on every file system.
+enum OutputPathRules {
+    /// The longest file or folder name most file systems accept, in bytes.
+    static let maximumNameLength = 255
+
+    /// Why `path` cannot be an output path, or nil when it can.
+    static func problem(with path: String) -> String? {
+        // Checked on UTF-8 bytes: every byte of a multi-byte character is 0x80 or above, so ASCII
+        // tests cannot match inside one, and a build checks tens of thousands of paths.
+        let bytes = path.utf8
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        if bytes.isEmpty { return "the path is empty" }
+        if bytes.first == slash { return "it is absolute; output paths are relative to the output folder" }
+        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return "it contains a control character" }
+        if bytes.contains(UInt8(ascii: "\\")) { return "it contains a backslash; separate folders with '/'" }
+        for (index, name) in bytes.split(separator: slash, omittingEmptySubsequences: false).enumerated() {
+            if name.isEmpty { return "it has an empty component ('//' or a '/' at an end)" }
+            if name.count > maximumNameLength { return "a name in it is longer than \(maximumNameLength) bytes" }
+            guard name.first == dot else { continue }
+            if name.count <= 2 && name.allSatisfy({ $0 == dot }) { return "it has a '\(String(Substring(name)))' component" }
+            let lowercased = String(Substring(name)).lowercased()
+            if lowercased.hasPrefix(".questlog-") { return "names starting with '.questlog-' are reserved for Questlog" }
+            if index == 0 && lowercased == ".git" { return "'.git' belongs to version control and is never written" }
+        }
+        return nil
+    }
+
+    /// Every problem of a whole file list: invalid paths in list order, then in path order duplicates,
+    /// paths used both as a file and as a folder, and paths that collide where case is ignored.
+    static func problems(in files: [OutputFile]) -> [OutputError] {
+        var errors: [OutputError] = []
+        var paths: [String] = []
+        for file in files {
+            if let problem = problem(with: file.path) {
+                errors.append(OutputError(.invalidPath, "invalid output path \(quoted(file.path)): \(problem)", path: file.path))
+            } else {
+                paths.append(file.path)
+            }
+        }
+        paths.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+
+        var unique: [String] = []
+        for path in paths {
+            if let last = unique.last, last.utf8.elementsEqual(path.utf8) {
+                if errors.last?.kind != .duplicatePath || errors.last?.path != path {
+                    errors.append(OutputError(.duplicatePath, "the output path \(quoted(path)) is produced twice", path: path))
+                }
+            } else {
+                unique.append(path)
+            }
+        }
+
+        let files = Set(unique)
+        // Folders already seen, by spelling; strings compare by canonical equivalence, bytes tell spellings apart.
+        var folders: [String: String] = [:]
+        // Every folder and file once, keyed by its lowercased spelling, to find two spellings of one name.
+        var spellings: [String: String] = [:]
+        var collided: Set<String> = []
+        for path in unique {
+            var end = path.startIndex
+            while let slash = path[end...].firstIndex(of: "/") {
+                let folder = String(path[..<slash])
+                end = path.index(after: slash)
+                if let seen = folders[folder], seen.utf8.elementsEqual(folder.utf8) { continue }
+                folders[folder] = folder
+                if files.contains(folder) {
+                    errors.append(OutputError(.fileFolderConflict,
+                                              "the output path \(quoted(folder)) is both a file and a folder (of \(quoted(path)))",
+                                              path: folder))
+                }
+                noteSpelling(folder, in: &spellings, collided: &collided, errors: &errors)
+            }
+            noteSpelling(path, in: &spellings, collided: &collided, errors: &errors)
+        }
+        return errors
+    }
+
+    /// `'text'`, with control characters shown as escapes so a message stays on one line.
+    static func quoted(_ text: String) -> String {
+        var out = "'"
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "'"
+    }
+
+    /// Records the spelling of `path`, reporting it once when another spelling of the same name came first.
+    private static func noteSpelling(_ path: String, in spellings: inout [String: String], collided: inout Set<String>,
+                                     errors: inout [OutputError]) {
+        let key = path.lowercased()
+        guard let first = spellings[key] else {
+            spellings[key] = path
+            return
+        }
+        // Swift compares strings by canonical equivalence, so the bytes tell different spellings apart.
+        guard !first.utf8.elementsEqual(path.utf8), collided.insert(key).inserted else { return }
+        errors.append(OutputError(.caseCollision,
+                                  "the output paths \(quoted(first)) and \(quoted(path)) differ only in case or Unicode normalization; they would be one file on macOS and Windows",
+                                  path: path))
+    }
+}

@@ -1,0 +1,33 @@
+/// Everything a build will do to the output folder, worked out before anything is written.
+struct OutputPlan {
+    var destination: OutputDestination
+    /// The files to write, sorted by path.
+    var files: [OutputFile]
+    /// The paths being produced now.
+    var produced: Set<String>
+    /// The paths the previous manifest lists (empty for a new folder).
+    var previous: Set<String>
+    /// Every folder the files need, sorted so that a parent comes before its children.
+    var folders: [String]
+
+    init(destination: OutputDestination, files: [OutputFile]) {
+        self.destination = destination
+        self.files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        produced = Set(files.map(\.path))
+        previous = Set(destination.manifest?.paths ?? [])
+        var folders: Set<String> = []
+        for file in files {
+            var folder = file.path[...]
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if !folders.insert(String(folder)).inserted { break }
+            }
+        }
+        self.folders = folders.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Listed files that are no longer produced, sorted by path.
+    var stale: [String] {
+        (destination.manifest?.paths ?? []).filter { !produced.contains($0) }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+extension OutputWriter {
+    /// Creates the folders the files need, parents first; the folders are few, so this is sequential.
+    func createFolders(_ plan: OutputPlan) throws(OutputError) {
+        for folder in plan.folders {
+            do { try OutputFileSystem.makeFolder(absolute(folder)) } catch {
+                throw failure(error, doing: "create the folder", at: folder)
+            }
+        }
+    }
+
+    /// Writes every file whose bytes differ from what is on disk, on up to `jobs` threads, and returns
+    /// the paths written. On failure, throws the error of the first failing file in path order.
+    func writeFiles(_ plan: OutputPlan) throws(OutputError) -> [String] {
+        let root = directory
+        let process = getpid()
+        let outcomes = Parallel.map(Array(plan.files.enumerated()), jobs: jobs) { index, file in
+            // The index makes the temporary name unique within the build, the process id between builds.
+            Self.place(file, root: root, temporaryName: ".questlog-tmp-\(process)-\(index)")
+        }
+        var written: [String] = []
+        for (file, outcome) in zip(plan.files, outcomes) {
+            switch outcome {
+            case .success(true): written.append(file.path)
+            case .success(false): continue
+            case let .failure(error): throw failure(error, doing: "write", at: file.path)
+            }
+        }
+        return written
+    }
+
+    /// Writes the manifest under a temporary name and renames it into place.
+    func writeManifest(_ manifest: OutputManifest) throws(OutputError) {
+        let temporary = absolute(".questlog-tmp-\(getpid())-manifest")
+        do {
+            try Self.replace(absolute(OutputManifest.fileName), with: manifest.bytes, via: temporary)
+        } catch {
+            throw failure(error, doing: "write", at: OutputManifest.fileName)
+        }
+    }
+
+    /// Puts `file` in place unless it already holds its bytes; true when it was written.
+    private static func place(_ file: OutputFile, root: String, temporaryName: String) -> Result<Bool, OutputFileSystem.Failure> {
+        let path = root == "/" ? "/" + file.path : root + "/" + file.path
+        if OutputFileSystem.holds(file.bytes, at: path) { return .success(false) }
+        let temporary = OutputFileSystem.parentPath(of: path) + "/" + temporaryName
+        do {
+            try replace(path, with: file.bytes, via: temporary)
+            return .success(true)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Writes `bytes` to `temporary`, then renames it onto `path`; the temporary file never outlives a failure.
+    private static func replace(_ path: String, with bytes: [UInt8], via temporary: String) throws(OutputFileSystem.Failure) {
+        do {
+            try OutputFileSystem.create(temporary, bytes: bytes)
+            try OutputFileSystem.rename(temporary, to: path)
+        } catch {
+            _ = try? OutputFileSystem.remove(temporary)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// Writes a built site to its output folder: the only part of a build that touches the disk.
+///
+/// The writer only uses a folder that is absent, empty (a `.git` or `.DS_Store` alone does not count),
+/// or the output of a previous build, known by its `.questlog-manifest`; anything else is refused
+/// before a single file is written. Each changed file is written under a temporary name and renamed
+/// into place; a file that already holds the right bytes is not touched; files of the previous build
+/// that are no longer produced are deleted, with the folders this leaves empty. Nothing the previous
+/// manifest does not list is ever deleted or overwritten.
+///
+/// The manifest on disk always lists every file of Questlog's that may exist there: when a build adds
+/// paths, the manifest is first rewritten to list the old and new paths together, and once every file
+/// is in place it is rewritten to list exactly the new ones. A build that fails or is interrupted
+/// therefore leaves nothing a later build cannot clean up.
+public struct OutputWriter: Sendable {
+    /// The output folder, absolute.
+    public let directory: String
+    /// How messages name the output folder (the path as the user gave it).
+    public let displayName: String
+    /// The site's folder, when the output folder must be checked against it.
+    public let siteRoot: String?
+    /// How many files are written at once.
+    public let jobs: Int
+
+    /// - Parameters:
+    ///   - directory: the output folder; a relative path is taken from the current folder now.
+    ///   - displayName: how messages name the folder; the directory as given by default.
+    ///   - siteRoot: the site's folder; when given, an output folder that is the site, holds it, or is
+    ///     inside its `Content` or `Templates` folder is refused.
+    ///   - jobs: how many files are written at once; the result does not depend on it.
+    public init(directory: String, displayName: String? = nil, siteRoot: String? = nil, jobs: Int = 1) {
+        var absolute = OutputFileSystem.absolute(directory)
+        while absolute.count > 1 && absolute.hasSuffix("/") { absolute.removeLast() }
+        self.directory = absolute
+        self.displayName = displayName ?? directory
+        self.siteRoot = siteRoot
+        self.jobs = max(1, jobs)
+    }
+
+    /// Every reason `write(_:)` would refuse these files, found without writing anything, so a build
+    /// can report them together with its other errors. Empty when the files can be written.
+    public func validate(_ files: [OutputFile]) -> [OutputError] {
+        var errors: [OutputError] = []
+        _ = plan(files, errors: &errors)
+        return errors
+    }
+
+    /// Writes `files` as the whole content of the output folder and reports what changed.
+    ///
+    /// Throws the first problem `validate(_:)` finds, before writing anything; or the first file-system
+    /// failure, naming the path and the reason, with no temporary file left behind.
+    public func write(_ files: [OutputFile]) throws(OutputError) -> OutputReport {
+        var errors: [OutputError] = []
+        guard let plan = plan(files, errors: &errors), errors.isEmpty else { throw errors[0] }
+
+        if !plan.destination.exists {
+            do { try OutputFileSystem.makeFolders(directory) } catch {
+                throw failure(error, doing: "create the folder", at: nil)
+            }
+        }
+        var manifestOnDisk = plan.destination.manifestBytes
+        if !plan.produced.isSubset(of: plan.previous) {
+            let covering = OutputManifest(paths: plan.previous.union(plan.produced))
+            try writeManifest(covering)
+            manifestOnDisk = covering.bytes
+        }
+
+        let removed = try removeStale(plan)
+        try createFolders(plan)
+        let written = try writeFiles(plan)
+
+        let manifest = OutputManifest(paths: plan.produced)
+        if manifestOnDisk != manifest.bytes { try writeManifest(manifest) }
+        return OutputReport(written: written, unchanged: plan.files.count - written.count, removed: removed)
+    }
+
+    /// Checks the destination, the file list and what stands in the way; nil when something is wrong.
+    func plan(_ files: [OutputFile], errors: inout [OutputError]) -> OutputPlan? {
+        var destination: OutputDestination?
+        // An output folder placed over the site is refused for that alone, whatever it holds.
+        if let error = placementError() {
+            errors.append(error)
+        } else {
+            destination = inspectDestination(errors: &errors)
+        }
+        errors.append(contentsOf: OutputPathRules.problems(in: files))
+        guard let destination, errors.isEmpty else { return nil }
+        let plan = OutputPlan(destination: destination, files: files)
+        errors.append(contentsOf: obstacles(plan))
+        return errors.isEmpty ? plan : nil
+    }
+
+    /// The absolute path of `path` inside the output folder.
+    func absolute(_ path: String) -> String {
+        directory == "/" ? "/" + path : directory + "/" + path
+    }
+
+    /// How messages show `path` inside the output folder (or the folder itself for nil).
+    func shown(_ path: String?) -> String {
+        guard let path else { return OutputPathRules.quoted(displayName) }
+        return OutputPathRules.quoted(displayName.hasSuffix("/") ? displayName + path : displayName + "/" + path)
+    }
+
+    /// A file-system failure as an error naming what was being done and where.
+    func failure(_ failure: OutputFileSystem.Failure, doing action: String, at path: String?) -> OutputError {
+        OutputError(.fileSystem, "cannot \(action) \(shown(path)): \(failure.reason)", path: path)
+    }
+}

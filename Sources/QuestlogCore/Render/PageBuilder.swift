@@ -1,0 +1,176 @@
+import Mustache
+
+/// The Render stage's first half: turns the resolved site into the pages to render, each with the
+/// data its template sees. Pure: no I/O, the same site always gives the same pages.
+public struct PageBuilder: Sendable {
+    public var site: Site
+    public var strings: UIStrings
+    let labels: Labels
+    /// The UI strings as nested objects, so templates write `{{strings.ui.search}}`.
+    let stringsValue: MustacheValue
+
+    public init(site: Site, strings: UIStrings) {
+        self.site = site
+        self.strings = strings
+        labels = Labels(strings: strings, schema: site.schema)
+        stringsValue = PageBuilder.nest(strings.table)
+    }
+
+    static func nest(_ table: [String: String]) -> MustacheValue {
+        var groups: [String: [String: String]] = [:]
+        var leaves: [String: MustacheValue] = [:]
+        for (key, value) in table {
+            if let dot = key.firstIndex(of: ".") {
+                groups[String(key[..<dot]), default: [:]][String(key[key.index(after: dot)...])] = value
+            } else {
+                leaves[key] = .string(value)
+            }
+        }
+        for (name, group) in groups where leaves[name] == nil { leaves[name] = nest(group) }
+        return .object(leaves)
+    }
+
+    /// Every HTML page of the site, in a stable order.
+    public func pages() -> [Page] {
+        var pages = [homePage()]
+        for game in site.games {
+            pages.append(gamePage(game))
+            for kind in kinds(of: game) {
+                pages.append(kindPage(kind, in: game))
+                for entry in game.entries(of: kind.id) {
+                    pages.append(entryPage(entry, kind: kind, in: game))
+                }
+            }
+        }
+        pages.append(notFoundPage())
+        return pages
+    }
+
+    /// The kinds a game has entries of, in schema order.
+    func kinds(of game: Game) -> [Kind] {
+        site.schema.kinds.filter { !game.entries(of: $0.id).isEmpty }
+    }
+
+    // MARK: Shared parts
+
+    /// What every page's layout needs: language, titles, the way back to the root, navigation.
+    /// With `absolute`, links start with the base URL instead of being relative (for `404.html`).
+    func common(path: String, title: String, type: String, game current: String?, breadcrumbs: [(String, String?)],
+                absolute: Bool = false) -> [String: MustacheValue] {
+        let base = absolute ? site.config.baseURL : nil
+        func url(_ target: String) -> String {
+            base.map { $0 + target } ?? RelativeURL.from(path, to: target)
+        }
+        let root = base ?? String(RelativeURL.from(path, to: "index.html").dropLast("index.html".count))
+        var context: [String: MustacheValue] = [
+            "lang": .string(strings.language),
+            "root": .string(root),
+            "site": ["title": .string(site.config.title), "generator": .string("Questlog \(Questlog.version)")],
+            "page": [
+                "title": .string(title),
+                "type": .string(type),
+                "path": .string(path),
+                "isHome": .bool(type == "home"),
+            ],
+            "strings": stringsValue,
+            "nav": .list(site.games.map { game in
+                ["title": .string(game.title), "url": .string(url(game.path)), "current": .bool(game.id == current)]
+            }),
+            "breadcrumbs": .list(breadcrumbs.enumerated().map { index, crumb in
+                var item: [String: MustacheValue] = ["label": .string(crumb.0)]
+                if let target = crumb.1, index < breadcrumbs.count - 1 {
+                    item["url"] = .string(url(target))
+                } else {
+                    item["current"] = true
+                }
+                return .object(item)
+            }),
+            "hasBreadcrumbs": .bool(breadcrumbs.count > 1),
+        ]
+        if let base = site.config.baseURL {
+            context["canonical"] = .string(base + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path))
+        }
+        return context
+    }
+
+    /// A link to an entry (or a game) from the page at `path`.
+    func link(_ ref: EntryRef, from path: String) -> MustacheValue? {
+        if ref.kind == "game" {
+            guard let game = site.game(id: ref.game) else { return nil }
+            return ["name": .string(game.title), "url": .string(RelativeURL.from(path, to: game.path)),
+                    "kind": .string(labels.kindName(site.schema.game))]
+        }
+        guard let entry = site.entry(ref), let kind = site.schema.kind(id: ref.kind) else { return nil }
+        var item: [String: MustacheValue] = [
+            "name": .string(entry.name), "url": .string(RelativeURL.from(path, to: entry.path)),
+            "kind": .string(labels.kindName(kind)),
+        ]
+        if ref.game != path.split(separator: "/").first.map(String.init), let game = site.game(id: ref.game) {
+            item["otherGame"] = .string(game.title)
+        }
+        return .object(item)
+    }
+
+    /// Links with a separator after all but the last, since Mustache cannot tell the last item.
+    func links(_ refs: [EntryRef], from path: String) -> [MustacheValue] {
+        let items = refs.compactMap { link($0, from: path) }
+        return items.enumerated().map { index, item in
+            guard case var .object(fields) = item else { return item }
+            fields["separator"] = .string(index < items.count - 1 ? ", " : "")
+            return .object(fields)
+        }
+    }
+
+    /// Quests complete and locations cleared, as bars.
+    func progress(of game: Game) -> [MustacheValue] {
+        var bars: [MustacheValue] = []
+        for (kind, field, label) in [("quest", "complete", "ui.quests_complete"), ("location", "cleared", "ui.locations_cleared")] {
+            let entries = game.entries(of: kind)
+            guard !entries.isEmpty else { continue }
+            let done = entries.count { $0.bool(field) }
+            bars.append([
+                "label": .string(strings[label]),
+                "done": .int(done),
+                "total": .int(entries.count),
+                "percent": .int(done * 100 / entries.count),
+                "text": .string(strings.format("ui.progress_value", ["done": String(done), "total": String(entries.count)])),
+            ])
+        }
+        return bars
+    }
+
+    /// Links to each kind's index with its count.
+    func kindLinks(of game: Game, from path: String) -> [MustacheValue] {
+        kinds(of: game).map { kind in
+            [
+                "label": .string(labels.kindPlural(kind)),
+                "count": .int(game.entries(of: kind.id).count),
+                "url": .string(RelativeURL.from(path, to: RelativeURL.kindPage(game: game.id, folder: kind.folder))),
+            ]
+        }
+    }
+
+    /// Plain facts of the game (character, class, platform, started, status).
+    func gameFacts(_ game: Game) -> [MustacheValue] {
+        site.schema.game.fields.compactMap { field -> MustacheValue? in
+            guard field.name != "title", field.name != "tags", let value = game.fields[field.name] else { return nil }
+            return ["label": .string(labels.field(field, of: site.schema.game)), "text": .string(display(value))]
+        }
+    }
+
+    /// A field value as text (references as names).
+    func display(_ value: FieldValue) -> String {
+        switch value {
+        case let .string(text), let .text(text), let .date(text), let .url(text): return text
+        case let .bool(flag): return flag ? strings["ui.yes"] : strings["ui.no"]
+        case let .int(number): return String(number)
+        case let .list(items): return items.joined(separator: ", ")
+        case let .ref(ref): return site.entry(ref)?.name ?? ref.id
+        case let .refs(refs): return refs.map { site.entry($0)?.name ?? $0.id }.joined(separator: ", ")
+        }
+    }
+
+    func tags(_ entryTags: [String]) -> MustacheValue {
+        .list(entryTags.map { ["name": .string($0), "slug": .string(Slug.make($0))] })
+    }
+}

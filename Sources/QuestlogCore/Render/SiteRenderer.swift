@@ -1,0 +1,56 @@
+import Foundation
+import Mustache
+
+/// The Render stage: every page, asset and sitemap of a resolved site, in memory. Template and
+/// locale problems are diagnostics, found before anything is written.
+public struct SiteRenderer: Sendable {
+    public var theme: Theme
+    public var jobs: Int
+
+    /// The templates every theme must have: one per page type.
+    public static let pageTemplates = ["home", "game", "kind", "entry", "404"]
+
+    public init(theme: Theme, jobs: Int = 1) {
+        self.theme = theme
+        self.jobs = max(1, jobs)
+    }
+
+    public func render(_ site: Site) -> (files: [OutputFile], diagnostics: DiagnosticList) {
+        var diagnostics = DiagnosticList()
+        let (strings, localeProblems) = UIStrings.load(language: site.config.language, theme: theme)
+        diagnostics.append(contentsOf: localeProblems)
+        let library = MustacheLibrary(templates: theme.templates, strict: true)
+        for error in library.validate(Self.pageTemplates) {
+            diagnostics.append(diagnostic(for: error))
+        }
+        guard !diagnostics.hasErrors else { return ([], diagnostics) }
+
+        let pages = PageBuilder(site: site, strings: strings).pages()
+        let rendered = Parallel.map(pages, jobs: jobs) { page -> Result<OutputFile, MustacheError> in
+            Result { () throws(MustacheError) -> OutputFile in
+                OutputFile(path: page.path, text: try library.render(named: page.template, with: page.context))
+            }
+        }
+        var files: [OutputFile] = []
+        for result in rendered {
+            switch result {
+            case let .success(file): files.append(file)
+            case let .failure(error):
+                let problem = diagnostic(for: error)
+                if !diagnostics.all.contains(problem) { diagnostics.append(problem) }
+            }
+        }
+        for asset in theme.assets {
+            files.append(OutputFile(path: asset.path, bytes: asset.bytes))
+        }
+        if let base = site.config.baseURL {
+            files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: base, pages: pages.map(\.path))))
+        }
+        return (files, diagnostics)
+    }
+
+    private func diagnostic(for error: MustacheError) -> Diagnostic {
+        .error(error.message, code: "template-error",
+               at: SourceLocation(path: theme.sourcePath(of: error.template + ".mustache"), line: error.line, column: error.column))
+    }
+}

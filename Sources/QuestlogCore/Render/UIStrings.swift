@@ -1,0 +1,66 @@
+import Foundation
+import YAML
+
+/// The theme's UI text in the site's language (`locales/<language>.yml`), falling back to English
+/// key by key, so a partial translation still gives a complete page.
+public struct UIStrings: Sendable {
+    public var language: String
+    public private(set) var table: [String: String]
+
+    public init(language: String, table: [String: String]) {
+        self.language = language
+        self.table = table
+    }
+
+    /// Loads the strings of `language` from `theme`; problems in the locale files become diagnostics.
+    public static func load(language: String, theme: Theme) -> (UIStrings, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var table = parse("locales/en.yml", theme: theme, diagnostics: &diagnostics)
+        if language != "en" {
+            for (key, value) in parse("locales/\(language).yml", theme: theme, diagnostics: &diagnostics) { table[key] = value }
+        }
+        return (UIStrings(language: language, table: table), diagnostics)
+    }
+
+    private static func parse(_ path: String, theme: Theme, diagnostics: inout [Diagnostic]) -> [String: String] {
+        guard let bytes = theme.files[path] else { return [:] }
+        let source = theme.sourcePath(of: path)
+        do {
+            guard let root = try YAMLParser.parse(String(decoding: bytes, as: UTF8.self)) else { return [:] }
+            var table: [String: String] = [:]
+            flatten(root, prefix: "", into: &table)
+            return table
+        } catch {
+            diagnostics.append(.error(error.message, code: "yaml-syntax",
+                                      at: SourceLocation(path: source, line: error.mark.line, column: error.mark.column)))
+            return [:]
+        }
+    }
+
+    private static func flatten(_ node: YAMLNode, prefix: String, into table: inout [String: String]) {
+        if let mapping = node.mapping {
+            for (key, value) in mapping {
+                flatten(value, prefix: prefix.isEmpty ? (key.string ?? "") : prefix + "." + (key.string ?? ""), into: &table)
+            }
+        } else if let text = node.string {
+            table[prefix] = text
+        }
+    }
+
+    /// The text for `key`; the key itself when no locale has it, so a missing string is visible.
+    public subscript(key: String) -> String {
+        table[key] ?? key
+    }
+
+    /// The text for `key` if any locale has it.
+    public func optional(_ key: String) -> String? {
+        table[key]
+    }
+
+    /// `{name}` placeholders filled in: `format("progress.of", ["done": "3", "total": "5"])`.
+    public func format(_ key: String, _ values: [String: String]) -> String {
+        var text = self[key]
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
+    }
+}
