@@ -1,3 +1,4 @@
+import Foundation
 @testable import QuestlogCore
 import Testing
 
@@ -133,7 +134,7 @@ struct CSVExportTests {
 
     @Test func embeddedLineBreaksStayInsideQuotes() throws {
         let file = try #require(CSVExport.files(for: Self.site, options: ExportOptions()).first { $0.path == "elden-ring/npcs.csv" })
-        let text = try #require(String(validating: file.bytes.dropFirst(3), as: UTF8.self))
+        let text = try #require(String(bytes: file.bytes.dropFirst(3), encoding: .utf8))
         #expect(text.contains(",\"Sells \"\"Telescope\"\", 2 × =SUM(A1).\nSecond line\","))
         // Four records (header and three NPCs): four CRLFs, and the one bare LF inside the notes.
         #expect(text.components(separatedBy: "\r\n").count == 5)

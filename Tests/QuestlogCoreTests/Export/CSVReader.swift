@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict RFC 4180 reader for tests: CRLF between records, quotes doubled inside quoted fields,
 /// line breaks allowed only inside quotes. Nil when the text breaks a rule.
 enum CSVReader {
@@ -5,7 +7,7 @@ enum CSVReader {
 
     static func read(_ bytes: [UInt8]) -> [[String]]? {
         let body = bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(3)) : bytes
-        guard let text = String(validating: body, as: UTF8.self) else { return nil }
+        guard let text = String(bytes: body, encoding: .utf8) else { return nil }
         return read(text)
     }
 

@@ -11,7 +11,7 @@ struct ExportGoldenTests {
     static let expected = fixture + "/expected"
 
     static func export(jobs: Int) -> (files: [ExportFile], diagnostics: DiagnosticList) {
-        let (site, diagnostics) = Resolver(jobs: jobs).resolve(SiteLoader(root: fixture + "/site").load())
+        let (site, diagnostics) = Resolver(jobs: jobs).resolve(SiteLoader(root: fixture + "/site", jobs: jobs).load())
         let files = ExportFormat.allCases.flatMap { $0.files(for: site, options: ExportOptions()) }
         return (files, diagnostics)
     }

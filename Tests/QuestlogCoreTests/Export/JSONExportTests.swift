@@ -7,7 +7,7 @@ struct JSONExportTests {
 
     static func text(_ path: String, options: ExportOptions = ExportOptions()) throws -> String {
         let file = try #require(JSONExport.files(for: site, options: options).first { $0.path == path })
-        return try #require(String(validating: file.bytes, as: UTF8.self))
+        return try #require(String(bytes: file.bytes, encoding: .utf8))
     }
 
     static func object(_ path: String, options: ExportOptions = ExportOptions()) throws -> [String: Any] {
