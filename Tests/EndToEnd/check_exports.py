@@ -405,7 +405,11 @@ def check_libreoffice(folder, tables, report):
         command = [soffice, f"-env:UserInstallation=file://{work}/profile", "--headless", "--norestore",
                    f"--infilter={CSV_FILTER}", "--convert-to", "fods", "--outdir", os.path.join(work, "out")] + files
         started = time.monotonic()
-        result = subprocess.run(command, capture_output=True, text=True, timeout=600)
+        try:
+            result = subprocess.run(command, capture_output=True, text=True, timeout=600)
+        except subprocess.TimeoutExpired:
+            report.fail("LibreOffice", "soffice did not finish within 10 minutes")
+            return
         elapsed = time.monotonic() - started
         if result.returncode != 0:
             report.fail("LibreOffice", f"soffice exited with {result.returncode}: {result.stderr.strip()}")
@@ -428,7 +432,8 @@ def check_libreoffice(folder, tables, report):
                     counts["cells"] += 1
                     compare_cell(f"{name}:{number}:{rows[0][column]}", value, cell, report, counts)
         control_sheet = os.path.join(work, "out", "control.fods")
-        if not os.path.isfile(control_sheet) or read_fods(control_sheet)[1][0][2] is None:
+        control_rows = read_fods(control_sheet) if os.path.isfile(control_sheet) else []
+        if len(control_rows) < 2 or control_rows[1][0][2] is None:
             report.fail("LibreOffice", "the control formula =1+1 was not evaluated, so formulas cannot be detected")
         if counts["accented"] == 0:
             report.fail("LibreOffice", "no cell with accents or other non-ASCII text was checked")
