@@ -40,7 +40,7 @@ enum ExportTestSite {
     static let firelink = ref("dark-souls", "location", "firelink-shrine")
     static let crestfallen = ref("dark-souls", "npc", "crestfallen")
 
-    static func make(mentionsFromGame: Bool = true) -> Site {
+    static func make() -> Site {
         let eldenRing = Game(
             id: "elden-ring", title: "Elden Ring", source: SourceLocation(path: "Content/elden-ring/game.md"),
             path: "elden-ring/index.html",
@@ -59,7 +59,7 @@ enum ExportTestSite {
                                                       "image": .url("images/varré.png")],
                           notes: "  Met him, at last.\n",
                           inverse: [Relation(sourceKind: "boss", field: "allies", label: "Allied bosses", entries: [margit])],
-                          mentions: mentionsFromGame ? [ref("elden-ring", "game", "elden-ring")] : []),
+                          mentions: [ref("elden-ring", "game", "elden-ring")]),
                 ],
                 "quest": [
                     entry(formulaQuest, "=1+1", ["complete": .bool(false)]),
