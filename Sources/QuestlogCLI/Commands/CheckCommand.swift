@@ -11,7 +11,7 @@ struct CheckCommand: Command {
     static func run(_ context: CommandContext) throws -> ExitCode {
         let started = Date()
         let jobs = try context.jobs()
-        let loaded = SiteLoader(root: context.site).load()
+        let loaded = SiteLoader(root: context.site, jobs: jobs).load()
         let (site, diagnostics) = Resolver(jobs: jobs).resolve(loaded)
         let code = context.report(diagnostics)
         if context.verbose {

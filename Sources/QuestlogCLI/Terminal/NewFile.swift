@@ -6,6 +6,11 @@ enum NewFile {
 
     /// Writes `contents` to a new file at `path`, creating folders; throws `Exists` if the file is there.
     static func create(_ path: String, contents: String) throws {
+        try create(path, bytes: Array(contents.utf8))
+    }
+
+    /// Writes `bytes` to a new file at `path`, creating folders; throws `Exists` if the file is there.
+    static func create(_ path: String, bytes: [UInt8]) throws {
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
@@ -14,7 +19,6 @@ enum NewFile {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
         defer { close(descriptor) }
-        let bytes = Array(contents.utf8)
         var written = 0
         while written < bytes.count {
             let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

@@ -16,7 +16,7 @@ public struct SiteBuild: Sendable {
     /// Runs the build; `progress` is told each step as it starts.
     public func run(progress: (BuildStep) -> Void = { _ in }) -> BuildResult {
         progress(.loading)
-        let loaded = SiteLoader(root: options.site).load()
+        let loaded = SiteLoader(root: options.site, jobs: options.jobs).load()
         progress(.resolving)
         let (site, resolveDiagnostics) = Resolver(jobs: options.jobs).resolve(loaded)
         var diagnostics = resolveDiagnostics

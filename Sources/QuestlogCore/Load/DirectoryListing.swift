@@ -1,7 +1,7 @@
 import Foundation
 
 /// Lists folders the same way on every file system: sorted by byte order, without hidden files and editor leftovers.
-enum DirectoryListing {
+public enum DirectoryListing {
     struct Item {
         var name: String
         var isDirectory: Bool
@@ -24,6 +24,11 @@ enum DirectoryListing {
         name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swo")
             || name.hasSuffix(".tmp") || (name.hasPrefix("#") && name.hasSuffix("#"))
             || name == "Thumbs.db" || name == "desktop.ini"
+    }
+
+    /// Whether `path` is a Questlog site: a folder with `Content/`.
+    public static func isSite(_ path: String) -> Bool {
+        isDirectory(path + "/" + SiteLoader.contentFolder)
     }
 
     static func isDirectory(_ path: String) -> Bool {

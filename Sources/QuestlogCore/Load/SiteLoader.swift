@@ -6,11 +6,20 @@ import YAML
 public struct SiteLoader: Sendable {
     /// The site folder (holding `Content/` and optionally `questlog.yml`).
     public var root: String
+    /// How many threads read and parse files at once; the result does not depend on it.
+    public var jobs: Int
 
     public static let contentFolder = "Content"
 
-    public init(root: String) {
+    public init(root: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.root = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
+        self.jobs = max(1, jobs)
+    }
+
+    /// A file to read into entries, found while walking the folders.
+    private enum FileJob: Sendable {
+        case markdown(path: String, kind: Kind, id: String)
+        case data(path: String, kind: Kind)
     }
 
     public func load() -> LoadedSite {
@@ -18,8 +27,13 @@ public struct SiteLoader: Sendable {
         let config = loadConfig(&diagnostics)
         let schema = config.schema
         let contentPath = root + "/" + Self.contentFolder
+        guard DirectoryListing.isDirectory(root) else {
+            diagnostics.append(.error("the site folder does not exist: pass --site with a folder holding \(Self.contentFolder)/",
+                                      code: "missing-content", at: nil))
+            return LoadedSite(config: config, schema: schema, games: [], diagnostics: diagnostics)
+        }
         guard DirectoryListing.isDirectory(contentPath) else {
-            diagnostics.append(.error("no \(Self.contentFolder)/ folder in '\(root)': run 'questlog init' to create a site, or pass --site",
+            diagnostics.append(.error("this is not a Questlog site: it has no \(Self.contentFolder)/ folder (run 'questlog init' to create a site, or pass --site)",
                                       code: "missing-content", at: nil))
             return LoadedSite(config: config, schema: schema, games: [], diagnostics: diagnostics)
         }
@@ -69,7 +83,7 @@ public struct SiteLoader: Sendable {
         let folderPath = root + "/" + folder
         var game = RawEntry(kind: schema.game, id: id, source: SourceLocation(path: folder), fields: [],
                             notes: "", notesLineOffset: 0, fallbackName: id)
-        var entries: [RawEntry] = []
+        var jobs: [FileJob] = []
         for item in DirectoryListing.items(at: folderPath) {
             let relative = folder + "/" + item.name
             if item.isDirectory {
@@ -80,7 +94,7 @@ public struct SiteLoader: Sendable {
                                                 code: "unknown-folder", at: SourceLocation(path: relative)))
                     continue
                 }
-                loadKindFolder(relative, kind: kind, into: &entries, diagnostics: &diagnostics)
+                collectKindFolder(relative, kind: kind, into: &jobs, diagnostics: &diagnostics)
             } else if item.name == "game.md" {
                 if let entry = loadMarkdownEntry(relative, kind: schema.game, id: id, diagnostics: &diagnostics) {
                     game = entry
@@ -90,15 +104,30 @@ public struct SiteLoader: Sendable {
                                             code: "ignored-file", at: SourceLocation(path: relative)))
             }
         }
+        let loaded = Parallel.map(jobs, jobs: self.jobs) { job -> ([RawEntry], [Diagnostic]) in
+            var found = DiagnosticList()
+            switch job {
+            case let .markdown(path, kind, id):
+                let entry = loadMarkdownEntry(path, kind: kind, id: id, diagnostics: &found)
+                return (entry.map { [$0] } ?? [], found.all)
+            case let .data(path, kind):
+                return (loadDataFile(path, kind: kind, diagnostics: &found), found.all)
+            }
+        }
+        var entries: [RawEntry] = []
+        for (fileEntries, fileDiagnostics) in loaded {
+            entries.append(contentsOf: fileEntries)
+            diagnostics.append(contentsOf: fileDiagnostics)
+        }
         return RawGame(id: id, folder: folder, game: game, entries: entries)
     }
 
     /// Markdown files and YAML data files, in subfolders too (for users who group entries by region).
-    private func loadKindFolder(_ folder: String, kind: Kind, into entries: inout [RawEntry], diagnostics: inout DiagnosticList) {
+    private func collectKindFolder(_ folder: String, kind: Kind, into jobs: inout [FileJob], diagnostics: inout DiagnosticList) {
         for item in DirectoryListing.items(at: root + "/" + folder) {
             let relative = folder + "/" + item.name
             if item.isDirectory {
-                loadKindFolder(relative, kind: kind, into: &entries, diagnostics: &diagnostics)
+                collectKindFolder(relative, kind: kind, into: &jobs, diagnostics: &diagnostics)
             } else if item.name.hasSuffix(".md") || item.name.hasSuffix(".markdown") {
                 let stem = String(item.name[..<item.name.lastIndex(of: ".")!])
                 let id = Slug.make(stem)
@@ -107,11 +136,9 @@ public struct SiteLoader: Sendable {
                                               code: "invalid-id", at: SourceLocation(path: relative)))
                     continue
                 }
-                if let entry = loadMarkdownEntry(relative, kind: kind, id: id, diagnostics: &diagnostics) {
-                    entries.append(entry)
-                }
+                jobs.append(.markdown(path: relative, kind: kind, id: id))
             } else if item.name.hasSuffix(".yml") || item.name.hasSuffix(".yaml") {
-                entries.append(contentsOf: loadDataFile(relative, kind: kind, diagnostics: &diagnostics))
+                jobs.append(.data(path: relative, kind: kind))
             }
         }
     }

@@ -122,8 +122,14 @@ struct ReferenceLookup: Sendable {
             case let .unknownGame(game):
                 diagnostics.append(.error("unknown game '\(game)' in link '\(link.target)'", code: "dangling-link", at: location))
             case let .missing(suggestion):
-                let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-                diagnostics.append(.error("link to unknown page '\(link.target)'\(hint)", code: "dangling-link", at: location))
+                // A `kind:` link whose target exists in another kind: name the right prefix.
+                if kind != nil, case let .found(other) = lookup(target, in: work.ref.game, kind: nil) {
+                    diagnostics.append(.error("link to unknown page '\(link.target)': '\(target)' is \(other.raw.kind.nounWithArticle); write [[\(other.raw.kind.id):\(other.ref.id)]]",
+                                              code: "dangling-link", at: location))
+                } else {
+                    let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+                    diagnostics.append(.error("link to unknown page '\(link.target)'\(hint)", code: "dangling-link", at: location))
+                }
             }
             return .unresolved
         }

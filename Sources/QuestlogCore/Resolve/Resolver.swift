@@ -68,10 +68,9 @@ public struct Resolver: Sendable {
         var ordered: [EntryRef] = []
         for raw in loaded.games {
             guard let index = indexes[raw.id] else { continue }
-            let sorted = index.entries.sorted { a, b in
-                let (ka, kb) = (NameKey.make(a.name), NameKey.make(b.name))
-                return ka != kb ? ka.utf8.lexicographicallyPrecedes(kb.utf8) : a.ref.id.utf8.lexicographicallyPrecedes(b.ref.id.utf8)
-            }
+            let sorted = index.entries.map { (key: NameKey.make($0.name), entry: $0) }.sorted { a, b in
+                a.key != b.key ? a.key.utf8.lexicographicallyPrecedes(b.key.utf8) : a.entry.ref.id.utf8.lexicographicallyPrecedes(b.entry.ref.id.utf8)
+            }.map(\.entry)
             for kind in schema.kinds {
                 for checked in sorted where checked.ref.kind == kind.id {
                     let entry = Entry(ref: checked.ref, name: checked.name, source: checked.raw.source,

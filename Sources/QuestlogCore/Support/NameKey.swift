@@ -4,6 +4,7 @@ import Foundation
 /// spaces collapsed. Marks on other scripts are kept: a Devanagari vowel sign is part of the word.
 public enum NameKey {
     public static func make(_ name: String) -> String {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiKey(name) }
         let decomposed = name.precomposedStringWithCompatibilityMapping.lowercased().decomposedStringWithCanonicalMapping
         var folded = String.UnicodeScalarView()
         var afterLatin = false
@@ -22,6 +23,23 @@ public enum NameKey {
         return String(folded).precomposedStringWithCanonicalMapping
             .split(whereSeparator: { $0.isWhitespace })
             .joined(separator: " ")
+    }
+
+    /// The same key for ASCII text, without Unicode machinery (most names and ids are ASCII).
+    private static func asciiKey(_ name: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        var pendingSpace = false
+        for byte in name.utf8 {
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                pendingSpace = !bytes.isEmpty
+                continue
+            }
+            if pendingSpace { bytes.append(0x20) }
+            pendingSpace = false
+            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Letters of the Latin blocks (Basic Latin to Latin Extended-B, Latin Extended Additional, -C, -D).

@@ -3,7 +3,7 @@ import Testing
 
 struct ResolverTests {
     static let files: [String: String] = [
-        "Content/elden-ring/game.md": "---\ntitle: Elden Ring\ncharacter: Vyke Jr.\nstarted: 2024-03-01\n---\nMet [[Varré]] first.\n",
+        "Content/elden-ring/game.md": "---\ntitle: Elden Ring\ncharacter: Vyke Jr.\nstarted: 2024-03-01\n---\nMet [[varre the bloody]] first.\n",
         "Content/elden-ring/npcs/white-mask-varre.md": """
         ---
         name: White Mask Varré
@@ -34,7 +34,7 @@ struct ResolverTests {
     ]
 
     @Test func resolvesReferencesAndInverseRelations() throws {
-        let builder = SiteBuilder(Self.files)
+        let builder = TestSite(Self.files)
         defer { builder.remove() }
         let (site, diagnostics) = builder.resolve()
         #expect(diagnostics.isEmpty, "\(diagnostics.formattedText())")
@@ -59,7 +59,7 @@ struct ResolverTests {
     }
 
     @Test func crossGameReferencesAppearOnBothSides() throws {
-        let builder = SiteBuilder(Self.files)
+        let builder = TestSite(Self.files)
         defer { builder.remove() }
         let (site, _) = builder.resolve()
         let rose = try #require(site.entry(EntryRef(game: "elden-ring", kind: "location", id: "rose-church")))
@@ -71,7 +71,7 @@ struct ResolverTests {
     }
 
     @Test func wikiLinksBecomeMentions() throws {
-        let builder = SiteBuilder(Self.files)
+        let builder = TestSite(Self.files)
         defer { builder.remove() }
         let (site, _) = builder.resolve()
         let castle = try #require(site.entry(EntryRef(game: "elden-ring", kind: "location", id: "stormveil-castle")))
@@ -86,7 +86,7 @@ struct ResolverTests {
     }
 
     @Test func wikiLinksAreRelativeToTheirPage() throws {
-        let builder = SiteBuilder(Self.files)
+        let builder = TestSite(Self.files)
         defer { builder.remove() }
         let (site, _) = builder.resolve()
         let varre = try #require(site.entry(EntryRef(game: "elden-ring", kind: "npc", id: "white-mask-varre")))
@@ -96,7 +96,7 @@ struct ResolverTests {
     }
 
     @Test func gameFieldsAndOrdering() throws {
-        let builder = SiteBuilder(Self.files)
+        let builder = TestSite(Self.files)
         defer { builder.remove() }
         let (site, _) = builder.resolve()
         #expect(site.games.map(\.id) == ["dark-souls", "elden-ring"])
@@ -110,7 +110,7 @@ struct ResolverTests {
     }
 
     @Test func theSameSiteWhateverTheThreadCount() {
-        let builder = SiteBuilder(Self.files)
+        let builder = TestSite(Self.files)
         defer { builder.remove() }
         let one = builder.resolve(jobs: 1)
         let four = builder.resolve(jobs: 4)
@@ -119,7 +119,7 @@ struct ResolverTests {
     }
 
     @Test func customKindsGetFieldsAndInverseRelations() throws {
-        let builder = SiteBuilder([
+        let builder = TestSite([
             "questlog.yml": """
             kinds:
               faction:

@@ -1,0 +1,56 @@
+import Testing
+@testable import Markdown
+
+@Suite struct PlainTextTests {
+    @Test func markupIsRemovedAndBlocksAreSeparated() {
+        let source = """
+        # Title
+
+        Some *emphasis*, **strong**, ~~struck~~ and `code`.
+        A [link](/u) and ![an image](/i.png).
+
+        > Quoted
+        > text
+
+        - one
+        - two
+
+        | a | b |
+        |---|---|
+        | c | d |
+
+        ```
+        let   x = 1
+        ```
+        """
+        #expect(render(source).plainText
+            == "Title Some emphasis, strong, struck and code. A link and an image. Quoted text one two a b c d let x = 1")
+    }
+
+    @Test func entitiesAreRealCharacters() {
+        #expect(render("Caf&eacute; &amp; &lt;tag&gt; &#x1F409; 1 < 2").plainText == "Café & <tag> 🐉 1 < 2")
+    }
+
+    @Test(arguments: [false, true])
+    func rawHTMLIsNotText(unsafeHTML: Bool) {
+        #expect(render("<div>\nblock\n</div>\n\nA <b>bold</b> word", unsafeHTML: unsafeHTML).plainText == "A bold word")
+    }
+
+    @Test func whitespaceCollapses() {
+        #expect(render("  a\tb  \n\n\n   c  \nd\\\ne  ").plainText == "a b c d e")
+    }
+
+    @Test func wikiLinksContributeLabelsTitlesOrTargets() {
+        let rendered = render("[[a]] [[b|Bee]] [[c]] [[d|Dee]]", known: ["c": ("c.html", "Sea"), "d": ("d.html", "Ignored")])
+        #expect(rendered.plainText == "a Bee Sea Dee")
+    }
+
+    @Test func footnotesContributeTheirTextButNotTheirNumbers() {
+        #expect(render("Word[^1] more.\n\n[^1]: The note.").plainText == "Word more. The note.")
+    }
+
+    @Test func wordsOnEitherSideOfBreaksStaySeparate() {
+        #expect(render("one\ntwo  \nthree").plainText == "one two three")
+        #expect(render("# A\nB").plainText == "A B")
+    }
+}

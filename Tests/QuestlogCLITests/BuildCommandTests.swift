@@ -1,0 +1,65 @@
+import Foundation
+import QuestlogCLI
+import Testing
+
+struct BuildCommandTests {
+    @Test func buildsANewSiteAndSaysWhatItDid() throws {
+        let folder = makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(runQuestlog(["init", "."], in: folder).code == .success)
+        let result = runQuestlog(["build"], in: folder)
+        #expect(result.code == .success, "\(result.error)")
+        #expect(result.error.hasPrefix("Built 10 pages for 1 game in "), "\(result.error)")
+        #expect(result.error.hasSuffix(" s → Output/\n"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/Output/my-first-game/npcs/hooded-merchant.html"))
+
+        let again = runQuestlog(["build", "--verbose"], in: folder)
+        #expect(again.error.contains("0 written, "), "\(again.error)")
+
+        let quiet = runQuestlog(["build", "--quiet", "--output", "elsewhere"], in: folder)
+        #expect(quiet.code == .success)
+        #expect(quiet.error.isEmpty && quiet.output.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: folder + "/elsewhere/index.html"))
+    }
+
+    @Test func contentErrorsStopTheBuildWithExitCodeOne() throws {
+        let folder = makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(runQuestlog(["init", "."], in: folder).code == .success)
+        try "---\nname: Broken\nlocations: [nowhere-at-all]\n---\n"
+            .write(toFile: folder + "/Content/my-first-game/npcs/broken.md", atomically: true, encoding: .utf8)
+        let result = runQuestlog(["build"], in: folder)
+        #expect(result.code == .contentError)
+        #expect(result.error.contains("Content/my-first-game/npcs/broken.md:3:13: error: unknown location 'nowhere-at-all'"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Output"))
+    }
+
+    @Test func strictStopsOnWarnings() throws {
+        let folder = makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(runQuestlog(["init", "."], in: folder).code == .success)
+        try "---\nname: Odd\ncolour: blue\n---\n".write(toFile: folder + "/Content/my-first-game/npcs/odd.md", atomically: true, encoding: .utf8)
+        #expect(runQuestlog(["build", "--output", "lenient"], in: folder).code == .success)
+        let strict = runQuestlog(["build", "--strict", "--output", "strict"], in: folder)
+        #expect(strict.code == .contentError)
+        #expect(strict.error.contains("error: unknown field 'colour'"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/strict"))
+    }
+
+    @Test func initTemplatesCopiesTheThemeWithoutOverwriting() throws {
+        let folder = makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let created = runQuestlog(["init", "site", "--templates"], in: folder)
+        #expect(created.code == .success, "\(created.error)")
+        let layout = folder + "/site/Templates/layout.mustache"
+        #expect(FileManager.default.fileExists(atPath: layout))
+        #expect(FileManager.default.fileExists(atPath: folder + "/site/Templates/locales/vi.yml"))
+        #expect(runQuestlog(["build", "--site", "site"], in: folder).code == .success)
+
+        try "{{<layout}}{{$main}}mine{{/main}}{{/layout}}".write(toFile: layout, atomically: true, encoding: .utf8)
+        let again = runQuestlog(["init", "site", "--templates"], in: folder)
+        #expect(again.code == .contentError)
+        #expect(again.error.contains("already exist"))
+        #expect(try String(contentsOfFile: layout, encoding: .utf8) == "{{<layout}}{{$main}}mine{{/main}}{{/layout}}")
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+@testable import QuestlogCore
+import Testing
+
+struct SiteBuildTests {
+    static let fixture = TestSite.packageRoot + "/Tests/Fixtures/valid/wiki"
+
+    /// The fixture site's output, byte for byte, except the theme's assets (their own tests cover them).
+    /// Re-record on purpose with `RECORD_GOLDEN=1 swift test`.
+    @Test func goldenOutputTree() throws {
+        let site = TestSite(copying: Self.fixture + "/site")
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        let result = site.build(output: output)
+        #expect(!result.diagnostics.hasErrors, "\(result.diagnostics.formattedText())")
+        let produced = TestSite.tree(output).filter { !$0.key.hasPrefix("assets/") }
+        let expectedFolder = Self.fixture + "/expected"
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+            try? FileManager.default.removeItem(atPath: expectedFolder)
+            for (path, bytes) in produced {
+                let full = expectedFolder + "/" + path
+                try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                _ = FileManager.default.createFile(atPath: full, contents: Data(bytes))
+            }
+        }
+        let expected = TestSite.tree(expectedFolder)
+        #expect(Set(produced.keys) == Set(expected.keys))
+        for (path, bytes) in expected.sorted(by: { $0.key < $1.key }) {
+            #expect(produced[path] == bytes, "\(path) differs from the golden file")
+        }
+    }
+
+    @Test func everyEntryHasAPageAndEveryRelationLinksBothWays() throws {
+        let site = TestSite(copying: Self.fixture + "/site")
+        defer { site.remove() }
+        _ = site.build()
+        let output = site.root + "/Output/"
+        let varre = try String(contentsOfFile: output + "elden-ring/npcs/white-mask-varre.html", encoding: .utf8)
+        #expect(varre.contains(#"<a href="../locations/the-first-step.html">The First Step</a>"#))
+        #expect(varre.contains(#"<a href="../quests/go-to-the-castle.html">Go to the Castle</a>"#))
+        let quest = try String(contentsOfFile: output + "elden-ring/quests/go-to-the-castle.html", encoding: .utf8)
+        #expect(quest.contains("Given by"))
+        #expect(quest.contains(#"<a href="../npcs/white-mask-varre.html">White Mask Varré</a>"#))
+        let castle = try String(contentsOfFile: output + "elden-ring/locations/stormveil-castle.html", encoding: .utf8)
+        #expect(castle.contains("Quests here"))
+        #expect(castle.contains(#"<a href="../bosses/margit.html">Margit</a>"#), "custom kind inverse relation")
+        let elleh = try String(contentsOfFile: output + "elden-ring/locations/church-of-elleh.html", encoding: .utf8)
+        #expect(elleh.contains("Sub-locations"))
+        #expect(elleh.contains(#"<a href="the-first-step.html">The First Step</a>"#))
+        #expect(elleh.contains("Mentioned in"))
+        for page in ["index.html", "404.html", "sitemap.xml", "elden-ring/index.html", "elden-ring/bosses/index.html",
+                     "elden-ring/bosses/margit.html", "elden-ring/locations/rose-church.html", "assets/questlog.css"] {
+            #expect(FileManager.default.fileExists(atPath: output + page), "\(page)")
+        }
+    }
+
+    @Test func userTextIsEscapedEverywhere() throws {
+        let site = TestSite(copying: Self.fixture + "/site")
+        defer { site.remove() }
+        _ = site.build()
+        for (path, bytes) in TestSite.tree(site.root + "/Output") where path.hasSuffix(".html") {
+            let html = String(decoding: bytes, as: UTF8.self)
+            #expect(!html.contains("<script>alert"), "\(path)")
+            #expect(!html.contains("<img src=x"), "\(path)")
+            #expect(!html.contains("<iframe"), "\(path)")
+            #expect(!html.contains("<b>bold"), "\(path)")
+            #expect(!html.contains("javascript:"), "\(path)")
+        }
+        let hostile = try String(contentsOfFile: site.root + "/Output/elden-ring/npcs/hostile.html", encoding: .utf8)
+        #expect(hostile.contains("&lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;") || hostile.contains("&lt;script&gt;alert('name')&lt;/script&gt;"))
+    }
+
+    @Test func theSameBytesWhateverTheThreadCount() {
+        let site = TestSite(copying: Self.fixture + "/site")
+        defer { site.remove() }
+        _ = site.build(output: site.root + "/one", jobs: 1)
+        _ = site.build(output: site.root + "/two", jobs: 2)
+        _ = site.build(output: site.root + "/eight", jobs: 8)
+        let one = TestSite.tree(site.root + "/one")
+        #expect(!one.isEmpty)
+        #expect(one == TestSite.tree(site.root + "/two"))
+        #expect(one == TestSite.tree(site.root + "/eight"))
+    }
+
+    @Test func aSecondBuildRewritesNothing() throws {
+        let site = TestSite(copying: Self.fixture + "/site")
+        defer { site.remove() }
+        let first = try #require(site.build().report)
+        #expect(!first.written.isEmpty)
+        let second = try #require(site.build().report)
+        #expect(second.written.isEmpty)
+        #expect(second.removed.isEmpty)
+        #expect(second.unchanged == first.written.count)
+    }
+
+    @Test func aFailedBuildLeavesTheOutputAsItWas() throws {
+        let site = TestSite(copying: Self.fixture + "/site")
+        defer { site.remove() }
+        #expect(site.build().report != nil)
+        let before = TestSite.tree(site.root + "/Output")
+        site.write("Content/elden-ring/npcs/merchant-kale.md", "---\nname: Merchant Kalé\nlocations: [nowhere]\n---\n")
+        site.write("Content/elden-ring/npcs/new.md", "---\nname: Someone new\n---\n")
+        let failed = site.build()
+        #expect(failed.report == nil)
+        #expect(failed.diagnostics.hasErrors)
+        #expect(TestSite.tree(site.root + "/Output") == before)
+    }
+
+    @Test func aBrokenTemplateIsReportedAtItsPositionAndNothingIsWritten() {
+        let site = TestSite(copying: Self.fixture + "/site")
+        defer { site.remove() }
+        site.write("Templates/404.mustache", "<p>\n  {{#open}}never closed\n")
+        let result = site.build()
+        #expect(result.report == nil)
+        let diagnostic = result.diagnostics.all.first { $0.code == "template-error" }
+        #expect(diagnostic?.location == SourceLocation(path: "Templates/404.mustache", line: 2, column: 3))
+        #expect(!FileManager.default.fileExists(atPath: site.root + "/Output"))
+    }
+
+    @Test func aSiteTemplateOverridesTheBuiltInOne() throws {
+        let site = TestSite(copying: Self.fixture + "/site")
+        defer { site.remove() }
+        site.write("Templates/404.mustache", "{{<layout}}{{$main}}<h1>Lost in the Lands Between</h1>{{/main}}{{/layout}}\n")
+        #expect(site.build().report != nil)
+        let page = try String(contentsOfFile: site.root + "/Output/404.html", encoding: .utf8)
+        #expect(page.contains("<h1>Lost in the Lands Between</h1>"))
+        #expect(page.contains("<html lang=\"en\">"), "the built-in layout is still used")
+    }
+
+    @Test func refusesToWriteIntoAForeignFolder() throws {
+        let site = TestSite(copying: Self.fixture + "/site")
+        defer { site.remove() }
+        site.write("Output/my-notes.txt", "not Questlog's")
+        let result = site.build()
+        #expect(result.report == nil)
+        #expect(result.diagnostics.hasErrors)
+        #expect(TestSite.tree(site.root + "/Output") == ["my-notes.txt": Array("not Questlog's".utf8)])
+    }
+
+    @Test func theLanguageChoosesTheUIStrings() throws {
+        let site = TestSite(copying: Self.fixture + "/site")
+        defer { site.remove() }
+        let config = try String(contentsOfFile: site.root + "/questlog.yml", encoding: .utf8)
+        site.write("questlog.yml", config.replacingOccurrences(of: "language: en", with: "language: vi"))
+        #expect(site.build().report != nil)
+        let page = try String(contentsOfFile: site.root + "/Output/elden-ring/quests/index.html", encoding: .utf8)
+        #expect(page.contains("<html lang=\"vi\">"))
+        #expect(page.contains("Nhiệm vụ"))
+        #expect(page.contains("Chuyển đến nội dung"))
+    }
+
+    @Test func everyLocaleDefinesEveryEnglishKey() {
+        let theme = Theme.embedded
+        let (english, _) = UIStrings.load(language: "en", theme: theme)
+        for language in SiteConfig.languages {
+            let (_, problems) = UIStrings.load(language: language, theme: theme)
+            #expect(problems.isEmpty, "\(language)")
+            guard let bytes = theme.files["locales/\(language).yml"] else {
+                Issue.record("locales/\(language).yml is missing")
+                continue
+            }
+            let own = UIStrings.load(language: language, theme: Theme(files: ["locales/en.yml": bytes]))
+            let missing = Set(english.table.keys).subtracting(own.0.table.keys)
+            #expect(missing.isEmpty, "\(language) lacks \(missing.sorted())")
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+@testable import QuestlogCore
+
+/// Writes a site from a dictionary of paths and contents into a temporary folder.
+struct TestSite {
+    let root: String
+
+    init(_ files: [String: String]) {
+        root = NSTemporaryDirectory() + "questlog-site-" + UUID().uuidString
+        for (path, contents) in files {
+            let full = root + "/" + path
+            try! FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                     withIntermediateDirectories: true)
+            try! contents.write(toFile: full, atomically: false, encoding: .utf8)
+        }
+    }
+
+    func resolve(jobs: Int = 2) -> (site: Site, diagnostics: DiagnosticList) {
+        Resolver(jobs: jobs).resolve(SiteLoader(root: root, jobs: jobs).load())
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+}
+
+extension TestSite {
+    /// A copy of a fixture site folder, to build or break freely.
+    init(copying folder: String) {
+        root = NSTemporaryDirectory() + "questlog-site-" + UUID().uuidString
+        try! FileManager.default.copyItem(atPath: folder, toPath: root)
+    }
+
+    /// The repository's root, found from this file's path.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// Builds the site into `output` (default: a fresh folder inside the site).
+    func build(output: String? = nil, jobs: Int = 2, strict: Bool = false) -> BuildResult {
+        SiteBuild(options: BuildOptions(site: root, output: output ?? root + "/Output", jobs: jobs, strict: strict)).run()
+    }
+
+    /// Every file under `folder` (relative path → bytes), hidden files included.
+    static func tree(_ folder: String) -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return files }
+        for case let path as String in walker {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue, let data = FileManager.default.contents(atPath: folder + "/" + path) {
+                files[path] = [UInt8](data)
+            }
+        }
+        return files
+    }
+
+    func write(_ path: String, _ contents: String) {
+        let full = root + "/" + path
+        try! FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try! contents.write(toFile: full, atomically: false, encoding: .utf8)
+    }
+}
