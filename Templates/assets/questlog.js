@@ -1,6 +1,17 @@
 /* Questlog default theme: live filtering and sorting of kind index tables.
    Plain script, no dependencies, no build step; works from file:// and any sub-path.
-   Without it every page is complete: the whole table shows and nothing is hidden. */
+   Without it every page is complete: the whole table shows and nothing is hidden.
+
+   What it reads from the markup (templates that keep these keep working):
+   - table[data-entries][data-sort-label="Sort by {column}"]: thead th[data-type=text|number|bool|date]
+     get a sort button; body cells sort by their data-sort attribute (else their text).
+   - its rows: tr[data-<field>="true|false"] for each bool field, tr[data-tags="slug slug"].
+   - the nearest [data-filters] panel (hidden until the script runs), holding input[type=search],
+     input[data-field][data-value] toggles, input[data-tag] tag boxes, .filter-tags-more (details),
+     .filter-tags-count, .filter-status[data-template="{shown} of {total}"][data-empty] and
+     button[data-filter-reset].
+   - .table-wrap: focusable only while it scrolls.
+   - .notes li > input[type=checkbox]: task list boxes, named after their item. */
 (function () {
   "use strict";
 
