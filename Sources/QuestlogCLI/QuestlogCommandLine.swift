@@ -4,7 +4,7 @@ import QuestlogCore
 /// The `questlog` command line: dispatches to a command, prints help and usage errors, maps exit codes.
 public enum QuestlogCommandLine {
     static let commands: [RegisteredCommand] = [
-        RegisteredCommand(BuildCommand.self), RegisteredCommand(CheckCommand.self),
+        RegisteredCommand(BuildCommand.self), RegisteredCommand(CheckCommand.self), RegisteredCommand(ExportCommand.self),
         RegisteredCommand(NewCommand.self), RegisteredCommand(InitCommand.self),
     ]
 

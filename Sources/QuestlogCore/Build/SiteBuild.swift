@@ -26,8 +26,12 @@ public struct SiteBuild: Sendable {
         if diagnostics.failed(strict: options.strict) { return stopped() }
 
         progress(.rendering)
-        let (files, renderDiagnostics) = SiteRenderer(theme: theme, jobs: options.jobs).render(site)
+        var (files, renderDiagnostics) = SiteRenderer(theme: theme, jobs: options.jobs).render(site)
         diagnostics.append(contentsOf: renderDiagnostics)
+        for format in ExportFormat.allCases {
+            files += format.files(for: site, options: ExportOptions())
+                .map { OutputFile(path: ExportDownload.folder + "/" + $0.path, bytes: $0.bytes) }
+        }
         if diagnostics.failed(strict: options.strict) { return stopped() }
 
         let writer = OutputWriter(directory: options.output, displayName: options.outputDisplayName,

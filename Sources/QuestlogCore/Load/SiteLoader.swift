@@ -10,6 +10,8 @@ public struct SiteLoader: Sendable {
     public var jobs: Int
 
     public static let contentFolder = "Content"
+    /// Names the output itself uses at its root (`assets/`, `exports/`, `exports/site.json`).
+    public static let reservedGameIds: Set<String> = ["assets", "exports", "site"]
 
     public init(root: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.root = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
@@ -49,6 +51,11 @@ public struct SiteLoader: Sendable {
             let id = Slug.make(item.name)
             guard !id.isEmpty else {
                 diagnostics.append(.error("cannot make a game id from the folder name '\(item.name)'; rename the folder with letters or digits",
+                                          code: "invalid-id", at: SourceLocation(path: relative)))
+                continue
+            }
+            if Self.reservedGameIds.contains(id) {
+                diagnostics.append(.error("'\(id)' cannot be a game id: the output uses that name for its \(id == "site" ? "site export" : "own files"); rename the folder",
                                           code: "invalid-id", at: SourceLocation(path: relative)))
                 continue
             }

@@ -25,17 +25,20 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         case fileSystem = "output-file-system"
     }
 
+    /// What went wrong.
     public var kind: Kind
-    /// A complete sentence naming the folder or file and the reason.
+    /// What to tell the user: the folder or file concerned, the reason and, where there is one, the way out.
     public var message: String
     /// The file's path relative to the output folder, when the problem concerns one file.
     public var path: String?
 
+    /// An error of `kind` with its message, and the file it concerns if there is one.
     public init(_ kind: Kind, _ message: String, path: String? = nil) {
         self.kind = kind
         self.message = message
         self.path = path
     }
 
+    /// The message.
     public var description: String { message }
 }

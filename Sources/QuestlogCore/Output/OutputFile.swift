@@ -5,6 +5,7 @@ public struct OutputFile: Sendable, Hashable {
     /// The content, written byte for byte.
     public var bytes: [UInt8]
 
+    /// A file with the given bytes at `path`, relative to the output folder.
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes

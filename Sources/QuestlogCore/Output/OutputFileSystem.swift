@@ -25,8 +25,8 @@ enum OutputFileSystem {
 
     /// Identifies a file independently of the name used to reach it.
     struct Identity: Equatable {
-        var device: UInt64
-        var inode: UInt64
+        var device: dev_t
+        var inode: ino_t
     }
 
     /// The kind of `path`; a path under something that is not a folder is absent.
@@ -49,7 +49,7 @@ enum OutputFileSystem {
     static func identity(of path: String) -> Identity? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
-        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        return Identity(device: info.st_dev, inode: info.st_ino)
     }
 
     /// The names in a folder, without `.` and `..`, sorted by bytes.

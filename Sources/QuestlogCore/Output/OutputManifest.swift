@@ -27,21 +27,20 @@ struct OutputManifest: Equatable {
     /// Reads a manifest. Every path must pass the output path rules, so a damaged or edited manifest
     /// can never make Questlog delete anything outside the output folder or inside `.git`.
     init(parsing bytes: [UInt8]) throws(Problem) {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.utf8.elementsEqual(bytes) else { throw Problem(reason: "it is not UTF-8 text") }
-        guard text.hasSuffix("\n") else { throw Problem(reason: "it does not end with a line break") }
-        let lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first == Substring(Self.header) else {
-            throw Problem(reason: "its first line is not '\(Self.header)'")
+        guard String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes) else {
+            throw Problem(reason: "it is not UTF-8 text")
         }
-        var paths: [String] = []
+        guard bytes.last == UInt8(ascii: "\n") else { throw Problem(reason: "it does not end with a line break") }
+        // Lines are split on bytes: as characters, "\r\n" would be one and hide a stray carriage return.
+        let lines = bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+        guard lines[0] == Self.header else { throw Problem(reason: "its first line is not '\(Self.header)'") }
         for (offset, line) in lines.enumerated().dropFirst() {
-            if let problem = OutputPathRules.problem(with: String(line)) {
+            if let problem = OutputPathRules.problem(with: line) {
                 throw Problem(reason: "line \(offset + 1): \(problem)")
             }
-            paths.append(String(line))
         }
-        self.init(paths: paths)
+        self.init(paths: lines.dropFirst())
     }
 
     /// The file's content.

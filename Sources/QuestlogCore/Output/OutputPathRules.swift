@@ -6,20 +6,23 @@ enum OutputPathRules {
 
     /// Why `path` cannot be an output path, or nil when it can.
     static func problem(with path: String) -> String? {
-        if path.isEmpty { return "the path is empty" }
-        if path.hasPrefix("/") { return "it is absolute; output paths are relative to the output folder" }
-        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return "it contains a control character"
-        }
-        if path.contains("\\") { return "it contains a backslash; separate folders with '/'" }
-        let names = path.split(separator: "/", omittingEmptySubsequences: false)
-        for name in names {
+        // Checked on UTF-8 bytes: every byte of a multi-byte character is 0x80 or above, so ASCII
+        // tests cannot match inside one, and a build checks tens of thousands of paths.
+        let bytes = path.utf8
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        if bytes.isEmpty { return "the path is empty" }
+        if bytes.first == slash { return "it is absolute; output paths are relative to the output folder" }
+        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return "it contains a control character" }
+        if bytes.contains(UInt8(ascii: "\\")) { return "it contains a backslash; separate folders with '/'" }
+        for (index, name) in bytes.split(separator: slash, omittingEmptySubsequences: false).enumerated() {
             if name.isEmpty { return "it has an empty component ('//' or a '/' at an end)" }
-            if name == "." || name == ".." { return "it has a '\(name)' component" }
-            if name.utf8.count > maximumNameLength { return "a name in it is longer than \(maximumNameLength) bytes" }
-            if name.lowercased().hasPrefix(".questlog-") { return "names starting with '.questlog-' are reserved for Questlog" }
+            if name.count > maximumNameLength { return "a name in it is longer than \(maximumNameLength) bytes" }
+            guard name.first == dot else { continue }
+            if name.count <= 2 && name.allSatisfy({ $0 == dot }) { return "it has a '\(String(Substring(name)))' component" }
+            let lowercased = String(Substring(name)).lowercased()
+            if lowercased.hasPrefix(".questlog-") { return "names starting with '.questlog-' are reserved for Questlog" }
+            if index == 0 && lowercased == ".git" { return "'.git' belongs to version control and is never written" }
         }
-        if names[0].lowercased() == ".git" { return "'.git' belongs to version control and is never written" }
         return nil
     }
 
@@ -49,15 +52,19 @@ enum OutputPathRules {
         }
 
         let files = Set(unique)
-        var conflicting: Set<String> = []
+        // Folders already seen, by spelling; strings compare by canonical equivalence, bytes tell spellings apart.
+        var folders: [String: String] = [:]
         // Every folder and file once, keyed by its lowercased spelling, to find two spellings of one name.
         var spellings: [String: String] = [:]
         var collided: Set<String> = []
         for path in unique {
-            var folder = ""
-            for name in path.split(separator: "/").dropLast() {
-                folder += folder.isEmpty ? String(name) : "/" + name
-                if files.contains(folder), conflicting.insert(folder).inserted {
+            var end = path.startIndex
+            while let slash = path[end...].firstIndex(of: "/") {
+                let folder = String(path[..<slash])
+                end = path.index(after: slash)
+                if let seen = folders[folder], seen.utf8.elementsEqual(folder.utf8) { continue }
+                folders[folder] = folder
+                if files.contains(folder) {
                     errors.append(OutputError(.fileFolderConflict,
                                               "the output path \(quoted(folder)) is both a file and a folder (of \(quoted(path)))",
                                               path: folder))

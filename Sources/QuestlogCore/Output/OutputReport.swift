@@ -7,6 +7,7 @@ public struct OutputReport: Sendable, Equatable {
     /// Files of the previous build that are no longer produced and were deleted; sorted by path.
     public var removed: [String]
 
+    /// A report with the given paths and count.
     public init(written: [String], unchanged: Int, removed: [String]) {
         self.written = written
         self.unchanged = unchanged

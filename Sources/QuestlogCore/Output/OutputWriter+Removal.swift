@@ -1,11 +1,13 @@
 extension OutputWriter {
     /// Deletes the listed files that are no longer produced, then the folders this leaves empty,
-    /// deepest first. A folder that still holds anything, and the output folder itself, stay; so does
-    /// a folder found where a listed file was, since Questlog never wrote it.
+    /// deepest first. A folder that still holds anything, and the output folder itself, stay; so do a
+    /// folder found where a listed file was, since Questlog never wrote it, and anything reached
+    /// through a link, which may lead out of the output folder.
     func removeStale(_ plan: OutputPlan) throws(OutputError) -> [String] {
         var removed: [String] = []
         var emptied: Set<String> = []
-        for path in plan.stale {
+        var realFolders: [String: Bool] = [:]
+        for path in plan.stale where isReachedWithoutLinks(path, checked: &realFolders) {
             let kind: OutputFileSystem.Kind
             do { kind = try OutputFileSystem.kind(of: absolute(path)) } catch {
                 throw failure(error, doing: "examine", at: path)
@@ -32,5 +34,22 @@ extension OutputWriter {
             OutputFileSystem.removeFolderIfEmpty(absolute(folder))
         }
         return removed
+    }
+
+    /// Whether every folder on the way to `path` is a real folder rather than a link; `checked`
+    /// remembers the folders already examined.
+    private func isReachedWithoutLinks(_ path: String, checked: inout [String: Bool]) -> Bool {
+        var end = path.startIndex
+        while let slash = path[end...].firstIndex(of: "/") {
+            let folder = String(path[..<slash])
+            end = path.index(after: slash)
+            if let real = checked[folder] {
+                if real { continue } else { return false }
+            }
+            let real = (try? OutputFileSystem.kind(of: absolute(folder))) != .symbolicLink
+            checked[folder] = real
+            if !real { return false }
+        }
+        return true
     }
 }

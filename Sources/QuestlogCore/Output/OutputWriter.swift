@@ -75,8 +75,13 @@ public struct OutputWriter: Sendable {
 
     /// Checks the destination, the file list and what stands in the way; nil when something is wrong.
     func plan(_ files: [OutputFile], errors: inout [OutputError]) -> OutputPlan? {
-        if let error = placementError() { errors.append(error) }
-        let destination = inspectDestination(errors: &errors)
+        var destination: OutputDestination?
+        // An output folder placed over the site is refused for that alone, whatever it holds.
+        if let error = placementError() {
+            errors.append(error)
+        } else {
+            destination = inspectDestination(errors: &errors)
+        }
         errors.append(contentsOf: OutputPathRules.problems(in: files))
         guard let destination, errors.isEmpty else { return nil }
         let plan = OutputPlan(destination: destination, files: files)

@@ -17,6 +17,7 @@ extension PageBuilder {
             ]
         })
         context["hasGames"] = .bool(!site.games.isEmpty)
+        context["downloads"] = downloads(ExportDownload.forSite(), from: path, game: nil)
         return Page(path: path, template: "home", context: .object(context))
     }
 
@@ -41,6 +42,7 @@ extension PageBuilder {
             "hasMerchants": .bool(!merchants.isEmpty),
             "anvils": .list(links(anvils.map(\.ref), from: path)),
             "hasAnvils": .bool(!anvils.isEmpty),
+            "downloads": downloads(ExportDownload.forGame(game.id, schema: site.schema), from: path, game: game),
         ]
         return Page(path: path, template: "game", context: .object(context))
     }
@@ -66,6 +68,7 @@ extension PageBuilder {
         let allTags = Set(entries.flatMap { $0.list("tags") }).sorted { Slug.make($0) < Slug.make($1) }
         context["tags"] = tags(allTags)
         context["hasTags"] = .bool(!allTags.isEmpty)
+        context["downloads"] = downloads(ExportDownload.forKind(kind, game: game.id), from: path, game: game)
         return Page(path: path, template: "kind", context: .object(context))
     }
 

@@ -171,6 +171,23 @@ public struct PageBuilder: Sendable {
         }
     }
 
+    /// Links to export files, labelled "NPCs (CSV)" or "All data (JSON)".
+    func downloads(_ files: [ExportDownload], from path: String, game: Game?) -> MustacheValue {
+        .list(files.compactMap { file -> MustacheValue? in
+            let label: String
+            if let kindId = file.kind, let kind = site.schema.kind(id: kindId) {
+                if let game, game.entries(of: kindId).isEmpty { return nil }
+                label = strings.format("ui.download_csv", ["kind": labels.kindPlural(kind)])
+            } else if file.path.hasSuffix(JSONExport.schemaPath) {
+                label = strings["ui.download_schema"]
+            } else {
+                label = strings["ui.download_json"]
+            }
+            return ["label": .string(label), "url": .string(RelativeURL.from(path, to: file.path)),
+                    "format": .string(file.format.rawValue)]
+        })
+    }
+
     func tags(_ entryTags: [String]) -> MustacheValue {
         .list(entryTags.map { ["name": .string($0), "slug": .string(Slug.make($0))] })
     }

@@ -1,0 +1,36 @@
+/// A file of the exports that a page links to.
+public struct ExportDownload: Sendable, Hashable {
+    public var format: ExportFormat
+    /// The kind whose entries the file holds; nil for files holding a whole game or site.
+    public var kind: String?
+    /// The path relative to the output root (`exports/elden-ring/npcs.csv`); a page links it with
+    /// `RelativeURL.from(page, to: path)`.
+    public var path: String
+
+    public init(format: ExportFormat, kind: String?, path: String) {
+        self.format = format
+        self.kind = kind
+        self.path = path
+    }
+
+    /// The folder of the exports in the output.
+    public static let folder = "exports"
+
+    /// The home page's downloads: the site's JSON, then its JSON Schema.
+    public static func forSite() -> [ExportDownload] {
+        [ExportDownload(format: .json, kind: nil, path: folder + "/" + JSONExport.sitePath),
+         ExportDownload(format: .json, kind: nil, path: folder + "/" + JSONExport.schemaPath)]
+    }
+
+    /// A game page's downloads: the game's JSON, then the CSV of each kind in schema order.
+    public static func forGame(_ game: String, schema: Schema) -> [ExportDownload] {
+        [ExportDownload(format: .json, kind: nil, path: folder + "/" + JSONExport.path(game: game))]
+            + schema.kinds.map { ExportDownload(format: .csv, kind: $0.id, path: folder + "/" + CSVExport.path(game: game, kind: $0)) }
+    }
+
+    /// A kind page's downloads: the kind's CSV in that game, then the game's JSON.
+    public static func forKind(_ kind: Kind, game: String) -> [ExportDownload] {
+        [ExportDownload(format: .csv, kind: kind.id, path: folder + "/" + CSVExport.path(game: game, kind: kind)),
+         ExportDownload(format: .json, kind: nil, path: folder + "/" + JSONExport.path(game: game))]
+    }
+}

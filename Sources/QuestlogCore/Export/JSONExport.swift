@@ -1,0 +1,118 @@
+/// The JSON export: `<game>.json` for each game, `site.json` for all of them, and
+/// `questlog.schema.json`, the JSON Schema (draft 2020-12) that both kinds of document follow.
+///
+/// Both kinds of document have one shape: `schema_version`, `generator`, `site` (`title`,
+/// `language`, `base_url`) and `games`, a one-item list in a game's document. A game has `id`,
+/// `title`, `url`, `fields` (the game kind's fields but `title`), `notes` and `entries`, an object of
+/// each selected kind's id (in schema order) to its entries sorted by name. An entry has `id`, `kind`,
+/// `name`, `url`, `fields`, `inverse`, `mentions` and `notes`.
+///
+/// Every field of the schema is present: booleans are `true`/`false` (absent is `false`), lists and
+/// `refs` are arrays (absent is empty), other absent values are `null`; dates are `YYYY-MM-DD`
+/// strings. References and inverse relations (keyed as `KindLayout` names them) are
+/// `{id, name, url}` objects, mentions `{id, kind, name, url}`; an entry of another game carries
+/// `game` too. URLs are pages relative to the output root; links in `notes.html` are relative to
+/// the entry's own page. Keys keep a fixed order, so the documents are byte-identical run to run.
+public enum JSONExport {
+    /// The version of the documents' shape, raised on each incompatible change.
+    public static let schemaVersion = 1
+    /// The document of every selected game, relative to the exports folder.
+    public static let sitePath = "site.json"
+    /// The JSON Schema of the documents, relative to the exports folder.
+    public static let schemaPath = "questlog.schema.json"
+
+    /// The path of a game's document, relative to the exports folder: `elden-ring.json`.
+    public static func path(game: String) -> String {
+        "\(game).json"
+    }
+
+    /// The document of each selected game, then `site.json` (the selected games), then the schema.
+    public static func files(for site: Site, options: ExportOptions) -> [ExportFile] {
+        let layouts = options.selectedKinds(in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
+        let games = options.selectedGames(in: site).map { (id: $0.id, value: game($0, layouts: layouts, site: site)) }
+        return games.map { ExportFile(path: path(game: $0.id), json: document(games: [$0.value], site: site)) }
+            + [ExportFile(path: sitePath, json: document(games: games.map(\.value), site: site)),
+               ExportFile(path: schemaPath, json: JSONExportSchema.document(for: site.schema))]
+    }
+
+    static func document(games: [JSONValue], site: Site) -> JSONValue {
+        .object([
+            ("schema_version", .int(schemaVersion)),
+            ("generator", .string("Questlog \(Questlog.version)")),
+            ("site", .object([
+                ("title", .string(site.config.title)),
+                ("language", .string(site.config.language)),
+                ("base_url", site.config.baseURL.map(JSONValue.string) ?? .null),
+            ])),
+            ("games", .array(games)),
+        ])
+    }
+
+    static func game(_ game: Game, layouts: [KindLayout], site: Site) -> JSONValue {
+        let fields = site.schema.game.fields.filter { $0.name != "title" }.map { field in
+            (field.name, value(game.fields[field.name], type: field.type, game: game.id, site: site))
+        }
+        return .object([
+            ("id", .string(game.id)),
+            ("title", .string(game.title)),
+            ("url", .string(game.path)),
+            ("fields", .object(fields)),
+            ("notes", notes(game.notes)),
+            ("entries", .object(layouts.map { layout in
+                (layout.kind.id, .array(game.entries(of: layout.kind.id).map { entry($0, layout: layout, site: site) }))
+            })),
+        ])
+    }
+
+    static func entry(_ entry: Entry, layout: KindLayout, site: Site) -> JSONValue {
+        let game = entry.ref.game
+        return .object([
+            ("id", .string(entry.id)),
+            ("kind", .string(entry.kind)),
+            ("name", .string(entry.name)),
+            ("url", .string(entry.path)),
+            ("fields", .object(layout.fields.map { column in
+                (column.field.name, value(entry.fields[column.field.name], type: column.field.type, game: game, site: site))
+            })),
+            ("inverse", .object(layout.relations.map { column in
+                (column.name, .array(KindLayout.related(entry, column).map { reference($0, from: game, site: site) }))
+            })),
+            ("mentions", .array(entry.mentions.map { reference($0, from: game, site: site, withKind: true) })),
+            ("notes", notes(entry.notes)),
+        ])
+    }
+
+    /// A field's value with its JSON type; an absent value as the type's empty value.
+    static func value(_ value: FieldValue?, type: FieldType, game: String, site: Site) -> JSONValue {
+        switch value {
+        case nil:
+            switch type {
+            case .bool: return .bool(false)
+            case .list, .refs: return .array([])
+            case .string, .text, .int, .date, .url, .ref: return .null
+            }
+        case let .string(text)?, let .text(text)?, let .date(text)?, let .url(text)?: return .string(text)
+        case let .bool(flag)?: return .bool(flag)
+        case let .int(number)?: return .int(number)
+        case let .list(items)?: return .array(items.map(JSONValue.string))
+        case let .ref(target)?: return reference(target, from: game, site: site)
+        case let .refs(targets)?: return .array(targets.map { reference($0, from: game, site: site) })
+        }
+    }
+
+    /// `{id, name, url}` (with `kind` for mentions), preceded by `game` for an entry of another game.
+    static func reference(_ ref: EntryRef, from game: String, site: Site, withKind: Bool = false) -> JSONValue {
+        let target = site.exportTarget(ref)
+        var members: [(String, JSONValue)] = []
+        if ref.game != game { members.append(("game", .string(ref.game))) }
+        members.append(("id", .string(ref.id)))
+        if withKind { members.append(("kind", .string(ref.kind))) }
+        members.append(("name", .string(target.name)))
+        members.append(("url", .string(target.path)))
+        return .object(members)
+    }
+
+    static func notes(_ notes: Notes) -> JSONValue {
+        .object([("markdown", .string(notes.markdown)), ("html", .string(notes.html))])
+    }
+}

@@ -1,0 +1,74 @@
+/// How a kind appears in the exports: its fields and inverse relations with their column names.
+///
+/// The layout comes from the schema alone, never from the data, so every CSV file of a kind has the
+/// same header and every JSON entry of a kind the same keys. Columns are `id`, `name`, each field
+/// in schema order (a reference field followed by `<field>_ids`), each inverse relation followed by
+/// `<relation>_ids`, `notes` and `url`.
+///
+/// An inverse relation is named after the inverse label its field declares, in snake case
+/// (`NPCs here` → `npcs_here`, `Sub-locations` → `sub_locations`), or `<source kind>_<field>` when
+/// the field declares none (a `boss` kind's `arena: ref location` gives locations `boss_arena`).
+/// A name already taken by an earlier column gets `_2`, `_3`, … so that every column stays unique.
+struct KindLayout: Sendable, Hashable {
+    var kind: Kind
+    var fields: [FieldColumn]
+    var relations: [RelationColumn]
+
+    static let idColumn = "id"
+    static let nameColumn = "name"
+    static let notesColumn = "notes"
+    static let urlColumn = "url"
+
+    init(kind: Kind, schema: Schema) {
+        self.kind = kind
+        var used: Set<String> = [Self.idColumn, Self.nameColumn, Self.notesColumn, Self.urlColumn]
+        func claim(_ base: String) -> String {
+            var name = base
+            var suffix = 2
+            while used.contains(name) {
+                name = "\(base)_\(suffix)"
+                suffix += 1
+            }
+            used.insert(name)
+            return name
+        }
+        fields = kind.fields.map { field in
+            let column = claim(field.name)
+            let ids = field.type.referencedKind == nil ? nil : claim(column + "_ids")
+            return FieldColumn(field: field, column: column, idsColumn: ids)
+        }
+        relations = schema.inverseRelations(of: kind.id).map { relation in
+            let name = claim(Self.relationName(source: relation.source, field: relation.field))
+            let label = relation.field.inverseLabel ?? "\(relation.source.plural) (\(relation.field.label))"
+            return RelationColumn(sourceKind: relation.source.id, field: relation.field.name, name: name,
+                                  idsColumn: claim(name + "_ids"), label: label)
+        }
+    }
+
+    /// The CSV header row.
+    var header: [String] {
+        [Self.idColumn, Self.nameColumn]
+            + fields.flatMap { [$0.column] + ($0.idsColumn.map { [$0] } ?? []) }
+            + relations.flatMap { [$0.name, $0.idsColumn] }
+            + [Self.notesColumn, Self.urlColumn]
+    }
+
+    /// The base name of the inverse relation that `field` of `source` creates, before uniquing.
+    static func relationName(source: Kind, field: FieldDefinition) -> String {
+        if let label = field.inverseLabel {
+            let name = snakeCase(label)
+            if !name.isEmpty { return name }
+        }
+        return snakeCase(source.id) + "_" + field.name
+    }
+
+    /// `NPCs here` → `npcs_here`; accents are folded and other scripts transliterated, as in slugs.
+    static func snakeCase(_ text: String) -> String {
+        Slug.make(text).replacingOccurrences(of: "-", with: "_")
+    }
+
+    /// The entries of the inverse relation `column` of `entry`, empty when none refer to it.
+    static func related(_ entry: Entry, _ column: RelationColumn) -> [EntryRef] {
+        entry.inverse.first { $0.sourceKind == column.sourceKind && $0.field == column.field }?.entries ?? []
+    }
+}

@@ -1,0 +1,469 @@
+#!/usr/bin/env python3
+"""Checks a Questlog exports folder (Output/exports/) the way its users will read it.
+
+1. Every JSON document validates against the shipped questlog.schema.json (draft 2020-12) with
+   format checks on; a copy with an impossible date must be rejected, proving they are on.
+2. Python's csv module reads every CSV file back to the values of the JSON export: same ids,
+   names, booleans, numbers, dates, lists and references, with formula payloads neutralised.
+   Files are UTF-8 with a byte order mark and CRLF between records.
+3. Headless LibreOffice Calc imports every CSV file as UTF-8: each text cell shows exactly what
+   Python read (accents, CJK and emoji included) and no cell is evaluated as a formula. A control
+   file holding a raw formula must be evaluated, proving the check can see one.
+
+Usage: check_exports.py EXPORTS_DIR. Prints a summary; exits 1 on any failure.
+"""
+
+import copy
+import csv
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+
+import jsonschema
+
+BOM = b"\xef\xbb\xbf"
+TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?\Z")
+ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
+RESERVED_COLUMNS = ("id", "name", "notes", "url")
+SCHEMA_FILE = "questlog.schema.json"
+# Separator 44 (comma), text delimiter 34 (double quote), character set 76 (UTF-8), from line 1.
+CSV_FILTER = "CSV:44,34,76,1"
+
+TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+
+
+def is_plain_number(text):
+    return PLAIN_NUMBER.match(text) is not None
+
+
+def is_formula_payload(text):
+    return text.startswith(TRIGGERS) and not is_plain_number(text)
+
+
+def neutralised(text):
+    """OWASP's rule, as Questlog applies it to every CSV cell."""
+    return "'" + text if is_formula_payload(text) else text
+
+
+class Report:
+    def __init__(self):
+        self.failures = []
+        self.lines = []
+
+    def fail(self, where, message):
+        self.failures.append(f"{where}: {message}")
+
+    def note(self, line):
+        self.lines.append(line)
+
+
+# JSON
+
+
+def format_checker():
+    validator = jsonschema.Draft202012Validator
+    return getattr(validator, "FORMAT_CHECKER", None) or jsonschema.draft202012_format_checker
+
+
+def check_json(folder, report):
+    """Validates every document; returns the site document, the game documents and the schema."""
+    schema_path = os.path.join(folder, SCHEMA_FILE)
+    if not os.path.isfile(schema_path):
+        report.fail(SCHEMA_FILE, "missing")
+        return None, {}, None
+    with open(schema_path, encoding="utf-8") as handle:
+        schema = json.load(handle)
+    try:
+        jsonschema.Draft202012Validator.check_schema(schema)
+    except jsonschema.SchemaError as error:
+        report.fail(SCHEMA_FILE, f"not a valid draft 2020-12 schema: {error.message}")
+        return None, {}, None
+    checker = format_checker()
+    for name in ("date", "uri-reference"):
+        if name not in checker.checkers:
+            report.fail(SCHEMA_FILE, f"the '{name}' format cannot be checked here: install jsonschema[format-nongpl]")
+    validator = jsonschema.Draft202012Validator(schema, format_checker=checker)
+
+    documents = {}
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".json") or name == SCHEMA_FILE:
+            continue
+        with open(os.path.join(folder, name), "rb") as handle:
+            raw = handle.read()
+        if not raw.endswith(b"}\n"):
+            report.fail(name, "does not end with a closing brace and a newline")
+        try:
+            document = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            report.fail(name, f"not UTF-8 JSON: {error}")
+            continue
+        errors = sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))
+        for error in errors[:5]:
+            path = "/".join(str(part) for part in error.absolute_path)
+            report.fail(name, f"schema: at /{path}: {error.message}")
+        if len(errors) > 5:
+            report.fail(name, f"schema: {len(errors) - 5} more errors")
+        documents[name] = document
+
+    site = documents.pop("site.json", None)
+    if site is None:
+        report.fail("site.json", "missing")
+        return None, documents, schema
+    # site.json holds exactly the games of the game documents.
+    site_games = {game["id"]: game for game in site.get("games", [])}
+    for name, document in documents.items():
+        games = document.get("games", [])
+        if len(games) != 1 or name != games[0].get("id", "") + ".json":
+            report.fail(name, "a game document must hold its one game")
+        elif site_games.get(games[0]["id"]) != games[0]:
+            report.fail(name, "differs from its game in site.json")
+        if {k: v for k, v in document.items() if k != "games"} != {k: v for k, v in site.items() if k != "games"}:
+            report.fail(name, "its header differs from site.json's")
+    if set(site_games) != {name[:-5] for name in documents}:
+        report.fail("site.json", f"games {sorted(site_games)} but game documents {sorted(documents)}")
+
+    # A broken copy must fail: format checks are really on.
+    probe = copy.deepcopy(site)
+    if probe.get("games"):
+        probe["games"][0]["fields"]["started"] = "2024-02-30"
+        if validator.is_valid(probe):
+            report.fail(SCHEMA_FILE, "an impossible date (2024-02-30) passed validation: format checks are off")
+    report.note(f"JSON        {len(documents) + 1} documents validated against {SCHEMA_FILE} "
+                f"(draft 2020-12, format checks on: date, uri-reference)")
+    return site, documents, schema
+
+
+# CSV through Python's csv module
+
+
+def is_reference(spec):
+    if spec.get("items", {}).get("$ref") == "#/$defs/reference":
+        return True
+    return any(option.get("$ref") == "#/$defs/reference" for option in spec.get("anyOf", []))
+
+
+def kind_layout(schema, kind):
+    """The header and the fields and relations of a kind, named as Questlog names them."""
+    entry = schema["$defs"][f"entry-{kind}"]["properties"]
+    fields = entry["fields"]["properties"]
+    relations = entry["inverse"]["properties"]
+    used = set(RESERVED_COLUMNS)
+
+    def claim(base):
+        name, suffix = base, 2
+        while name in used:
+            name, suffix = f"{base}_{suffix}", suffix + 1
+        used.add(name)
+        return name
+
+    header = ["id", "name"]
+    for name, spec in fields.items():
+        column = claim(name)
+        header.append(column)
+        if is_reference(spec):
+            header.append(claim(column + "_ids"))
+    for name in relations:
+        used.add(name)
+        header += [name, claim(name + "_ids")]
+    return header + ["notes", "url"], fields, relations
+
+
+def reference_id(reference):
+    return f"{reference['game']}/{reference['id']}" if "game" in reference else reference["id"]
+
+
+def expected_row(entry, fields, relations):
+    """The cells of an entry as the JSON export says they must be, but the notes (plain text)."""
+    cells = [entry["id"], entry["name"]]
+    for name, spec in fields.items():
+        value = entry["fields"][name]
+        if is_reference(spec):
+            targets = value if isinstance(value, list) else ([] if value is None else [value])
+            cells += ["; ".join(t["name"] for t in targets), "; ".join(reference_id(t) for t in targets)]
+        elif isinstance(value, bool):
+            cells.append("true" if value else "false")
+        elif isinstance(value, list):
+            cells.append("; ".join(value))
+        elif value is None:
+            cells.append("")
+        else:
+            cells.append(str(value))
+    for name in relations:
+        related = entry["inverse"][name]
+        cells += ["; ".join(r["name"] for r in related), "; ".join(reference_id(r) for r in related)]
+    cells += [None, entry["url"]]
+    return [None if cell is None else neutralised(cell) for cell in cells]
+
+
+def record_breaks_are_crlf(text):
+    """Outside quoted fields every line break is CRLF."""
+    quoted = False
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char == '"':
+            quoted = not quoted
+        elif not quoted and char == "\r":
+            if text[index + 1:index + 2] != "\n":
+                return False
+            index += 1
+        elif not quoted and char == "\n":
+            return False
+        index += 1
+    return True
+
+
+def read_csv(path, name, report):
+    with open(path, "rb") as handle:
+        raw = handle.read()
+    if not raw.startswith(BOM):
+        report.fail(name, "no UTF-8 byte order mark")
+    if not raw.endswith(b"\r\n"):
+        report.fail(name, "the last record does not end with CRLF")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        report.fail(name, f"not UTF-8: {error}")
+        return None
+    if not record_breaks_are_crlf(text):
+        report.fail(name, "a record ends with a bare LF or CR")
+    try:
+        return list(csv.reader(io.StringIO(text, newline=""), strict=True))
+    except csv.Error as error:
+        report.fail(name, f"Python's csv module cannot read it: {error}")
+        return None
+
+
+def check_csv(folder, site, schema, report):
+    """Reads every CSV file back and compares it with the JSON; returns {relative path: rows}."""
+    tables = {}
+    on_disk = set()
+    for game_folder in sorted(os.listdir(folder)):
+        path = os.path.join(folder, game_folder)
+        if os.path.isdir(path):
+            on_disk |= {f"{game_folder}/{name}" for name in os.listdir(path) if name.endswith(".csv")}
+    if site is None or schema is None:
+        report.fail("CSV", "cannot be compared without site.json and its schema")
+        return tables
+
+    folders = {}
+    for game in site["games"]:
+        for kind, entries in game["entries"].items():
+            for entry in entries:
+                folders.setdefault(kind, entry["url"].split("/")[1])
+
+    rows_checked = 0
+    payloads = 0
+    for game in site["games"]:
+        for kind, entries in game["entries"].items():
+            header, fields, relations = kind_layout(schema, kind)
+            if kind in folders:
+                name = f"{game['id']}/{folders[kind]}.csv"
+            else:
+                # No entry of this kind anywhere tells its folder: find the game's file with its header.
+                candidates = [p for p in sorted(on_disk) if p.startswith(game["id"] + "/") and p not in tables
+                              and (read_csv(os.path.join(folder, p), p, Report()) or [[]])[0] == header]
+                name = candidates[0] if candidates else f"{game['id']}/<{kind}>.csv"
+            if name not in on_disk:
+                report.fail(name, f"missing: the CSV file of {game['id']}'s {kind} entries")
+                continue
+            rows = read_csv(os.path.join(folder, name), name, report)
+            tables[name] = rows
+            if rows is None:
+                continue
+            if rows[0] != header:
+                report.fail(name, f"header {rows[0]} but the schema gives {header}")
+                continue
+            if len(rows) - 1 != len(entries):
+                report.fail(name, f"{len(rows) - 1} rows for {len(entries)} entries in the JSON")
+            notes = header.index("notes")
+            for row, entry in zip(rows[1:], entries):
+                rows_checked += 1
+                expected = expected_row(entry, fields, relations)
+                for column, (cell, want) in enumerate(zip(row, expected)):
+                    if want is not None and cell != want:
+                        report.fail(name, f"{entry['id']}.{header[column]}: read {cell!r}, the JSON gives {want!r}")
+                if not entry["notes"]["markdown"].strip() and row[notes]:
+                    report.fail(name, f"{entry['id']}: notes {row[notes]!r} but the entry has none")
+                for column, cell in enumerate(row):
+                    if is_formula_payload(cell):
+                        report.fail(name, f"{entry['id']}.{header[column]}: {cell!r} would run as a formula")
+                    payloads += cell.startswith("'") and is_formula_payload(cell[1:])
+    for name in sorted(on_disk - set(tables)):
+        report.fail(name, "a CSV file that the JSON export does not describe")
+    report.note(f"CSV         {len(tables)} files, {rows_checked} rows read back with Python's csv module and "
+                f"compared with the JSON; {payloads} formula payloads neutralised")
+    return tables
+
+
+# CSV through LibreOffice
+
+
+def inline_text(element):
+    parts = [element.text or ""]
+    for child in element:
+        tag = child.tag.rsplit("}", 1)[-1]
+        if tag == "s":
+            parts.append(" " * int(child.get(f"{{{TEXT}}}c", "1")))
+        elif tag == "tab":
+            parts.append("\t")
+        elif tag == "line-break":
+            parts.append("\n")
+        else:
+            parts.append(inline_text(child))
+        parts.append(child.tail or "")
+    return "".join(parts)
+
+
+def read_fods(path):
+    """The first sheet's rows as lists of cells: (value type, text, formula, value attributes)."""
+    table = ET.parse(path).getroot().find(f".//{{{TABLE}}}table")
+    rows = []
+    for row in table.iter(f"{{{TABLE}}}table-row"):
+        cells = []
+        for cell in row:
+            if cell.tag not in (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell"):
+                continue
+            info = (
+                cell.get(f"{{{OFFICE}}}value-type"),
+                "\n".join(inline_text(p) for p in cell.findall(f"{{{TEXT}}}p")),
+                cell.get(f"{{{TABLE}}}formula"),
+                cell.get(f"{{{OFFICE}}}value") or cell.get(f"{{{OFFICE}}}date-value") or cell.get(f"{{{OFFICE}}}boolean-value"),
+            )
+            repeat = int(cell.get(f"{{{TABLE}}}number-columns-repeated", "1"))
+            cells += [info] * (repeat if info[0] or repeat < 1000 else 1)
+        while cells and cells[-1][0] is None and not cells[-1][1]:
+            cells.pop()
+        if cells:
+            rows += [cells] * int(row.get(f"{{{TABLE}}}number-rows-repeated", "1"))
+    return rows
+
+
+def compare_cell(where, value, cell, report, counts):
+    kind, text, formula, attribute = cell
+    if formula:
+        report.fail(where, f"LibreOffice evaluated {value!r} as the formula {formula!r}")
+        return
+    if value.startswith("'") and is_formula_payload(value[1:]):
+        counts["payloads"] += 1
+    if kind is None:
+        if value:
+            report.fail(where, f"LibreOffice shows an empty cell for {value!r}")
+    elif kind == "string":
+        # Calc keeps a cell's lines as paragraphs, which lose the difference between CRLF and LF.
+        if text != value.replace("\r\n", "\n").replace("\r", "\n"):
+            report.fail(where, f"LibreOffice shows {text!r} for {value!r}")
+        elif any(ord(char) > 127 for char in value):
+            counts["accented"] += 1
+    elif kind in ("float", "percentage", "currency"):
+        if is_formula_payload(value):
+            report.fail(where, f"LibreOffice turned {value!r} into the number {attribute}")
+        elif is_plain_number(value) and float(attribute) != float(value):
+            report.fail(where, f"LibreOffice reads {value!r} as {attribute}")
+    elif kind == "date":
+        # Compare what Calc shows: it stores dates before 1582 in the proleptic Gregorian calendar.
+        if not (ISO_DATE.match(value) and text == value):
+            report.fail(where, f"LibreOffice turned {value!r} into the date {text!r}")
+    elif kind == "boolean":
+        if value.lower() != attribute:
+            report.fail(where, f"LibreOffice turned {value!r} into the boolean {attribute}")
+    else:
+        report.fail(where, f"LibreOffice gives {value!r} the unexpected type {kind}")
+
+
+def check_libreoffice(folder, tables, report):
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    if soffice is None:
+        report.fail("LibreOffice", "soffice not found: install libreoffice-calc-nogui")
+        return
+    work = tempfile.mkdtemp(prefix="questlog-exports-")
+    try:
+        inputs = os.path.join(work, "in")
+        os.makedirs(inputs)
+        names = {}
+        for name in sorted(tables):
+            if tables[name] is None:
+                continue
+            flat = name.replace("/", "__")
+            shutil.copyfile(os.path.join(folder, name), os.path.join(inputs, flat))
+            names[flat[:-4]] = name
+        # The control: a raw formula that Calc must evaluate, else the check could not see one.
+        control = [["probe"], ["=1+1"]]
+        with open(os.path.join(inputs, "control.csv"), "wb") as handle:
+            handle.write(BOM + "".join(",".join(row) + "\r\n" for row in control).encode("utf-8"))
+        files = sorted(os.path.join(inputs, flat) for flat in os.listdir(inputs))
+        command = [soffice, f"-env:UserInstallation=file://{work}/profile", "--headless", "--norestore",
+                   f"--infilter={CSV_FILTER}", "--convert-to", "fods", "--outdir", os.path.join(work, "out")] + files
+        started = time.monotonic()
+        try:
+            result = subprocess.run(command, capture_output=True, text=True, timeout=600)
+        except subprocess.TimeoutExpired:
+            report.fail("LibreOffice", "soffice did not finish within 10 minutes")
+            return
+        elapsed = time.monotonic() - started
+        if result.returncode != 0:
+            report.fail("LibreOffice", f"soffice exited with {result.returncode}: {result.stderr.strip()}")
+            return
+        counts = {"accented": 0, "payloads": 0, "cells": 0}
+        for stem, name in sorted(names.items()):
+            converted = os.path.join(work, "out", stem + ".fods")
+            if not os.path.isfile(converted):
+                report.fail(name, f"LibreOffice did not convert it: {result.stdout.strip()} {result.stderr.strip()}")
+                continue
+            sheet = read_fods(converted)
+            rows = tables[name]
+            if len(sheet) != len(rows):
+                report.fail(name, f"LibreOffice shows {len(sheet)} rows, Python's csv module reads {len(rows)}")
+            for number, (row, cells) in enumerate(zip(rows, sheet), start=1):
+                if len(cells) > len(row):
+                    report.fail(name, f"row {number}: LibreOffice shows {len(cells)} cells for {len(row)}")
+                cells = cells + [(None, "", None, None)] * (len(row) - len(cells))
+                for column, (value, cell) in enumerate(zip(row, cells)):
+                    counts["cells"] += 1
+                    compare_cell(f"{name}:{number}:{rows[0][column]}", value, cell, report, counts)
+        control_sheet = os.path.join(work, "out", "control.fods")
+        control_rows = read_fods(control_sheet) if os.path.isfile(control_sheet) else []
+        if len(control_rows) < 2 or control_rows[1][0][2] is None:
+            report.fail("LibreOffice", "the control formula =1+1 was not evaluated, so formulas cannot be detected")
+        if counts["accented"] == 0:
+            report.fail("LibreOffice", "no cell with accents or other non-ASCII text was checked")
+        report.note(f"LibreOffice {len(names)} files imported as UTF-8 in {elapsed:.1f}s: {counts['cells']} cells "
+                    f"compared, {counts['accented']} non-ASCII texts intact, {counts['payloads']} formula payloads "
+                    f"shown as text")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main():
+    if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
+        print("usage: check_exports.py EXPORTS_DIR", file=sys.stderr)
+        return 64
+    folder = sys.argv[1]
+    report = Report()
+    site, _, schema = check_json(folder, report)
+    tables = check_csv(folder, site, schema, report)
+    check_libreoffice(folder, tables, report)
+    print(f"Exports in {folder}")
+    for line in report.lines:
+        print("  " + line)
+    if report.failures:
+        print(f"FAILED: {len(report.failures)} problems")
+        for failure in report.failures:
+            print("  - " + failure)
+        return 1
+    print("OK: every check passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,184 @@
+import Foundation
+@testable import QuestlogCore
+import Testing
+
+struct CSVExportTests {
+    static let site = ExportTestSite.make()
+
+    static func table(_ path: String, options: ExportOptions = ExportOptions()) throws -> [[String]] {
+        let file = try #require(CSVExport.files(for: site, options: options).first { $0.path == path })
+        return try #require(CSVReader.read(file.bytes), "\(path) is not strict RFC 4180")
+    }
+
+    /// The row of the entry `id`, by column name.
+    static func row(_ table: [[String]], _ id: String) throws -> [String: String] {
+        let row = try #require(table.first { $0.first == id })
+        #expect(row.count == table[0].count)
+        return Dictionary(uniqueKeysWithValues: zip(table[0], row))
+    }
+
+    @Test func oneFilePerGameAndKind() {
+        let paths = CSVExport.files(for: Self.site, options: ExportOptions()).map(\.path)
+        #expect(paths == [
+            "dark-souls/npcs.csv", "dark-souls/quests.csv", "dark-souls/locations.csv", "dark-souls/bosses.csv",
+            "elden-ring/npcs.csv", "elden-ring/quests.csv", "elden-ring/locations.csv", "elden-ring/bosses.csv",
+        ])
+    }
+
+    @Test func headersComeFromTheSchema() throws {
+        #expect(try Self.table("elden-ring/npcs.csv")[0] == [
+            "id", "name", "merchant", "locations", "locations_ids", "quests", "quests_ids", "aliases", "tags", "image",
+            "allied_bosses", "allied_bosses_ids", "notes", "url",
+        ])
+        #expect(try Self.table("elden-ring/quests.csv")[0] == [
+            "id", "name", "complete", "location", "location_ids", "tags", "given_by", "given_by_ids", "notes", "url",
+        ])
+        #expect(try Self.table("elden-ring/locations.csv")[0] == [
+            "id", "name", "cleared", "smith_anvil", "merchant", "region", "parent", "parent_ids", "tags",
+            "npcs_here", "npcs_here_ids", "quests_here", "quests_here_ids", "sub_locations", "sub_locations_ids",
+            "boss_arena", "boss_arena_ids", "notes", "url",
+        ])
+        #expect(try Self.table("elden-ring/bosses.csv")[0] == [
+            "id", "name", "hp", "first_seen", "arena", "arena_ids", "drops", "wiki", "allies", "allies_ids", "notes", "url",
+        ])
+        // A game without quests still gets the file, with the same header.
+        let questHeader = try Self.table("elden-ring/quests.csv")[0]
+        #expect(try Self.table("dark-souls/quests.csv") == [questHeader])
+    }
+
+    @Test func rowsFollowTheEntriesOrder() throws {
+        #expect(try Self.table("elden-ring/npcs.csv").dropFirst().map { $0[0] } == ["ba-duong", "merchant-kale", "white-mask-varre"])
+    }
+
+    @Test func cellsHoldTypedValuesAsText() throws {
+        let npcs = try Self.table("elden-ring/npcs.csv")
+        let kale = try Self.row(npcs, "merchant-kale")
+        #expect(kale["name"] == "Merchant Kalé")
+        #expect(kale["merchant"] == "true")
+        #expect(kale["locations"] == "Rose Church")
+        #expect(kale["locations_ids"] == "rose-church")
+        #expect(kale["quests"] == "")
+        #expect(kale["tags"] == "'-5 apples; -5")
+        #expect(kale["notes"] == "Sells \"Telescope\", 2 × =SUM(A1).\nSecond line")
+        #expect(kale["url"] == "elden-ring/npcs/merchant-kale.html")
+
+        let varre = try Self.row(npcs, "white-mask-varre")
+        #expect(varre["merchant"] == "false")
+        #expect(varre["quests"] == "Go to the Castle")
+        #expect(varre["quests_ids"] == "go-to-the-castle")
+        #expect(varre["aliases"] == "'=HYPERLINK(\"http://x\"); @Varré")
+        #expect(varre["image"] == "images/varré.png")
+        #expect(varre["allied_bosses"] == "Margit, the Fell Omen")
+        #expect(varre["allied_bosses_ids"] == "margit")
+        #expect(varre["notes"] == "Met him, at last.")
+
+        let duong = try Self.row(npcs, "ba-duong")
+        #expect(duong["name"] == "Bà Đường")
+        #expect(duong["merchant"] == "false", "an absent boolean is false")
+        #expect(duong["aliases"] == "龙王; Bà Đường 🐉")
+        #expect(duong["tags"] == "")
+        #expect(duong["image"] == "")
+
+        let margit = try Self.row(Self.table("elden-ring/bosses.csv"), "margit")
+        #expect(margit["hp"] == "-5")
+        #expect(margit["first_seen"] == "2024-03-02")
+        #expect(margit["arena"] == "Stormveil Castle")
+        #expect(margit["arena_ids"] == "stormveil-castle")
+        #expect(margit["drops"] == "'+3 Talisman; Rune; Arc")
+        #expect(margit["wiki"] == "https://example.org/margit")
+
+        let quest = try Self.row(Self.table("elden-ring/quests.csv"), "formula")
+        #expect(quest["name"] == "'=1+1")
+        #expect(quest["complete"] == "false")
+        #expect(quest["location"] == "")
+        #expect(quest["location_ids"] == "")
+    }
+
+    @Test func inverseRelationsAndCrossGameIds() throws {
+        let locations = try Self.table("elden-ring/locations.csv")
+        let rose = try Self.row(locations, "rose-church")
+        #expect(rose["region"] == "Liurnia, \"Lake\"")
+        #expect(rose["npcs_here"] == "Merchant Kalé; White Mask Varré; Crestfallen Warrior")
+        #expect(rose["npcs_here_ids"] == "merchant-kale; white-mask-varre; dark-souls/crestfallen")
+        let castle = try Self.row(locations, "stormveil-castle")
+        #expect(castle["quests_here"] == "Go to the Castle")
+        #expect(castle["sub_locations_ids"] == "gateside")
+        #expect(castle["boss_arena"] == "Margit, the Fell Omen")
+        #expect(castle["npcs_here"] == "")
+        let quest = try Self.row(Self.table("elden-ring/quests.csv"), "go-to-the-castle")
+        #expect(quest["given_by"] == "White Mask Varré")
+        #expect(quest["given_by_ids"] == "white-mask-varre")
+
+        let crestfallen = try Self.row(Self.table("dark-souls/npcs.csv"), "crestfallen")
+        #expect(crestfallen["locations"] == "Firelink Shrine; Rose Church")
+        #expect(crestfallen["locations_ids"] == "firelink-shrine; elden-ring/rose-church")
+    }
+
+    @Test func rawKeepsFormulaPayloads() throws {
+        let quest = try Self.row(Self.table("elden-ring/quests.csv", options: ExportOptions(neutraliseFormulas: false)), "formula")
+        #expect(quest["name"] == "=1+1")
+    }
+
+    @Test func byteOrderMarkByDefaultAndCRLFRows() throws {
+        let files = CSVExport.files(for: Self.site, options: ExportOptions())
+        for file in files {
+            #expect(file.bytes.starts(with: [0xEF, 0xBB, 0xBF]), "\(file.path)")
+            #expect(file.bytes.suffix(2) == [0x0D, 0x0A], "\(file.path)")
+        }
+        let bare = CSVExport.files(for: Self.site, options: ExportOptions(bom: false))
+        for (with, without) in zip(files, bare) {
+            #expect(without.bytes.starts(with: Array("id,name,".utf8)))
+            #expect(Array(with.bytes.dropFirst(3)) == without.bytes)
+        }
+    }
+
+    @Test func embeddedLineBreaksStayInsideQuotes() throws {
+        let file = try #require(CSVExport.files(for: Self.site, options: ExportOptions()).first { $0.path == "elden-ring/npcs.csv" })
+        let text = try #require(String(bytes: file.bytes.dropFirst(3), encoding: .utf8))
+        #expect(text.contains(",\"Sells \"\"Telescope\"\", 2 × =SUM(A1).\nSecond line\","))
+        // Four records (header and three NPCs): four CRLFs, and the one bare LF inside the notes.
+        #expect(text.components(separatedBy: "\r\n").count == 5)
+        #expect(text.replacingOccurrences(of: "\r\n", with: "").filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func filtersByGameAndKind() {
+        let options = ExportOptions(games: ["elden-ring"], kinds: ["quest", "npcs"])
+        #expect(CSVExport.files(for: Self.site, options: options).map(\.path) == ["elden-ring/npcs.csv", "elden-ring/quests.csv"])
+        #expect(CSVExport.files(for: Self.site, options: ExportOptions(games: [])).isEmpty)
+    }
+
+    @Test func sameBytesOnEveryRun() {
+        #expect(CSVExport.files(for: ExportTestSite.make(), options: ExportOptions())
+            == CSVExport.files(for: ExportTestSite.make(), options: ExportOptions()))
+    }
+
+    static let hostile = [
+        "Comma, inside", "\"Quoted\" and \"\"doubled\"\"", "Line\nbreak", "Windows\r\nbreak", "Trailing quote\"",
+        "Emoji 🐉 and family 👩‍👩‍👧", "龙王庙", "ドラゴン", "Bà Đường ở Huế", "=1+1", "+1 Talisman", "-5", "-5 apples",
+        "@SUM(A1)", "\tTabbed", "\rReturned", " spaced ", "'already quoted", "",
+    ]
+
+    @Test(arguments: hostile)
+    func hostileValuesRoundTrip(_ value: String) throws {
+        let site = ExportTestSite.single(name: value, aliases: [value], tags: [value, value])
+        for neutralise in [true, false] {
+            let file = try #require(CSVExport.files(for: site, options: ExportOptions(neutraliseFormulas: neutralise)).first)
+            let table = try #require(CSVReader.read(file.bytes))
+            let row = try Self.row(table, "n")
+            let expected = { (text: String) in neutralise ? CSVEncoding.neutralised(text) : text }
+            #expect(row["name"] == expected(value))
+            #expect(row["aliases"] == expected(value))
+            #expect(row["tags"] == expected(value + "; " + value))
+        }
+    }
+
+    @Test func emptyListsAreEmptyCells() throws {
+        let file = try #require(CSVExport.files(for: ExportTestSite.single(name: "N"), options: ExportOptions()).first)
+        let table = try #require(CSVReader.read(file.bytes))
+        let row = try Self.row(table, "n")
+        #expect(row["aliases"] == "")
+        #expect(row["tags"] == "")
+        #expect(row["locations"] == "")
+        #expect(row["locations_ids"] == "")
+    }
+}

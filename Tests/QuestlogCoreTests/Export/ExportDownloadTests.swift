@@ -1,0 +1,31 @@
+@testable import QuestlogCore
+import Testing
+
+struct ExportDownloadTests {
+    @Test func gamePagesLinkTheGameDocumentAndEveryKindFile() {
+        let downloads = ExportDownload.forGame("elden-ring", schema: ExportTestSite.config.schema)
+        #expect(downloads.map(\.path) == [
+            "exports/elden-ring.json", "exports/elden-ring/npcs.csv", "exports/elden-ring/quests.csv",
+            "exports/elden-ring/locations.csv", "exports/elden-ring/bosses.csv",
+        ])
+        #expect(downloads.map(\.kind) == [nil, "npc", "quest", "location", "boss"])
+        #expect(downloads.map(\.format) == [.json, .csv, .csv, .csv, .csv])
+    }
+
+    @Test func kindPagesLinkTheirFile() {
+        let downloads = ExportDownload.forKind(ExportTestSite.boss, game: "elden-ring")
+        #expect(downloads.map(\.path) == ["exports/elden-ring/bosses.csv", "exports/elden-ring.json"])
+        #expect(RelativeURL.from("elden-ring/bosses/index.html", to: downloads[0].path) == "../../exports/elden-ring/bosses.csv")
+    }
+
+    @Test func everyDownloadIsAnExportedFile() {
+        let site = ExportTestSite.make()
+        let written = Set(ExportFormat.allCases.flatMap { $0.files(for: site, options: ExportOptions()) }
+            .map { ExportDownload.folder + "/" + $0.path })
+        let linked = ExportDownload.forSite() + site.games.flatMap { game in
+            ExportDownload.forGame(game.id, schema: site.schema)
+                + site.schema.kinds.flatMap { ExportDownload.forKind($0, game: game.id) }
+        }
+        #expect(Set(linked.map(\.path)) == written)
+    }
+}

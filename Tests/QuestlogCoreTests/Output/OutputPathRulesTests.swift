@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import QuestlogCore
+
+@Suite struct OutputPathRulesTests {
+    @Test(arguments: [
+        ("", "the path is empty"),
+        ("/etc/passwd", "it is absolute"),
+        ("a//b.html", "empty component"),
+        ("a/", "empty component"),
+        ("../escape.html", "'..' component"),
+        ("a/../../b.html", "'..' component"),
+        ("./a.html", "'.' component"),
+        ("a\u{0}b.html", "control character"),
+        ("a\nb.html", "control character"),
+        ("a\\b.html", "backslash"),
+        (String(repeating: "x", count: 256), "longer than 255 bytes"),
+        (".git/config", "'.git'"),
+        (".GIT/hooks/pre-commit", "'.git'"),
+        (".questlog-manifest", "reserved for Questlog"),
+        ("a/.questlog-tmp-1-2", "reserved for Questlog"),
+    ])
+    func rejectsUnsafePaths(path: String, reason: String) {
+        let errors = OutputPathRules.problems(in: [.text(path)])
+        #expect(errors.count == 1)
+        #expect(errors.first?.kind == .invalidPath)
+        #expect(errors.first?.message.contains(reason) == true, "\(errors)")
+        #expect(errors.first?.path == path)
+    }
+
+    @Test func acceptsOrdinaryPaths() {
+        let files: [OutputFile] = [
+            .text("index.html"), .text("elden-ring/npcs/white-mask-varre.html"), .text(".nojekyll"),
+            .text("assets/search/shard-0.js"), .text("exports/Élden Ring.csv"), .text("a.b/c..d.html"),
+            .text(String(repeating: "x", count: 255)),
+        ]
+        #expect(OutputPathRules.problems(in: files).isEmpty)
+    }
+
+    @Test func quotesControlCharactersInMessages() {
+        let errors = OutputPathRules.problems(in: [.text("a\nb")])
+        #expect(errors.first?.message == "invalid output path 'a\\u{a}b': it contains a control character")
+    }
+
+    @Test func reportsDuplicatesOnce() {
+        let errors = OutputPathRules.problems(in: [.text("a.html"), .text("b.html"), .text("a.html"), .text("a.html")])
+        #expect(errors == [OutputError(.duplicatePath, "the output path 'a.html' is produced twice", path: "a.html")])
+    }
+
+    @Test func reportsAPathUsedAsFileAndFolder() {
+        let errors = OutputPathRules.problems(in: [.text("npcs"), .text("npcs/varre.html"), .text("npcs/boc.html")])
+        #expect(errors == [OutputError(.fileFolderConflict,
+                                       "the output path 'npcs' is both a file and a folder (of 'npcs/boc.html')",
+                                       path: "npcs")])
+    }
+
+    @Test func reportsFilesDifferingOnlyInCase() {
+        let errors = OutputPathRules.problems(in: [.text("Index.html"), .text("index.html")])
+        #expect(errors.map(\.kind) == [.caseCollision])
+        #expect(errors.first?.message.contains("'Index.html' and 'index.html' differ only in case") == true)
+    }
+
+    @Test func reportsFoldersDifferingOnlyInCase() {
+        let errors = OutputPathRules.problems(in: [.text("Assets/site.css"), .text("assets/site.js")])
+        #expect(errors.map(\.kind) == [.caseCollision])
+        #expect(errors.first?.path == "assets")
+    }
+
+    @Test func reportsNamesDifferingOnlyInUnicodeNormalization() {
+        let composed = "caf\u{E9}.html", decomposed = "cafe\u{301}.html"
+        let errors = OutputPathRules.problems(in: [.text(composed), .text(decomposed)])
+        #expect(errors.map(\.kind) == [.caseCollision])
+        let folderErrors = OutputPathRules.problems(in: [.text("caf\u{E9}/a.html"), .text("cafe\u{301}/b.html")])
+        #expect(folderErrors.map(\.kind) == [.caseCollision])
+    }
+
+    @Test func reportsEveryProblemOfAList() {
+        let errors = OutputPathRules.problems(in: [.text("/abs"), .text("x.html"), .text("X.html"), .text("x.html")])
+        #expect(errors.map(\.kind) == [.invalidPath, .duplicatePath, .caseCollision])
+    }
+}
