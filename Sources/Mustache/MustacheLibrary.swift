@@ -81,23 +81,18 @@ public final class MustacheLibrary: Sendable {
     /// - Throws: ``MustacheError`` for a partial that does not compile, a missing partial in
     ///   strict mode, or partials nested too deeply (a partial that includes itself without end).
     public func render(_ template: Template, with data: MustacheValue) throws(MustacheError) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(2 * template.text.count + 1024)
-        try render(template, with: data, appendingTo: &output)
-        return String(decoding: output, as: UTF8.self)
+        try render(template, with: data) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Renders `template` with `data`, appending the UTF-8 output to `output`.
+    /// Renders `template` with `data`, appending the UTF-8 output to `output`; on error, `output`
+    /// is left as it was.
     ///
-    /// Use this to render many pages into one reused buffer, or to write bytes without making a
-    /// `String`. On error, `output` holds whatever was rendered before it.
+    /// This skips making a `String`, which validates the whole output again: use it to write
+    /// pages straight to files, or to render many pages into one reused buffer.
     public func render(
         _ template: Template, with data: MustacheValue, appendingTo output: inout [UInt8]
     ) throws(MustacheError) {
-        var renderer = Renderer(library: self, data: data, output: output)
-        output = []
-        defer { output = renderer.takeOutput() }
-        try renderer.render(template, template.nodes.indices)
+        try render(template, with: data) { output.append(contentsOf: $0) }
     }
 
     /// Renders the template named `name`.
@@ -111,7 +106,26 @@ public final class MustacheLibrary: Sendable {
         return try render(template, with: data)
     }
 
+    private func render<Result>(
+        _ template: Template, with data: MustacheValue, finish: (UnsafeBufferPointer<UInt8>) -> Result
+    ) throws(MustacheError) -> Result {
+        try withUnsafePointer(to: data) { (data) throws(MustacheError) -> Result in
+            var renderer = Renderer(library: self, data: data, capacity: 2 * template.text.count + 1024)
+            try renderer.render(template, template.nodes.indices)
+            return renderer.output.withBytes(finish)
+        }
+    }
+
     func cachedTemplate(named name: String) -> Result<Template?, MustacheError> {
         cache.template(named: name) { resolver(name) }
+    }
+
+    /// The template named `name` as expanded with `indentation`: a copy with the indentation
+    /// written in, made once per name and indentation.
+    func cachedTemplate(named name: String, indentedBy indentation: [UInt8]) -> Result<Template?, MustacheError> {
+        cachedTemplate(named: name).map { template in
+            guard let template, !indentation.isEmpty else { return template }
+            return cache.template(template, named: name, indentedBy: indentation)
+        }
     }
 }
