@@ -81,7 +81,7 @@ public final class MustacheLibrary: Sendable {
     /// - Throws: ``MustacheError`` for a partial that does not compile, a missing partial in
     ///   strict mode, or partials nested too deeply (a partial that includes itself without end).
     public func render(_ template: Template, with data: MustacheValue) throws(MustacheError) -> String {
-        try render(template, with: data) { String(decoding: $0, as: UTF8.self) }
+        try render(template, with: data, capacity: 0) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Renders `template` with `data`, appending the UTF-8 output to `output`; on error, `output`
@@ -92,7 +92,8 @@ public final class MustacheLibrary: Sendable {
     public func render(
         _ template: Template, with data: MustacheValue, appendingTo output: inout [UInt8]
     ) throws(MustacheError) {
-        try render(template, with: data) { output.append(contentsOf: $0) }
+        // A buffer reused across pages has room for a page already: render into as much.
+        try render(template, with: data, capacity: output.capacity - output.count) { output.append(contentsOf: $0) }
     }
 
     /// Renders the template named `name`.
@@ -107,10 +108,11 @@ public final class MustacheLibrary: Sendable {
     }
 
     private func render<Result>(
-        _ template: Template, with data: MustacheValue, finish: (UnsafeBufferPointer<UInt8>) -> Result
+        _ template: Template, with data: MustacheValue, capacity: Int, finish: (UnsafeBufferPointer<UInt8>) -> Result
     ) throws(MustacheError) -> Result {
         try withUnsafePointer(to: data) { (data) throws(MustacheError) -> Result in
-            var renderer = Renderer(library: self, data: data, capacity: 2 * template.text.count + 1024)
+            let capacity = max(capacity, 4 * template.text.count + 1024)
+            var renderer = Renderer(library: self, data: data, capacity: capacity)
             try renderer.render(template, template.nodes.indices)
             return renderer.output.withBytes(finish)
         }

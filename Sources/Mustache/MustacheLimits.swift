@@ -6,6 +6,7 @@ enum MustacheLimits {
     /// the only way to exceed it in a real template.
     static let maximumDepth = 100
     /// The most partial and parent expansions one render may make: a partial that includes
-    /// itself twice grows exponentially long before it grows deep.
-    static let maximumExpansions = 1_000_000
+    /// itself twice grows exponentially long before it grows deep. A page that truly expands
+    /// this many partials would be megabytes of HTML.
+    static let maximumExpansions = 100_000
 }

@@ -23,7 +23,7 @@ public struct MustacheObject: Sendable {
 
     /// The number of fields.
     public var count: Int {
-        storage.keys.count
+        storage.count
     }
 
     /// The fields as a dictionary.

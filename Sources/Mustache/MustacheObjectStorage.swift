@@ -1,41 +1,54 @@
 /// An immutable open-addressing hash table from keys to values.
 ///
-/// The values live in memory the storage allocates itself, so each value's address stays valid
+/// The fields live in memory the storage allocates itself, so each value's address stays valid
 /// for as long as the storage lives: rendering refers to values by address instead of copying
-/// them.
+/// them. A lookup reads one slot word, then the field it points to.
 final class MustacheObjectStorage: @unchecked Sendable {
-    // Unchecked: `values` is written only by `init` and freed only by `deinit`.
-    let keys: [String]
-    private let values: UnsafeMutableBufferPointer<MustacheValue>
-    private let hashes: [UInt32]
-    /// Power-of-two sized; each slot holds a field index plus one, or zero when empty.
-    private let slots: [Int32]
+    // Unchecked: the memory behind `slots` and `fields` is written only by `init` and freed
+    // only by `deinit`.
+
+    /// One key and its value.
+    struct Field {
+        let key: String
+        let value: MustacheValue
+    }
+
+    let count: Int
+    private let fields: UnsafeMutablePointer<Field>
+    /// Power-of-two many slots; each holds a key's hash in its high half and the index of its
+    /// field plus one in its low half, or zero when empty.
+    private let slots: UnsafeMutableBufferPointer<UInt64>
 
     /// - Precondition: `keys` are distinct and as many as `values`.
     init(keys: [String], values: [MustacheValue]) {
-        self.keys = keys
-        self.values = .allocate(capacity: values.count)
-        _ = self.values.initialize(from: values)
-        hashes = keys.map(LookupKey.hash)
+        count = keys.count
+        fields = .allocate(capacity: count)
         var capacity = 4
-        while capacity < 2 * keys.count { capacity *= 2 }
-        var slots = [Int32](repeating: 0, count: capacity)
-        for (index, hash) in hashes.enumerated() {
+        while capacity < 2 * count { capacity *= 2 }
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: 0)
+        for (index, (key, value)) in zip(keys, values).enumerated() {
+            (fields + index).initialize(to: Field(key: key, value: value))
+            let hash = LookupKey.hash(key)
             var slot = Int(hash) & (capacity - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = Int32(index + 1)
+            slots[slot] = UInt64(hash) << 32 | UInt64(index + 1)
         }
-        self.slots = slots
     }
 
     deinit {
-        values.deinitialize()
-        values.deallocate()
+        fields.deinitialize(count: count)
+        fields.deallocate()
+        slots.deallocate()
+    }
+
+    var keys: [String] {
+        (0..<count).map { fields[$0].key }
     }
 
     /// The values, in the order of `keys`.
     var allValues: [MustacheValue] {
-        Array(values)
+        (0..<count).map { fields[$0].value }
     }
 
     /// The address of the value for `key`, valid while this storage lives.
@@ -43,10 +56,13 @@ final class MustacheObjectStorage: @unchecked Sendable {
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while true {
-            let entry = Int(slots[slot]) - 1
-            if entry < 0 { return nil }
-            if hashes[entry] == hash, keys[entry] == key {
-                return UnsafePointer(values.baseAddress! + entry)
+            let entry = slots[slot]
+            if entry == 0 { return nil }
+            if UInt32(entry >> 32) == hash {
+                let field = fields + Int(UInt32(truncatingIfNeeded: entry) - 1)
+                if field.pointee.key == key {
+                    return UnsafePointer(field.pointer(to: \.value)!)
+                }
             }
             slot = (slot + 1) & mask
         }
