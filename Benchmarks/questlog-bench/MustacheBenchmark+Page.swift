@@ -94,6 +94,12 @@ extension MustacheBenchmark {
           <link rel="icon" href="{{root}}assets/favicon.svg" type="image/svg+xml">
           <script src="{{root}}assets/search-index.js" defer></script>
           <script src="{{root}}assets/questlog.js" defer></script>
+          <meta property="og:type" content="website">
+          <meta property="og:title" content="{{kind.plural}} · {{game.title}}">
+          <meta property="og:description" content="{{site.description}}">
+          <meta property="og:site_name" content="{{site.title}}">
+          <link rel="alternate" type="application/json" href="{{root}}exports/{{game.id}}.json" title="{{game.title}} as JSON">
+          <link rel="alternate" type="text/csv" href="{{root}}exports/{{game.id}}-npcs.csv" title="{{kind.plural}} as CSV">
           <style>
             :root { color-scheme: light dark; --accent: #8a5a00; --muted: #6b6b6b; --border: #d0d0d0; }
             @media (prefers-color-scheme: dark) { :root { --accent: #f0b040; --muted: #a0a0a0; --border: #404040; } }
@@ -116,10 +122,31 @@ extension MustacheBenchmark {
             .filters label { display: inline-flex; gap: 0.25rem; align-items: center; }
             .breadcrumbs { font-size: 0.875rem; color: var(--muted); }
             .breadcrumbs a { color: inherit; }
+            .related { margin-top: 2rem; padding: 1rem; border: 1px solid var(--border); border-radius: 0.5rem; }
+            .related .kinds { list-style: none; padding: 0; display: grid; gap: 0.5rem; }
+            .icon { width: 1em; height: 1em; vertical-align: -0.125em; fill: currentColor; }
+            kbd { font: 0.8rem ui-monospace, monospace; padding: 0 0.3rem; border: 1px solid var(--border); border-radius: 0.25rem; }
+            .notice { padding: 0.5rem 1rem; border-left: 4px solid var(--accent); }
+            .legend { font-size: 0.875rem; color: var(--muted); margin: 0.5rem 0 1rem; }
+            .legend dt { font-weight: bold; display: inline; }
+            .legend dd { display: inline; margin: 0 1rem 0 0.25rem; }
+            @media (max-width: 40rem) {
+              table.entries thead { display: none; }
+              table.entries tr { display: block; padding: 0.5rem 0; border-bottom: 1px solid var(--border); }
+              table.entries td { display: block; border: 0; padding: 0.1rem 0; }
+              .site-header { flex-direction: column; align-items: flex-start; }
+            }
             @media print { .site-nav, .filters, .search { display: none; } }
           </style>
         </head>
         <body class="kind-{{kind.name}} game-{{game.id}}">
+          <svg xmlns="http://www.w3.org/2000/svg" style="display: none" aria-hidden="true">
+            <symbol id="icon-search" viewBox="0 0 24 24"><path d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.42 1.4-5.39-5.38A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z"/></symbol>
+            <symbol id="icon-merchant" viewBox="0 0 24 24"><path d="M4 4h16l-1.5 6H5.5L4 4zm1.5 8h13v8h-13v-8zm3 2v4h2v-4h-2zm5 0v4h2v-4h-2z"/></symbol>
+            <symbol id="icon-quest" viewBox="0 0 24 24"><path d="M6 2h9l5 5v15H6V2zm8 1.5V8h4.5L14 3.5zM8 12h8v2H8v-2zm0 4h8v2H8v-2z"/></symbol>
+            <symbol id="icon-location" viewBox="0 0 24 24"><path d="M12 2a7 7 0 0 1 7 7c0 5.25-7 13-7 13S5 14.25 5 9a7 7 0 0 1 7-7zm0 4.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z"/></symbol>
+            <symbol id="icon-external" viewBox="0 0 24 24"><path d="M14 3h7v7h-2V6.41l-9.29 9.3-1.42-1.42 9.3-9.29H14V3zM5 5h6v2H7v10h10v-4h2v6H5V5z"/></symbol>
+          </svg>
           <a class="visually-hidden" href="#content">Skip to content</a>
           <header class="site-header">
             <a class="site-title" href="{{root}}index.html">{{site.title}}</a>
@@ -168,6 +195,11 @@ extension MustacheBenchmark {
                 </select>
               </label>
             </section>
+            <dl class="legend">
+              <dt><svg class="icon"><use href="#icon-merchant"/></svg> Merchant</dt><dd>sells or buys items</dd>
+              <dt><svg class="icon"><use href="#icon-quest"/></svg> Quests</dt><dd>how many quests the {{kind.name}} gives</dd>
+              <dt><svg class="icon"><use href="#icon-location"/></svg> Location</dt><dd>where the {{kind.name}} was first met</dd>
+            </dl>
             <table class="entries" data-kind="{{kind.name}}">
               <caption>{{kind.count}} {{kind.plural}} met in {{game.title}}</caption>
               <thead>
@@ -202,6 +234,20 @@ extension MustacheBenchmark {
               <p>Everything here is generated from plain text files: edit the notes and build again to
                 update this page. Links are relative, so the site works opened straight from disk.</p>
             </section>
+            <aside class="related" aria-label="Elsewhere in {{game.title}}">
+              <h2>Elsewhere in {{game.title}}</h2>
+              <ul class="kinds">
+                <li><a href="../quests/index.html"><svg class="icon"><use href="#icon-quest"/></svg> Quests</a>: {{game.questsDone}} of {{game.questCount}} complete</li>
+                <li><a href="../locations/index.html"><svg class="icon"><use href="#icon-location"/></svg> Locations</a>: every site of grace, dungeon and town visited</li>
+                <li><a href="../index.html">The playthrough</a>: {{game.character}} the {{game.class}}, {{game.status}}</li>
+                <li><a href="{{root}}exports/{{game.id}}-npcs.csv"><svg class="icon"><use href="#icon-external"/></svg> {{kind.plural}} as a spreadsheet</a></li>
+              </ul>
+              <p class="hint">Press <kbd>/</kbd> to search, <kbd>Esc</kbd> to clear the filters, and <kbd>?</kbd> for all keyboard shortcuts.</p>
+            </aside>
+            <noscript>
+              <p class="notice">Search and live filtering need JavaScript. Everything else on {{site.title}} works without it,
+                including every link between {{kind.plural}}, quests and locations.</p>
+            </noscript>
           </main>
           {{>footer}}
         </body>

@@ -81,7 +81,7 @@ public final class MustacheLibrary: Sendable {
     /// - Throws: ``MustacheError`` for a partial that does not compile, a missing partial in
     ///   strict mode, or partials nested too deeply (a partial that includes itself without end).
     public func render(_ template: Template, with data: MustacheValue) throws(MustacheError) -> String {
-        try render(template, with: data, capacity: 0) { String(decoding: $0, as: UTF8.self) }
+        try render(template, with: data, capacity: 0) { String(decodingInASCIIRuns: $0) }
     }
 
     /// Renders `template` with `data`, appending the UTF-8 output to `output`; on error, `output`

@@ -7,14 +7,8 @@ final class MustacheObjectStorage: @unchecked Sendable {
     // Unchecked: the memory behind `slots` and `fields` is written only by `init` and freed
     // only by `deinit`.
 
-    /// One key and its value.
-    struct Field {
-        let key: String
-        let value: MustacheValue
-    }
-
     let count: Int
-    private let fields: UnsafeMutablePointer<Field>
+    private let fields: UnsafeMutablePointer<(key: String, value: MustacheValue)>
     /// Power-of-two many slots; each holds a key's hash in its high half and the index of its
     /// field plus one in its low half, or zero when empty.
     private let slots: UnsafeMutableBufferPointer<UInt64>
@@ -28,7 +22,7 @@ final class MustacheObjectStorage: @unchecked Sendable {
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: 0)
         for (index, (key, value)) in zip(keys, values).enumerated() {
-            (fields + index).initialize(to: Field(key: key, value: value))
+            (fields + index).initialize(to: (key, value))
             let hash = LookupKey.hash(key)
             var slot = Int(hash) & (capacity - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }

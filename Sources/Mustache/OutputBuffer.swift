@@ -53,13 +53,6 @@ struct OutputBuffer: ~Copyable {
     }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
-        if count == capacity { grow(toHold: 1) }
-        base[count] = byte
-        count += 1
-    }
-
-    @inline(__always)
     mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
     }

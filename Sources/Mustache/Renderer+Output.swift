@@ -21,15 +21,15 @@ extension Renderer {
     /// Writes literal text, prefixing each source line it starts with the current indentation,
     /// less what the template carries already. Empty lines stay empty.
     mutating func appendIndented(_ span: TextSpan, of template: Template) {
-        let extra = template.indentation.count
+        let carried = template.indentation.count
         var start = span.bytes.lowerBound
         if span.startsLine {
-            appendIndentation(droppingFirst: extra)
+            appendIndentation(droppingFirst: carried)
         }
         for lineStart in span.lineStarts {
             let end = template.lineStarts[lineStart]
             output.append(UnsafeBufferPointer(rebasing: template.text[start..<end]))
-            appendIndentation(droppingFirst: extra)
+            appendIndentation(droppingFirst: carried)
             start = end
         }
         output.append(UnsafeBufferPointer(rebasing: template.text[start..<span.bytes.upperBound]))

@@ -26,7 +26,8 @@ struct Renderer: ~Copyable {
         while index < range.upperBound {
             switch template.nodes[index] {
             case .text(let span):
-                // Indented copies of partials carry their indentation already.
+                // The current indentation starts with what the template carries written in (an
+                // indented copy of a partial carries all of it), so only the rest is added here.
                 if indentation.count == template.indentation.count || (!span.startsLine && span.lineStarts.isEmpty) {
                     output.append(UnsafeBufferPointer(rebasing: template.text[span.bytes]))
                 } else {

@@ -75,7 +75,7 @@ struct TemplateCompiler {
         return MustacheError(template: templateName, line: position.line, column: position.column, message: message)
     }
 
-    func isLineStart(_ offset: Int) -> Bool {
+    private func isLineStart(_ offset: Int) -> Bool {
         offset == 0 || bytes[offset - 1] == UInt8(ascii: "\n")
     }
 
@@ -122,7 +122,7 @@ struct TemplateCompiler {
         case .section, .invertedSection:
             let name = try dottedName(tag.content, of: tag)
             markInlineTag(tag)
-            try open(tag, key: tag.content, dedent: 0)
+            try open(tag, key: Self.key(tag.content), dedent: 0)
             nodes.append(tag.kind == .section ? .section(names.count, end: 0) : .invertedSection(names.count, end: 0))
             names.append(name)
         case .partial:

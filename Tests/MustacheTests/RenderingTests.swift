@@ -69,6 +69,19 @@ struct RenderingTests {
         #expect(try render("a{{>p}}b{{<q}}{{$x}}y{{/x}}{{/q}}c", [:]) == "abc")
     }
 
+    @Test func longTextMixingASCIIAndOtherCharactersSurvivesUnchanged() throws {
+        let pieces = [String(repeating: "a", count: 200), "é", String(repeating: "b", count: 63), "日本",
+                      String(repeating: "c", count: 64), "🗡️", "d", "Ω", String(repeating: "e", count: 65)]
+        let text = pieces.joined()
+        for split in [0, 1, 200, 201, 300] {
+            let index = text.index(text.startIndex, offsetBy: split)
+            let source = String(text[..<index]) + "{{{value}}}"
+            let rendered = try render(source, ["value": .string(String(text[index...]))])
+            #expect(rendered == text)
+            #expect(rendered.utf8.count == text.utf8.count)
+        }
+    }
+
     @Test func unicodeSurvivesUnchanged() throws {
         let data: MustacheValue = ["name": "ヴァレー 🗡️ Varré"]
         #expect(try render("— {{name}} —\n", data) == "— ヴァレー 🗡️ Varré —\n")
