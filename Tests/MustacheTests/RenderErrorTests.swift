@@ -50,12 +50,12 @@ struct RenderErrorTests {
     @Test func partialThatIncludesItselfStopsAtTheDepthLimit() throws {
         let error = try renderError(["page": "{{>loop}}", "loop": "x\n {{>loop}}"])
         #expect(error.template == "loop" && error.line == 2 && error.column == 2)
-        #expect(error.message.hasPrefix("nesting deeper than 100 levels"))
+        #expect(error.message.hasPrefix("nesting deeper than 64 levels"))
     }
 
     @Test func parentThatInheritsFromItselfStopsAtTheDepthLimit() throws {
         let error = try renderError(["page": "{{<page}}{{$a}}x{{/a}}{{/page}}"])
-        #expect(error.description.hasPrefix("page:1:1: nesting deeper than 100 levels"))
+        #expect(error.description.hasPrefix("page:1:1: nesting deeper than 64 levels"))
     }
 
     @Test func exponentialExpansionStopsAtTheExpansionLimit() throws {
@@ -69,6 +69,27 @@ struct RenderErrorTests {
         let error = try renderError(templates, root: "level0")
         #expect(error.message == "more than 100000 partial expansions; does a partial include itself without end?")
         #expect(clock.now - start < .seconds(20))
+    }
+
+    @Test func deepestNestingFitsOnASmallStack() {
+        // A tree as deep as the limit allows: each level is a partial and a section.
+        var tree: MustacheValue = ["name": "leaf", "children": []]
+        for level in 0..<31 {
+            tree = ["name": .string("level \(level)"), "children": [tree]]
+        }
+        let data = tree
+        let outcome = SmallStackThread.run { () -> String in
+            let library = MustacheLibrary(templates: ["node": "{{name}}{{#children}}<{{>node}}>{{/children}}"])
+            let deep = (try? library.render(named: "node", with: data)) ?? "error"
+            let loop = MustacheLibrary(templates: ["loop": "{{#a}}{{>loop}}{{/a}}"])
+            do throws(MustacheError) {
+                _ = try loop.render(named: "loop", with: ["a": true])
+                return "no error"
+            } catch {
+                return deep.hasSuffix("leaf" + String(repeating: ">", count: 31)) ? error.message : "deep: \(deep)"
+            }
+        }
+        #expect(outcome.hasPrefix("nesting deeper than 64 levels"), "\(outcome)")
     }
 
     @Test func recursionThatEndsWithTheDataIsFine() throws {
