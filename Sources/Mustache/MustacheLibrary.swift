@@ -22,7 +22,8 @@ public final class MustacheLibrary: Sendable {
     /// - Parameters:
     ///   - strict: whether a missing partial or parent is an error rather than nothing.
     ///   - resolver: returns the source of the template with the given name, or `nil` when there
-    ///     is none. It is called at most once per name.
+    ///     is none. It is called once per name, unless several threads first need a name at the
+    ///     same moment; it may be called from any thread.
     public init(strict: Bool = false, resolver: @escaping @Sendable (String) -> String?) {
         isStrict = strict
         self.resolver = resolver

@@ -1,5 +1,5 @@
 extension String {
-    /// Decodes UTF-8 known to be valid, a long ASCII run at a time.
+    /// Decodes UTF-8, a long ASCII run at a time.
     ///
     /// Swift checks all-ASCII bytes many times faster than bytes holding any other character,
     /// and checks a whole buffer the slow way if it holds even one. Rendered HTML is mostly
@@ -16,7 +16,7 @@ extension String {
                 index += 1
                 continue
             }
-            // An ASCII byte always starts a character, so the text can be split before it.
+            // An ASCII byte always starts a scalar, so the bytes can be split before it.
             let runStart = index
             while index + 8 <= bytes.count,
                   UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
