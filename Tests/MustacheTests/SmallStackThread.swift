@@ -16,9 +16,3 @@ enum SmallStackThread {
         return box.value!
     }
 }
-
-/// Carries a result from the thread that computes it to the one waiting on the semaphore.
-private final class ResultBox<Value>: @unchecked Sendable {
-    // Unchecked: written before the semaphore is signalled, read after it is waited on.
-    var value: Value?
-}
