@@ -3,6 +3,13 @@ import Testing
 
 @Suite("MustacheLibrary")
 struct MustacheLibraryTests {
+    @Test func documentedExampleRendersAsDocumented() throws {
+        let library = MustacheLibrary(templates: ["page": "{{<layout}}{{$body}}Hi {{name}}{{/body}}{{/layout}}",
+                                                  "layout": "<main>{{$body}}{{/body}}</main>"])
+        let page = try #require(try library.template(named: "page"))
+        #expect(try library.render(page, with: ["name": "Varré"]) == "<main>Hi Varré</main>")
+    }
+
     @Test func asksTheResolverOnceForEachName() throws {
         let log = ResolverLog()
         let sources = ["page": "{{>row}}{{>row}}{{>missing}}{{#rows}}{{>row}}{{/rows}}", "row": "r"]
