@@ -102,7 +102,7 @@ struct ReferenceLookup: Sendable {
         var diagnostics: [Diagnostic] = []
         let raw = work.raw
         guard !raw.notes.isEmpty else { return (.empty, [], []) }
-        let rendered = MarkdownRenderer.render(raw.notes, options: MarkdownOptions(unsafeHTML: unsafeHTML, lineOffset: raw.notesLineOffset)) { link in
+        let rendered = MarkdownRenderer.render(raw.notes, options: MarkdownOptions(unsafeHTML: unsafeHTML, lineOffset: raw.notesLineOffset, headingOffset: 2)) { link in
             let location = SourceLocation(path: raw.source.path, line: link.line, column: link.column + raw.notesColumnOffset)
             var target = link.target
             var kind: String?
