@@ -1,1 +1,30 @@
-print("bench")
+import Foundation
+
+/// `questlog-bench <benchmark>`: each benchmark is a subcommand.
+let benchmarks: [(name: String, summary: String, run: () throws -> Void)] = [
+    ("mustache", "render a 10 KB layout with a 50-row loop 10,000 times", MustacheBenchmark.run),
+]
+
+let usage = """
+    usage: questlog-bench <benchmark>
+
+    Build in release mode for meaningful figures: swift run -c release questlog-bench <benchmark>
+
+    benchmarks:
+    \(benchmarks.map { "  \($0.name + String(repeating: " ", count: max(1, 12 - $0.name.count)))\($0.summary)" }.joined(separator: "\n"))
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.count == 1, let benchmark = benchmarks.first(where: { $0.name == arguments[0] }) {
+    do {
+        try benchmark.run()
+    } catch {
+        FileHandle.standardError.write(Data("questlog-bench: \(error)\n".utf8))
+        exit(1)
+    }
+} else if arguments == ["--help"] || arguments == ["-h"] {
+    print(usage)
+} else {
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(64)
+}

@@ -25,11 +25,13 @@ struct CMarkDocument: ~Copyable {
     private let inlineHost: OpaquePointer
     private let source: SourceText
     private let lineOffset: Int
+    private let headingOffset: Int
     private let cmarkOptions: Int32
 
     init(parsing markdown: String, options: MarkdownOptions) {
         source = SourceText(markdown)
         lineOffset = options.lineOffset
+        headingOffset = options.headingOffset
         // Footnotes are GitHub's; smart punctuation is not, so it stays off.
         var cmarkOptions = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
         if options.unsafeHTML {
@@ -290,7 +292,7 @@ struct CMarkDocument: ~Copyable {
         var slugger = HeadingSlugger()
         var headings: [Heading] = []
         for node in nodes {
-            let level = Int(cmark_node_get_heading_level(node))
+            let level = min(6, Int(cmark_node_get_heading_level(node)) + headingOffset)
             var text = PlainTextBuilder()
             Self.appendPlainText(of: node, to: &text)
             let heading = Heading(level: level, text: text.result, id: slugger.uniqueSlug(for: text.result))

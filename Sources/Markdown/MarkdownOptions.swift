@@ -4,10 +4,15 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var unsafeHTML: Bool
     /// Added to cmark's 1-based line numbers so positions refer to the whole file (the front matter's length).
     public var lineOffset: Int
+    /// Added to every heading's level (at most `<h6>`), so a note's `#` heading can sit below the
+    /// headings of the page that shows it.
+    public var headingOffset: Int
 
-    /// Options for one note; the defaults omit raw HTML and count lines from the note's start.
-    public init(unsafeHTML: Bool = false, lineOffset: Int = 0) {
+    /// Options for one note; the defaults omit raw HTML, count lines from the note's start and keep
+    /// heading levels as written.
+    public init(unsafeHTML: Bool = false, lineOffset: Int = 0, headingOffset: Int = 0) {
         self.unsafeHTML = unsafeHTML
         self.lineOffset = lineOffset
+        self.headingOffset = max(0, headingOffset)
     }
 }

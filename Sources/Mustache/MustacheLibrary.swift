@@ -22,7 +22,8 @@ public final class MustacheLibrary: Sendable {
     /// - Parameters:
     ///   - strict: whether a missing partial or parent is an error rather than nothing.
     ///   - resolver: returns the source of the template with the given name, or `nil` when there
-    ///     is none. It is called at most once per name.
+    ///     is none. It is called once per name, unless several threads first need a name at the
+    ///     same moment; it may be called from any thread.
     public init(strict: Bool = false, resolver: @escaping @Sendable (String) -> String?) {
         isStrict = strict
         self.resolver = resolver
@@ -81,23 +82,19 @@ public final class MustacheLibrary: Sendable {
     /// - Throws: ``MustacheError`` for a partial that does not compile, a missing partial in
     ///   strict mode, or partials nested too deeply (a partial that includes itself without end).
     public func render(_ template: Template, with data: MustacheValue) throws(MustacheError) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(2 * template.text.count + 1024)
-        try render(template, with: data, appendingTo: &output)
-        return String(decoding: output, as: UTF8.self)
+        try render(template, with: data, capacity: 0) { String(decodingInASCIIRuns: $0) }
     }
 
-    /// Renders `template` with `data`, appending the UTF-8 output to `output`.
+    /// Renders `template` with `data`, appending the UTF-8 output to `output`; on error, `output`
+    /// is left as it was.
     ///
-    /// Use this to render many pages into one reused buffer, or to write bytes without making a
-    /// `String`. On error, `output` holds whatever was rendered before it.
+    /// This skips making a `String`, which validates the whole output again: use it to write
+    /// pages straight to files, or to render many pages into one reused buffer.
     public func render(
         _ template: Template, with data: MustacheValue, appendingTo output: inout [UInt8]
     ) throws(MustacheError) {
-        var renderer = Renderer(library: self, data: data, output: output)
-        output = []
-        defer { output = renderer.takeOutput() }
-        try renderer.render(template, template.nodes.indices)
+        // A buffer reused across pages has room for a page already: render into as much.
+        try render(template, with: data, capacity: output.capacity - output.count) { output.append(contentsOf: $0) }
     }
 
     /// Renders the template named `name`.
@@ -111,7 +108,27 @@ public final class MustacheLibrary: Sendable {
         return try render(template, with: data)
     }
 
+    private func render<Result>(
+        _ template: Template, with data: MustacheValue, capacity: Int, finish: (UnsafeBufferPointer<UInt8>) -> Result
+    ) throws(MustacheError) -> Result {
+        try withUnsafePointer(to: data) { (data) throws(MustacheError) -> Result in
+            let capacity = max(capacity, 4 * template.text.count + 1024)
+            var renderer = Renderer(library: self, data: data, capacity: capacity)
+            try renderer.render(template, template.nodes.indices)
+            return renderer.output.withBytes(finish)
+        }
+    }
+
     func cachedTemplate(named name: String) -> Result<Template?, MustacheError> {
         cache.template(named: name) { resolver(name) }
+    }
+
+    /// The template named `name` as expanded with `indentation`: a copy with the indentation
+    /// written in, made once per name and indentation.
+    func cachedTemplate(named name: String, indentedBy indentation: [UInt8]) -> Result<Template?, MustacheError> {
+        cachedTemplate(named: name).map { template in
+            guard let template, !indentation.isEmpty else { return template }
+            return cache.template(template, named: name, indentedBy: indentation)
+        }
     }
 }

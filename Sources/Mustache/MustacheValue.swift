@@ -17,5 +17,5 @@ public enum MustacheValue: Sendable, Equatable {
     /// A list: a section renders once per element, with the element on top of the context stack.
     case list([MustacheValue])
     /// An object: its keys are the names that tags look up.
-    case object([String: MustacheValue])
+    case object(MustacheObject)
 }

@@ -2,9 +2,8 @@
 /// is followed by the body's nodes and records where they end, so rendering walks index ranges.
 /// Every payload is a plain value, so walking the nodes costs no reference counting.
 enum Node: Sendable {
-    /// Literal text, as a range of the template's text bytes; `startsLine` when it begins a line
-    /// of the source (indented partials indent it).
-    case text(Range<Int>, startsLine: Bool)
+    /// Literal text.
+    case text(TextSpan)
     /// The start of a source line that begins with a tag: where an indented partial writes its
     /// indentation.
     case lineStart

@@ -1,15 +1,17 @@
 extension Renderer {
     /// `{{>name}}`: renders the named template in the current context.
     mutating func renderPartial(_ partial: PartialTag, in template: Template) throws(MustacheError) {
-        guard let included = try resolve(partial.target, from: template, at: partial.position) else { return }
-        try expand(included, indentedBy: partial.indentation, from: template, at: partial.position)
+        guard let name = resolve(partial.target, in: template) else { return }
+        try expand(name, indentedBy: partial.indentation, from: template, at: partial.position)
     }
 
     /// `{{<name}}…{{/name}}`: renders the named template with the tag's blocks replacing its own.
     mutating func renderParent(_ parent: ParentTag, in template: Template) throws(MustacheError) {
-        guard let included = try resolve(parent.target, from: template, at: parent.position) else { return }
-        overrides.append(OverrideFrame(template: template, blocks: parent.overrides))
-        try expand(included, indentedBy: parent.indentation, from: template, at: parent.position)
+        guard let name = resolve(parent.target, in: template) else { return }
+        // The blocks render wherever the parent puts them, under its indentation, so they are
+        // taken from the template as compiled rather than from an indented copy.
+        overrides.append(OverrideFrame(template: template.unindented, blocks: parent.overrides))
+        try expand(name, indentedBy: parent.indentation, from: template, at: parent.position)
         overrides.removeLast()
     }
 
@@ -36,43 +38,35 @@ extension Renderer {
         // Content that starts mid-line does not indent its first line itself; indent it here,
         // unless the content turns out to render nothing.
         let start = output.count
-        output.append(contentsOf: indentation)
+        output.append(indentation)
         try nest(source, content.body, at: block.position)
         if output.count == start + indentation.count {
-            output.removeSubrange(start...)
+            output.truncate(to: start)
         }
     }
 
-    /// The template a partial or parent tag names, or `nil` when it renders nothing.
-    private mutating func resolve(
-        _ target: TemplateReference, from template: Template, at position: SourcePosition
-    ) throws(MustacheError) -> Template? {
-        let name: String
+    /// The name of the template a partial or parent tag includes, or `nil` when a dynamic name
+    /// resolves to nothing, which renders nothing, even in strict mode.
+    private func resolve(_ target: TemplateReference, in template: Template) -> String? {
         switch target {
-        case .named(let fixed):
-            name = fixed
+        case .named(let name):
+            return name
         case .dynamic(let dottedName):
-            // A dynamic name that resolves to nothing renders nothing, even in strict mode.
-            guard let text = lookup(dottedName)?.interpolationText, !text.isEmpty else { return nil }
-            name = text
+            guard let name = context.lookup(dottedName, in: template)?.pointee.interpolationText, !name.isEmpty else {
+                return nil
+            }
+            return name
         }
-        if let known = loaded[name] {
-            return known
-        }
-        let found = try library.cachedTemplate(named: name).get()
-        loaded[name] = .some(found)
-        if found == nil, library.isStrict {
-            throw MustacheError(
-                template: template.name, line: position.line, column: position.column,
-                message: "no partial named '\(name)'"
-            )
-        }
-        return found
     }
 
+    /// Renders the template named `name`, indented by `extra` more than the current indentation.
     private mutating func expand(
-        _ included: Template, indentedBy extra: [UInt8], from template: Template, at position: SourcePosition
+        _ name: String, indentedBy extra: [UInt8], from template: Template, at position: SourcePosition
     ) throws(MustacheError) {
+        let savedIndentation = indentation.count
+        indentation.append(contentsOf: extra)
+        defer { indentation.removeSubrange(savedIndentation...) }
+        guard let included = try load(name, from: template, at: position) else { return }
         expansions += 1
         guard expansions <= MustacheLimits.maximumExpansions else {
             throw MustacheError(
@@ -80,9 +74,27 @@ extension Renderer {
                 message: "more than \(MustacheLimits.maximumExpansions) partial expansions; does a partial include itself without end?"
             )
         }
-        let savedIndentation = indentation.count
-        indentation.append(contentsOf: extra)
-        defer { indentation.removeSubrange(savedIndentation...) }
         try nest(included, included.nodes.indices, at: position)
+    }
+
+    /// The template named `name`, indented by the current indentation; `nil` when there is none
+    /// and the library is not strict.
+    private mutating func load(
+        _ name: String, from template: Template, at position: SourcePosition
+    ) throws(MustacheError) -> Template? {
+        let found: Template?
+        if let known = loaded.first(where: { $0.name == name && $0.indentation == indentation }) {
+            found = known.template
+        } else {
+            found = try library.cachedTemplate(named: name, indentedBy: indentation).get()
+            loaded.append((name, indentation, found))
+        }
+        if found == nil, library.isStrict {
+            throw MustacheError(
+                template: template.name, line: position.line, column: position.column,
+                message: "no partial named '\(name)'"
+            )
+        }
+        return found
     }
 }

@@ -4,62 +4,46 @@ extension Renderer {
         switch value {
         case .null, .list, .object:
             return
-        case .string(var text):
-            text.withUTF8 { bytes in
-                if escaped {
-                    appendEscaped(bytes)
-                } else {
-                    output.append(contentsOf: bytes)
-                }
+        case .string(let text):
+            if escaped {
+                Self.withUTF8(text) { appendEscaped($0) }
+            } else {
+                Self.withUTF8(text) { output.append($0) }
             }
         case .bool, .int, .double:
             // Numbers and booleans contain nothing to escape.
-            if var text = value.interpolationText {
-                text.withUTF8 { output.append(contentsOf: $0) }
+            if let text = value.interpolationText {
+                Self.withUTF8(text) { output.append($0) }
             }
         }
     }
 
-    /// Writes UTF-8 text with `&`, `<`, `>`, `"` and `'` replaced by character references,
-    /// copying the runs between them whole.
-    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var runStart = 0
-        for index in 0..<bytes.count {
-            let replacement: StaticString
-            switch bytes[index] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "\""): replacement = "&quot;"
-            case UInt8(ascii: "'"): replacement = "&#39;"
-            default: continue
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            replacement.withUTF8Buffer { output.append(contentsOf: $0) }
-            runStart = index + 1
+    /// Writes literal text, prefixing each source line it starts with the current indentation,
+    /// less what the template carries already. Empty lines stay empty.
+    mutating func appendIndented(_ span: TextSpan, of template: Template) {
+        let carried = template.indentation.count
+        var start = span.bytes.lowerBound
+        if span.startsLine {
+            appendIndentation(droppingFirst: carried)
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        for lineStart in span.lineStarts {
+            let end = template.lineStarts[lineStart]
+            output.append(UnsafeBufferPointer(rebasing: template.text[start..<end]))
+            appendIndentation(droppingFirst: carried)
+            start = end
+        }
+        output.append(UnsafeBufferPointer(rebasing: template.text[start..<span.bytes.upperBound]))
     }
 
-    /// Writes literal text, prefixing each source line it starts with the current indentation.
-    /// Empty lines stay empty.
-    mutating func appendIndented(_ text: ArraySlice<UInt8>, startsLine: Bool) {
-        var runStart = text.startIndex
-        if startsLine, !Self.isEmptyLine(text, at: runStart) {
-            output.append(contentsOf: indentation)
-        }
-        for index in text.indices where text[index] == UInt8(ascii: "\n") {
-            let next = index + 1
-            guard next < text.endIndex, !Self.isEmptyLine(text, at: next) else { continue }
-            output.append(contentsOf: text[runStart..<next])
-            output.append(contentsOf: indentation)
-            runStart = next
-        }
-        output.append(contentsOf: text[runStart...])
+    private mutating func appendIndentation(droppingFirst count: Int) {
+        indentation.withUnsafeBufferPointer { output.append(UnsafeBufferPointer(rebasing: $0[count...])) }
     }
 
-    private static func isEmptyLine(_ text: ArraySlice<UInt8>, at index: Int) -> Bool {
-        text[index] == UInt8(ascii: "\n")
-            || (text[index] == UInt8(ascii: "\r") && index + 1 < text.endIndex && text[index + 1] == UInt8(ascii: "\n"))
+    /// Calls `body` with a string's UTF-8 bytes, copying only a string not stored contiguously.
+    private static func withUTF8(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if text.utf8.withContiguousStorageIfAvailable(body) == nil {
+            var contiguous = text
+            contiguous.withUTF8(body)
+        }
     }
 }

@@ -1,30 +1,23 @@
 /// Renders compiled templates into one growing byte buffer: the state of a single render call.
-struct Renderer {
+struct Renderer: ~Copyable {
     let library: MustacheLibrary
-    var output: [UInt8]
-    /// The context stack; the data is at the bottom, each section's value is pushed above it.
-    var context: [MustacheValue]
+    var output: OutputBuffer
+    var context: ContextStack
     /// What each source line of the template being rendered is prefixed with: the indentation of
     /// the standalone partials, parents and blocks it is being expanded into.
     var indentation: [UInt8] = []
     /// The blocks passed by the parent tags being expanded, outermost first.
     var overrides: [OverrideFrame] = []
-    /// Templates loaded during this render, so each name goes to the shared cache once.
-    var loaded: [String: Template?] = [:]
+    /// Templates loaded during this render, by name and indentation, so each goes to the shared
+    /// cache once; a page uses few partials, so a list beats hashing.
+    var loaded: [(name: String, indentation: [UInt8], template: Template?)] = []
     var depth = 0
     var expansions = 0
 
-    init(library: MustacheLibrary, data: MustacheValue, output: [UInt8]) {
+    init(library: MustacheLibrary, data: UnsafePointer<MustacheValue>, capacity: Int) {
         self.library = library
-        self.output = output
-        context = [data]
-    }
-
-    /// Hands over the rendered bytes, leaving the renderer empty.
-    mutating func takeOutput() -> [UInt8] {
-        var taken: [UInt8] = []
-        swap(&taken, &output)
-        return taken
+        output = OutputBuffer(capacity: capacity)
+        context = ContextStack(data: data)
     }
 
     /// Renders the nodes at `range` of `template`.
@@ -32,25 +25,27 @@ struct Renderer {
         var index = range.lowerBound
         while index < range.upperBound {
             switch template.nodes[index] {
-            case .text(let text, let startsLine):
-                if indentation.isEmpty {
-                    output.append(contentsOf: template.text[text])
+            case .text(let span):
+                // The current indentation starts with what the template carries written in (an
+                // indented copy of a partial carries all of it), so only the rest is added here.
+                if indentation.count == template.indentation.count || (!span.startsLine && span.lineStarts.isEmpty) {
+                    output.append(UnsafeBufferPointer(rebasing: template.text[span.bytes]))
                 } else {
-                    appendIndented(template.text[text], startsLine: startsLine)
+                    appendIndented(span, of: template)
                 }
             case .lineStart:
-                output.append(contentsOf: indentation)
+                output.append(indentation)
             case .variable(let name, let escaped):
-                if let value = lookup(template.names[name]) {
-                    append(value, escaped: escaped)
+                if let value = context.lookup(template.names[name], in: template) {
+                    append(value.pointee, escaped: escaped)
                 }
             case .section(let name, let end):
-                try renderSection(template, name: name, body: index + 1..<end)
+                try renderSection(template, name: template.names[name], body: index + 1..<end)
                 index = end
                 continue
             case .invertedSection(let name, let end):
                 let dottedName = template.names[name]
-                if !(lookup(dottedName)?.isTruthy ?? false) {
+                if !(context.lookup(dottedName, in: template)?.pointee.isTruthy ?? false) {
                     try nest(template, index + 1..<end, at: dottedName.position)
                 }
                 index = end
@@ -70,19 +65,20 @@ struct Renderer {
         }
     }
 
-    private mutating func renderSection(_ template: Template, name: Int, body: Range<Int>) throws(MustacheError) {
-        let dottedName = template.names[name]
-        guard let value = lookup(dottedName) else { return }
-        if case .list(let elements) = value {
-            for element in elements {
-                context.append(element)
-                try nest(template, body, at: dottedName.position)
-                context.removeLast()
+    private mutating func renderSection(_ template: Template, name: DottedName, body: Range<Int>) throws(MustacheError) {
+        guard let value = context.lookup(name, in: template) else { return }
+        if case .list(let elements) = value.pointee {
+            try elements.withUnsafeBufferPointer { (elements) throws(MustacheError) in
+                for index in elements.indices {
+                    context.push(elements.baseAddress! + index)
+                    try nest(template, body, at: name.position)
+                    context.pop()
+                }
             }
-        } else if value.isTruthy {
-            context.append(value)
-            try nest(template, body, at: dottedName.position)
-            context.removeLast()
+        } else if value.pointee.isTruthy {
+            context.push(value)
+            try nest(template, body, at: name.position)
+            context.pop()
         }
     }
 

@@ -6,6 +6,8 @@ final class TemplateCache: @unchecked Sendable {
     private let lock = NSLock()
     /// A missing template is cached as `nil`, a template that failed to compile as its error.
     private var entries: [String: Result<Template?, MustacheError>] = [:]
+    /// Indented copies of compiled templates, by name and indentation.
+    private var indentedCopies: [String: [[UInt8]: Template]] = [:]
 
     /// The cached outcome for `name`, compiling `source()` on first use.
     func template(named name: String, source: () -> String?) -> Result<Template?, MustacheError> {
@@ -31,6 +33,18 @@ final class TemplateCache: @unchecked Sendable {
         }
         entries[name] = result
         return result
+    }
+
+    /// The copy of `template`, cached under `name`, indented by `indentation`.
+    func template(_ template: Template, named name: String, indentedBy indentation: [UInt8]) -> Template {
+        lock.lock()
+        defer { lock.unlock() }
+        if let copy = indentedCopies[name]?[indentation] {
+            return copy
+        }
+        let copy = Template(indenting: template, by: indentation)
+        indentedCopies[name, default: [:]][indentation] = copy
+        return copy
     }
 
     private func cached(_ name: String) -> Result<Template?, MustacheError>? {

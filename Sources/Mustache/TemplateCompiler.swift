@@ -5,8 +5,10 @@ struct TemplateCompiler {
     let lines: SourceLines
 
     private(set) var text: [UInt8] = []
+    private(set) var lineStarts: [Int] = []
     private(set) var nodes: [Node] = []
     private(set) var names: [DottedName] = []
+    var keys: [LookupKey] = []
     private(set) var partials: [PartialTag] = []
     private(set) var parents: [ParentTag] = []
     private(set) var blocks: [BlockTag] = []
@@ -43,6 +45,29 @@ struct TemplateCompiler {
         if let unclosed = openTags.last {
             throw error(at: unclosed.tag.range.lowerBound, "unclosed \(unclosed.tag.kind.noun) '\(unclosed.tag.content)'")
         }
+        findLineStarts()
+    }
+
+    /// Records where each text node's inner lines start, once merging is over, so that rendering
+    /// an indented partial never searches its text.
+    private mutating func findLineStarts() {
+        for (index, node) in nodes.enumerated() {
+            guard case .text(let span) = node else { continue }
+            let first = lineStarts.count
+            for offset in span.bytes.dropLast() where text[offset] == UInt8(ascii: "\n") {
+                if !Self.isEmptyLine(text, at: offset + 1, end: span.bytes.upperBound) {
+                    lineStarts.append(offset + 1)
+                }
+            }
+            let startsLine = span.startsLine && !Self.isEmptyLine(text, at: span.bytes.lowerBound, end: span.bytes.upperBound)
+            nodes[index] = .text(TextSpan(bytes: span.bytes, lineStarts: first..<lineStarts.count, startsLine: startsLine))
+        }
+    }
+
+    /// Whether the line starting at `offset` is empty: a line ending comes first.
+    private static func isEmptyLine(_ text: [UInt8], at offset: Int, end: Int) -> Bool {
+        text[offset] == UInt8(ascii: "\n")
+            || (text[offset] == UInt8(ascii: "\r") && offset + 1 < end && text[offset + 1] == UInt8(ascii: "\n"))
     }
 
     func error(at offset: Int, _ message: String) -> MustacheError {
@@ -50,7 +75,7 @@ struct TemplateCompiler {
         return MustacheError(template: templateName, line: position.line, column: position.column, message: message)
     }
 
-    func isLineStart(_ offset: Int) -> Bool {
+    private func isLineStart(_ offset: Int) -> Bool {
         offset == 0 || bytes[offset - 1] == UInt8(ascii: "\n")
     }
 
@@ -71,13 +96,15 @@ struct TemplateCompiler {
         defer { atLineStart = bytes[range.upperBound - 1] == UInt8(ascii: "\n") }
         guard !isDirectlyInsideParent else { return }
         // Consecutive text merges into one node; newlines inside a node still mark line starts.
-        if lastNodeTakesText, case .text(let previous, let startsLine)? = nodes.last {
+        if lastNodeTakesText, case .text(let previous)? = nodes.last {
             text.append(contentsOf: bytes[lower..<range.upperBound])
-            nodes[nodes.count - 1] = .text(previous.lowerBound..<text.count, startsLine: startsLine)
+            nodes[nodes.count - 1] = .text(TextSpan(
+                bytes: previous.bytes.lowerBound..<text.count, lineStarts: 0..<0, startsLine: previous.startsLine
+            ))
         } else {
             let start = text.count
             text.append(contentsOf: bytes[lower..<range.upperBound])
-            nodes.append(.text(start..<text.count, startsLine: atLineStart))
+            nodes.append(.text(TextSpan(bytes: start..<text.count, lineStarts: 0..<0, startsLine: atLineStart)))
             lastNodeTakesText = true
         }
     }
@@ -95,7 +122,7 @@ struct TemplateCompiler {
         case .section, .invertedSection:
             let name = try dottedName(tag.content, of: tag)
             markInlineTag(tag)
-            try open(tag, key: tag.content, dedent: 0)
+            try open(tag, key: Self.key(tag.content), dedent: 0)
             nodes.append(tag.kind == .section ? .section(names.count, end: 0) : .invertedSection(names.count, end: 0))
             names.append(name)
         case .partial:

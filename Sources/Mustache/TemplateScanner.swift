@@ -61,7 +61,10 @@ struct TemplateScanner {
         }
         let contentStart = kind == .escapedVariable ? afterOpening : afterOpening + 1
         guard contentStart <= bytes.count, let contentEnd = find(terminator, from: contentStart) else {
-            throw fail(start, "unclosed tag: no '\(String(decoding: terminator, as: UTF8.self))' after it")
+            let expected = String(decoding: terminator, as: UTF8.self)
+            throw fail(start, kind == .setDelimiters
+                ? "invalid set-delimiter tag: no '\(expected)' after it, as in {{=<% %>=}}"
+                : "unclosed tag: no '\(expected)' after it")
         }
         let content = String(decoding: trimmed(contentStart..<contentEnd), as: UTF8.self)
         if kind == .setDelimiters {

@@ -18,6 +18,17 @@ import Testing
         ])
     }
 
+    @Test func headingOffsetShiftsLevelsUpToSix() {
+        let rendered = MarkdownRenderer.render("# Top\n\n#### Deep\n\n###### Deepest", options: MarkdownOptions(headingOffset: 2)) { _ in .unresolved }
+        #expect(rendered.html == """
+        <h3 id="top">Top</h3>
+        <h6 id="deep">Deep</h6>
+        <h6 id="deepest">Deepest</h6>
+
+        """)
+        #expect(rendered.headings.map(\.level) == [3, 6, 6])
+    }
+
     @Test func duplicatesGetSuffixes() {
         let ids = render("# Notes\n## Notes\n### Notes\n# Notes 1\n# Notes-1").headings.map(\.id)
         #expect(ids == ["notes", "notes-1", "notes-2", "notes-1-1", "notes-1-2"])

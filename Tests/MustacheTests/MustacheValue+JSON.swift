@@ -17,7 +17,7 @@ extension MustacheValue {
         case let array as [Any]:
             self = .list(array.map(MustacheValue.init(json:)))
         case let object as [String: Any]:
-            self = .object(object.mapValues(MustacheValue.init(json:)))
+            self = .object(MustacheObject(object.mapValues(MustacheValue.init(json:))))
         default:
             self = .null
         }

@@ -46,8 +46,3 @@ enum SpecSuite {
         }
     }
 }
-
-struct SpecFormatError: Error, CustomStringConvertible {
-    let file: String
-    var description: String { "\(file).json is not in the specification's format" }
-}

@@ -9,14 +9,18 @@ public struct SiteConfig: Sendable, Hashable {
     public var unsafeHTML: Bool
     /// Custom kinds, in declaration order.
     public var customKinds: [Kind]
+    /// Whether a wiki link to no page is only a warning (`dangling_links: warning`), shown as a
+    /// marked span, rather than an error that stops the build.
+    public var danglingLinksAreWarnings: Bool
 
     public init(title: String = "Questlog", baseURL: String? = nil, language: String = "en",
-                unsafeHTML: Bool = false, customKinds: [Kind] = []) {
+                unsafeHTML: Bool = false, customKinds: [Kind] = [], danglingLinksAreWarnings: Bool = false) {
         self.title = title
         self.baseURL = baseURL
         self.language = language
         self.unsafeHTML = unsafeHTML
         self.customKinds = customKinds
+        self.danglingLinksAreWarnings = danglingLinksAreWarnings
     }
 
     /// The languages the UI ships strings for.

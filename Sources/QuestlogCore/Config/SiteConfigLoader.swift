@@ -21,7 +21,7 @@ public enum SiteConfigLoader {
         guard let settings = root.mapping else {
             return (config, [.error("questlog.yml must be a mapping of settings, found \(root.kindDescription)", code: "type-mismatch", at: at(root))])
         }
-        let known = ["title", "base_url", "language", "unsafe_html", "kinds"]
+        let known = ["title", "base_url", "language", "unsafe_html", "dangling_links", "kinds"]
         for (key, value) in settings {
             let name = key.string ?? ""
             switch name {
@@ -52,6 +52,13 @@ public enum SiteConfigLoader {
                     config.unsafeHTML = flag
                 } else {
                     diagnostics.append(.error("unsafe_html: expected true or false, found \(value.kindDescription)", code: "type-mismatch", at: at(value)))
+                }
+            case "dangling_links":
+                switch value.string {
+                case "error" where value.mapping == nil && value.sequence == nil: config.danglingLinksAreWarnings = false
+                case "warning" where value.mapping == nil && value.sequence == nil: config.danglingLinksAreWarnings = true
+                default:
+                    diagnostics.append(.error("dangling_links: expected error or warning, found \(value.kindDescription)", code: "invalid-value", at: at(value)))
                 }
             case "kinds":
                 let (kinds, kindDiagnostics) = parseKinds(value, path: path)

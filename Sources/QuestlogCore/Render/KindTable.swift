@@ -65,20 +65,35 @@ struct KindTable {
         }
         let tagSlugs = entry.list("tags").map { Slug.make($0) }.joined(separator: " ")
         let cells: [MustacheValue] = columns.map { column in
-            guard let value = column.value(entry) else { return ["text": "", "sort": ""] }
-            switch value {
-            case let .ref(ref):
-                let items = builder.links([ref], from: path)
-                return ["links": .list(items), "sort": .string(builder.display(value))]
-            case let .refs(refs):
-                return ["links": .list(builder.links(refs, from: path)), "sort": .string(builder.display(value))]
-            case let .bool(flag):
-                return ["text": .string(builder.display(value)), "isBool": true, "yes": .bool(flag), "sort": .string(flag ? "1" : "0")]
-            case let .int(number):
-                return ["text": .string(String(number)), "sort": .string(String(number))]
-            default:
-                return ["text": .string(builder.display(value)), "sort": .string(builder.display(value))]
+            // Every cell has every key, so a template never picks one up from the row or the page.
+            var cell: [String: MustacheValue] = [
+                "key": .string(column.key), "label": .string(column.label), "text": "", "sort": "",
+                "links": .list([]), "isBool": false, "yes": false, "isTags": false, "tags": .list([]),
+            ]
+            switch column.value(entry) {
+            case nil:
+                break
+            case let .ref(ref)?:
+                cell["links"] = .list(builder.links([ref], from: path))
+                cell["sort"] = .string(builder.display(.ref(ref)))
+            case let .refs(refs)?:
+                cell["links"] = .list(builder.links(refs, from: path))
+                cell["sort"] = .string(builder.display(.refs(refs)))
+            case let .bool(flag)?:
+                cell["text"] = .string(builder.display(.bool(flag)))
+                cell["isBool"] = true
+                cell["yes"] = .bool(flag)
+                cell["sort"] = .string(flag ? "1" : "0")
+            case let .list(items)? where column.key == "tags":
+                cell["isTags"] = true
+                cell["tags"] = builder.tags(items)
+                cell["text"] = .string(items.joined(separator: ", "))
+                cell["sort"] = .string(items.joined(separator: ", "))
+            case let value?:
+                cell["text"] = .string(builder.display(value))
+                cell["sort"] = .string(builder.display(value))
             }
+            return .object(MustacheObject(cell))
         }
         return [
             "name": .string(entry.name),

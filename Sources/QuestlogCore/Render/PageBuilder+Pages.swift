@@ -14,11 +14,12 @@ extension PageBuilder {
                 "progress": .list(progress(of: game)),
                 "kinds": .list(kindLinks(of: game, from: path)),
                 "tags": tags(gameTags(game)),
+                "hasTags": .bool(!gameTags(game).isEmpty),
             ]
         })
         context["hasGames"] = .bool(!site.games.isEmpty)
         context["downloads"] = downloads(ExportDownload.forSite(), from: path, game: nil)
-        return Page(path: path, template: "home", context: .object(context))
+        return Page(path: path, template: "home", context: .object(MustacheObject(context)))
     }
 
     /// `<game>/index.html`: notes, progress, merchants and anvils, links to each kind.
@@ -44,7 +45,7 @@ extension PageBuilder {
             "hasAnvils": .bool(!anvils.isEmpty),
             "downloads": downloads(ExportDownload.forGame(game.id, schema: site.schema), from: path, game: game),
         ]
-        return Page(path: path, template: "game", context: .object(context))
+        return Page(path: path, template: "game", context: .object(MustacheObject(context)))
     }
 
     /// `<game>/<folder>/index.html`: a filterable, sortable table of a kind's entries.
@@ -69,7 +70,7 @@ extension PageBuilder {
         context["tags"] = tags(allTags)
         context["hasTags"] = .bool(!allTags.isEmpty)
         context["downloads"] = downloads(ExportDownload.forKind(kind, game: game.id), from: path, game: game)
-        return Page(path: path, template: "kind", context: .object(context))
+        return Page(path: path, template: "kind", context: .object(MustacheObject(context)))
     }
 
     /// `<game>/<folder>/<id>.html`: every field, relations both ways, notes, mentions.
@@ -94,11 +95,11 @@ extension PageBuilder {
             case let .list(items) where field.name == "tags" || field.name == "aliases" || items.isEmpty:
                 continue
             case let .bool(flag):
-                facts.append(["label": .string(label), "text": .string(display(value)), "isBool": true, "yes": .bool(flag)])
+                facts.append(["label": .string(label), "text": .string(display(value)), "isBool": true, "yes": .bool(flag), "url": .null])
             case let .url(url) where URLCheck.isAbsoluteWebURL(url) || !url.contains(":"):
-                facts.append(["label": .string(label), "text": .string(url), "url": .string(url)])
+                facts.append(["label": .string(label), "text": .string(url), "isBool": false, "url": .string(url)])
             default:
-                facts.append(["label": .string(label), "text": .string(display(value))])
+                facts.append(["label": .string(label), "text": .string(display(value)), "isBool": false, "url": .null])
             }
         }
         for relation in entry.inverse {
@@ -130,7 +131,7 @@ extension PageBuilder {
             "notes": .string(entry.notes.html),
             "hasNotes": .bool(!entry.notes.html.isEmpty),
         ]
-        return Page(path: path, template: "entry", context: .object(context))
+        return Page(path: path, template: "entry", context: .object(MustacheObject(context)))
     }
 
     /// `404.html`, served by static hosts for unknown paths; links go through the base URL when known,
@@ -140,7 +141,7 @@ extension PageBuilder {
         let context = common(path: path, title: strings["ui.not_found_title"], type: "404", game: nil,
                              breadcrumbs: [(strings["ui.home"], "index.html"), (strings["ui.not_found_title"], nil)],
                              absolute: site.config.baseURL != nil)
-        return Page(path: path, template: "404", context: .object(context))
+        return Page(path: path, template: "404", context: .object(MustacheObject(context)))
     }
 
     func gameTags(_ game: Game) -> [String] {

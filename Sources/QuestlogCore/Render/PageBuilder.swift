@@ -27,7 +27,7 @@ public struct PageBuilder: Sendable {
             }
         }
         for (name, group) in groups where leaves[name] == nil { leaves[name] = nest(group) }
-        return .object(leaves)
+        return .object(MustacheObject(leaves))
     }
 
     /// Every HTML page of the site, in a stable order.
@@ -84,7 +84,7 @@ public struct PageBuilder: Sendable {
                 } else {
                     item["current"] = true
                 }
-                return .object(item)
+                return .object(MustacheObject(item))
             }),
             "hasBreadcrumbs": .bool(breadcrumbs.count > 1),
         ]
@@ -109,16 +109,17 @@ public struct PageBuilder: Sendable {
         if ref.game != path.split(separator: "/").first.map(String.init), let game = site.game(id: ref.game) {
             item["otherGame"] = .string(game.title)
         }
-        return .object(item)
+        return .object(MustacheObject(item))
     }
 
     /// Links with a separator after all but the last, since Mustache cannot tell the last item.
     func links(_ refs: [EntryRef], from path: String) -> [MustacheValue] {
         let items = refs.compactMap { link($0, from: path) }
         return items.enumerated().map { index, item in
-            guard case var .object(fields) = item else { return item }
+            guard case let .object(object) = item else { return item }
+            var fields = object.fields
             fields["separator"] = .string(index < items.count - 1 ? ", " : "")
-            return .object(fields)
+            return .object(MustacheObject(fields))
         }
     }
 
@@ -155,7 +156,8 @@ public struct PageBuilder: Sendable {
     func gameFacts(_ game: Game) -> [MustacheValue] {
         site.schema.game.fields.compactMap { field -> MustacheValue? in
             guard field.name != "title", field.name != "tags", let value = game.fields[field.name] else { return nil }
-            return ["label": .string(labels.field(field, of: site.schema.game)), "text": .string(display(value))]
+            return ["label": .string(labels.field(field, of: site.schema.game)), "text": .string(display(value)),
+                    "isBool": false, "url": .null]
         }
     }
 

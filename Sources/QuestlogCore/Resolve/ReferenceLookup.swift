@@ -97,12 +97,13 @@ struct ReferenceLookup: Sendable {
     // MARK: Notes
 
     /// Renders a note once, resolving its wiki links; returns the notes, the link targets and problems.
-    func renderNotes(_ work: NoteWork, unsafeHTML: Bool) -> (notes: Notes, links: [EntryRef], diagnostics: [Diagnostic]) {
+    func renderNotes(_ work: NoteWork, config: SiteConfig) -> (notes: Notes, links: [EntryRef], diagnostics: [Diagnostic]) {
+        let danglingSeverity: Severity = config.danglingLinksAreWarnings ? .warning : .error
         var links: [EntryRef] = []
         var diagnostics: [Diagnostic] = []
         let raw = work.raw
         guard !raw.notes.isEmpty else { return (.empty, [], []) }
-        let rendered = MarkdownRenderer.render(raw.notes, options: MarkdownOptions(unsafeHTML: unsafeHTML, lineOffset: raw.notesLineOffset)) { link in
+        let rendered = MarkdownRenderer.render(raw.notes, options: MarkdownOptions(unsafeHTML: config.unsafeHTML, lineOffset: raw.notesLineOffset, headingOffset: 2)) { link in
             let location = SourceLocation(path: raw.source.path, line: link.line, column: link.column + raw.notesColumnOffset)
             var target = link.target
             var kind: String?
@@ -120,15 +121,15 @@ struct ReferenceLookup: Sendable {
                 diagnostics.append(.error("ambiguous link '\(link.target)': it names \(list); write \(fixes)",
                                           code: "ambiguous-link", at: location))
             case let .unknownGame(game):
-                diagnostics.append(.error("unknown game '\(game)' in link '\(link.target)'", code: "dangling-link", at: location))
+                diagnostics.append(Diagnostic(danglingSeverity, "unknown game '\(game)' in link '\(link.target)'", code: "dangling-link", at: location))
             case let .missing(suggestion):
                 // A `kind:` link whose target exists in another kind: name the right prefix.
                 if kind != nil, case let .found(other) = lookup(target, in: work.ref.game, kind: nil) {
-                    diagnostics.append(.error("link to unknown page '\(link.target)': '\(target)' is \(other.raw.kind.nounWithArticle); write [[\(other.raw.kind.id):\(other.ref.id)]]",
-                                              code: "dangling-link", at: location))
+                    diagnostics.append(Diagnostic(danglingSeverity, "link to unknown page '\(link.target)': '\(target)' is \(other.raw.kind.nounWithArticle); write [[\(other.raw.kind.id):\(other.ref.id)]]",
+                                                  code: "dangling-link", at: location))
                 } else {
                     let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-                    diagnostics.append(.error("link to unknown page '\(link.target)'\(hint)", code: "dangling-link", at: location))
+                    diagnostics.append(Diagnostic(danglingSeverity, "link to unknown page '\(link.target)'\(hint)", code: "dangling-link", at: location))
                 }
             }
             return .unresolved

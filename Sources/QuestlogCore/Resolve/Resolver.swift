@@ -48,7 +48,7 @@ public struct Resolver: Sendable {
         // Render every note once, in parallel; the same pass resolves its wiki links.
         let options = loaded.config
         let rendered = Parallel.map(work, jobs: jobs) { item in
-            lookup.renderNotes(item, unsafeHTML: options.unsafeHTML)
+            lookup.renderNotes(item, config: options)
         }
         var notes: [EntryRef: Notes] = [:]
         var mentions: [EntryRef: Set<EntryRef>] = [:]

@@ -149,6 +149,26 @@ struct SiteBuildTests {
         #expect(page.contains("Chuyển đến nội dung"))
     }
 
+    @Test func danglingLinksCanBeOnlyWarningsAndRenderMarked() throws {
+        let site = TestSite(copying: Self.fixture + "/site")
+        defer { site.remove() }
+        site.write("Content/elden-ring/quests/find-kale.md", "---\nname: Find Kalé\n---\nAsk [[Nobody &lt;b&gt;Here|the &lt;ghost&gt;]].\n")
+        let strictResult = site.build()
+        #expect(strictResult.report == nil)
+        #expect(strictResult.diagnostics.all.contains { $0.code == "dangling-link" && $0.severity == .error })
+
+        let config = try String(contentsOfFile: site.root + "/questlog.yml", encoding: .utf8)
+        site.write("questlog.yml", config + "dangling_links: warning\n")
+        let lenient = site.build()
+        #expect(lenient.report != nil)
+        let warning = try #require(lenient.diagnostics.all.first { $0.code == "dangling-link" })
+        #expect(warning.severity == .warning)
+        #expect(warning.location == SourceLocation(path: "Content/elden-ring/quests/find-kale.md", line: 4, column: 5))
+        let page = try String(contentsOfFile: site.root + "/Output/elden-ring/quests/find-kale.html", encoding: .utf8)
+        #expect(page.contains(#"<span class="wikilink-missing" title="Unresolved link">the &lt;ghost&gt;</span>"#))
+        #expect(site.build(output: site.root + "/strict", strict: true).report == nil, "--strict still stops")
+    }
+
     @Test func everyLocaleDefinesEveryEnglishKey() {
         let theme = Theme.embedded
         let (english, _) = UIStrings.load(language: "en", theme: theme)

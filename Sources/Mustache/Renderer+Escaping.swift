@@ -1,0 +1,47 @@
+extension Renderer {
+    /// Writes UTF-8 text with `&`, `<`, `>`, `"` and `'` replaced by character references,
+    /// copying the runs between them whole.
+    mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        var runStart = 0
+        var index = 0
+        // Skip eight bytes at a time while none of them needs escaping.
+        while index + 8 <= bytes.count {
+            if Self.mayNeedEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { break }
+            index += 8
+        }
+        while index < bytes.count {
+            if let replacement = Self.replacement(for: bytes[index]) {
+                output.append(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+                output.append(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                runStart = index + 1
+            }
+            index += 1
+        }
+        output.append(UnsafeBufferPointer(start: base + runStart, count: bytes.count - runStart))
+    }
+
+    private static func replacement(for byte: UInt8) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        default: nil
+        }
+    }
+
+    /// Whether any of eight bytes is one that needs escaping: for each such byte value, XOR
+    /// turns matching bytes into zero bytes, which the classic zero-byte test then finds.
+    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var found: UInt64 = 0
+        for byte in [UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'")] {
+            let matched = word ^ (ones &* UInt64(byte))
+            found |= (matched &- ones) & ~matched & highs
+        }
+        return found != 0
+    }
+}

@@ -1,0 +1,89 @@
+import Mustache
+import Testing
+
+@Suite("Rendering values")
+struct RenderingTests {
+    private func render(_ source: String, _ data: MustacheValue) throws -> String {
+        try Template(name: "test", source: source).render(data)
+    }
+
+    @Test func escapesTheFiveHTMLSpecialCharacters() throws {
+        let data: MustacheValue = ["text": #"<a href="x">Tom & Jerry's</a>"#]
+        #expect(try render("{{text}}", data) == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+        #expect(try render("{{{text}}}|{{&text}}", data) == #"<a href="x">Tom & Jerry's</a>|<a href="x">Tom & Jerry's</a>"#)
+    }
+
+    @Test func escapesLongTextWithSpecialCharactersAnywhere() throws {
+        // Long enough that escaping scans words of eight bytes before the odd ones out.
+        let plain = String(repeating: "Varré of the Rose Church ", count: 4)
+        for special in ["&", "<", ">", "\"", "'"] {
+            for position in [0, 7, 8, 9, 63, plain.utf8.count] {
+                var text = plain
+                text.insert(contentsOf: special, at: text.utf8.index(text.startIndex, offsetBy: position))
+                let expected = text.map { character in
+                    ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"][character] ?? String(character)
+                }.joined()
+                #expect(try render("{{text}}", ["text": .string(text)]) == expected)
+                #expect(try render("{{{text}}}", ["text": .string(text)]) == text)
+            }
+        }
+    }
+
+    @Test func formatsNumbersAndBooleans() throws {
+        let data: MustacheValue = [
+            "int": 42, "negative": -7, "decimal": 1.21, "whole": 2.0, "small": 0.000001, "yes": true, "no": false,
+        ]
+        #expect(try render("{{int}} {{negative}} {{decimal}} {{whole}} {{yes}} {{no}}", data) == "42 -7 1.21 2 true false")
+        #expect(try render("{{small}}", data) == "1e-06")
+    }
+
+    @Test func nullListsAndObjectsInterpolateAsNothing() throws {
+        #expect(try render("[{{nothing}}{{list}}{{object}}{{missing}}]", ["nothing": nil, "list": [1], "object": ["a": 1]]) == "[]")
+    }
+
+    @Test func falseyValuesFollowTheSpecification() throws {
+        let data: MustacheValue = ["empty": "", "zero": 0, "zeroPoint": 0.0, "none": [], "null": nil, "no": false,
+                                   "object": [:], "text": "x", "one": 1]
+        for name in ["empty", "zero", "zeroPoint", "none", "null", "no", "missing"] {
+            #expect(try render("{{#\(name)}}yes{{/\(name)}}{{^\(name)}}no{{/\(name)}}", data) == "no", "\(name)")
+        }
+        for name in ["object", "text", "one"] {
+            #expect(try render("{{#\(name)}}yes{{/\(name)}}{{^\(name)}}no{{/\(name)}}", data) == "yes", "\(name)")
+        }
+    }
+
+    @Test func sectionsIterateListsAndPushValues() throws {
+        let data: MustacheValue = ["game": "Elden Ring", "npcs": [["name": "Varré"], ["name": "Kalé", "game": "Other"]]]
+        #expect(try render("{{#npcs}}{{name}} in {{game}}; {{/npcs}}", data) == "Varré in Elden Ring; Kalé in Other; ")
+        #expect(try render("{{#game}}[{{.}}]{{/game}}", data) == "[Elden Ring]")
+    }
+
+    @Test func dottedNamesResolveTheFirstPartOnTheStackAndTheRestWithin() throws {
+        let data: MustacheValue = ["game": ["title": "Elden Ring", "npc": ["name": "Varré"]], "title": "Site"]
+        #expect(try render("{{game.npc.name}} · {{game.title}} · {{game.missing.name}}", data) == "Varré · Elden Ring · ")
+        // Once `game` is found, the rest is not looked up further down the stack.
+        #expect(try render("{{#game}}{{npc.title}}{{/game}}", data) == "")
+    }
+
+    @Test func templateAloneRendersPartialsAsNothing() throws {
+        #expect(try render("a{{>p}}b{{<q}}{{$x}}y{{/x}}{{/q}}c", [:]) == "abc")
+    }
+
+    @Test func longTextMixingASCIIAndOtherCharactersSurvivesUnchanged() throws {
+        let pieces = [String(repeating: "a", count: 200), "é", String(repeating: "b", count: 63), "日本",
+                      String(repeating: "c", count: 64), "🗡️", "d", "Ω", String(repeating: "e", count: 65)]
+        let text = pieces.joined()
+        for split in [0, 1, 200, 201, 300] {
+            let index = text.index(text.startIndex, offsetBy: split)
+            let source = String(text[..<index]) + "{{{value}}}"
+            let rendered = try render(source, ["value": .string(String(text[index...]))])
+            #expect(rendered == text)
+            #expect(rendered.utf8.count == text.utf8.count)
+        }
+    }
+
+    @Test func unicodeSurvivesUnchanged() throws {
+        let data: MustacheValue = ["name": "ヴァレー 🗡️ Varré"]
+        #expect(try render("— {{name}} —\n", data) == "— ヴァレー 🗡️ Varré —\n")
+    }
+}

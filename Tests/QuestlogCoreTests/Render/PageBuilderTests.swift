@@ -1,0 +1,119 @@
+import Mustache
+@testable import QuestlogCore
+import Testing
+
+/// The data each page type gives its template, read back by dotted paths (`games.0.title`).
+struct PageBuilderTests {
+    static func pages(language: String = "en") throws -> [String: Page] {
+        let site = TestSite(copying: TestSite.packageRoot + "/Tests/Fixtures/valid/wiki/site")
+        defer { site.remove() }
+        let (resolved, diagnostics) = Resolver(jobs: 1).resolve(SiteLoader(root: site.root, jobs: 1).load())
+        #expect(!diagnostics.hasErrors)
+        var config = resolved.config
+        config.language = language
+        let strings = UIStrings.load(language: language, theme: .embedded).0
+        let pages = PageBuilder(site: Site(config: config, schema: resolved.schema, games: resolved.games), strings: strings).pages()
+        return Dictionary(uniqueKeysWithValues: pages.map { ($0.path, $0) })
+    }
+
+    static func value(_ page: Page?, _ path: String) -> MustacheValue? {
+        var current = page?.context
+        for part in path.split(separator: ".") {
+            switch current {
+            case let .object(object)?: current = object[String(part)]
+            case let .list(items)?: current = Int(part).flatMap { $0 < items.count ? items[$0] : nil }
+            default: return nil
+            }
+        }
+        return current
+    }
+
+    static func text(_ page: Page?, _ path: String) -> String? {
+        if case let .string(text)? = value(page, path) { return text }
+        if case let .int(number)? = value(page, path) { return String(number) }
+        return nil
+    }
+
+    static func count(_ page: Page?, _ path: String) -> Int {
+        if case let .list(items)? = value(page, path) { return items.count }
+        return -1
+    }
+
+    @Test func everyPageTypeIsThere() throws {
+        let pages = try Self.pages()
+        #expect(pages.count == 17)
+        #expect(pages["index.html"]?.template == "home")
+        #expect(pages["elden-ring/index.html"]?.template == "game")
+        #expect(pages["elden-ring/bosses/index.html"]?.template == "kind")
+        #expect(pages["elden-ring/bosses/margit.html"]?.template == "entry")
+        #expect(pages["404.html"]?.template == "404")
+    }
+
+    @Test func homeShowsEachGameWithProgress() throws {
+        let home = try Self.pages()["index.html"]
+        #expect(Self.text(home, "root") == "")
+        #expect(Self.text(home, "games.0.title") == "Elden Ring")
+        #expect(Self.text(home, "games.0.url") == "elden-ring/index.html")
+        #expect(Self.text(home, "games.0.progress.0.label") == "Quests complete")
+        #expect(Self.text(home, "games.0.progress.0.text") == "1 of 2")
+        #expect(Self.text(home, "games.0.progress.0.percent") == "50")
+        #expect(Self.text(home, "games.0.progress.1.text") == "1 of 4")
+        #expect(Self.text(home, "canonical") == "https://example.org/wiki/")
+    }
+
+    @Test func gamePageListsMerchantsAnvilsAndKinds() throws {
+        let game = try Self.pages()["elden-ring/index.html"]
+        #expect(Self.text(game, "root") == "../")
+        #expect(Self.count(game, "game.merchants") == 3)
+        #expect(Self.text(game, "game.merchants.0.name") == "Church of Elleh")
+        #expect(Self.text(game, "game.anvils.0.url") == "locations/church-of-elleh.html")
+        #expect(Self.text(game, "game.kinds.3.label") == "Bosses")
+        #expect(Self.text(game, "game.facts.0.label") == "Character")
+        #expect(Self.text(game, "breadcrumbs.0.url") == "../index.html")
+        #expect(Self.text(game, "game.downloads.0.url") == "../exports/elden-ring.json")
+    }
+
+    @Test func kindIndexHasColumnsRowsAndFilters() throws {
+        let quests = try Self.pages()["elden-ring/quests/index.html"]
+        var labels: [String] = []
+        for index in 0..<Self.count(quests, "columns") { labels.append(Self.text(quests, "columns.\(index).label") ?? "") }
+        #expect(labels == ["Complete", "Location", "Tags", "Given by"])
+        #expect(Self.text(quests, "toggles.0.label") == "Incomplete only")
+        #expect(Self.text(quests, "toggles.0.value") == "false")
+        #expect(Self.text(quests, "rows.0.name") == "Find Kalé")
+        #expect(Self.text(quests, "rows.0.attributes.0.name") == "data-complete")
+        #expect(Self.text(quests, "rows.0.attributes.0.value") == "true")
+        #expect(Self.text(quests, "rows.1.cells.3.links.0.name") == "White Mask Varré")
+        #expect(Self.text(quests, "rows.1.cells.2.tags.0.name") == "main")
+    }
+
+    @Test func entryPageHasRelationsBothWays() throws {
+        let pages = try Self.pages()
+        let castle = pages["elden-ring/locations/stormveil-castle.html"]
+        var labels: [String] = []
+        for index in 0..<Self.count(castle, "entry.relations") { labels.append(Self.text(castle, "entry.relations.\(index).label") ?? "") }
+        #expect(labels == ["Quests here", "Bosses (Arena)"])
+        #expect(Self.text(castle, "entry.status.label") == "Not cleared")
+        #expect(Self.count(castle, "breadcrumbs") == 4)
+        let varre = pages["elden-ring/npcs/white-mask-varre.html"]
+        #expect(Self.text(varre, "entry.relations.0.label") == "Found at")
+        #expect(Self.text(varre, "entry.relations.0.items.0.url") == "../locations/the-first-step.html")
+        #expect(Self.text(varre, "entry.aliases") == "Varré")
+    }
+
+    @Test func notFoundLinksThroughTheBaseURL() throws {
+        let page = try Self.pages()["404.html"]
+        #expect(Self.text(page, "root") == "https://example.org/wiki/")
+        #expect(Self.text(page, "nav.0.url") == "https://example.org/wiki/elden-ring/index.html")
+    }
+
+    @Test func builtInLabelsAreTranslatedAndCustomOnesKept() throws {
+        let pages = try Self.pages(language: "ja")
+        let game = pages["elden-ring/index.html"]
+        #expect(Self.text(game, "game.kinds.0.label") == "NPC")
+        #expect(Self.text(game, "game.kinds.1.label") == "クエスト")
+        #expect(Self.text(game, "game.kinds.3.label") == "Bosses")
+        #expect(Self.text(game, "lang") == "ja")
+        #expect(Self.text(game, "strings.ui.notes") == "メモ")
+    }
+}
