@@ -99,6 +99,7 @@
   var TYPO_PREFIX_FACTOR = 0.4;
   var TYPO_MINIMUM_LENGTH = 5;
   var PREFIX_SHARD_LIMIT = 3;
+  var TYPO_SHARD_LIMIT = 3;
 
   function prefixFactor(wordLength, termLength) {
     return 0.7 + 0.2 * wordLength / termLength;
@@ -227,6 +228,35 @@
     return shards;
   }
 
+  // Where a misspelt word's correction may be when the typo changes the shard: the shards of the
+  // word with two neighbours swapped or one character left out.
+  function typoShardsFor(index, word, shards) {
+    var characters = word.scalars;
+    if (characters.length < TYPO_MINIMUM_LENGTH) return [];
+    var variants = [];
+    for (var i = 0; i < characters.length - 1; i++) {
+      var swapped = characters.slice();
+      swapped[i] = characters[i + 1];
+      swapped[i + 1] = characters[i];
+      variants.push(swapped.join(""));
+    }
+    for (var j = 0; j < characters.length; j++) {
+      variants.push(characters.slice(0, j).concat(characters.slice(j + 1)).join(""));
+    }
+    var found = [];
+    for (var v = 0; v < variants.length && found.length < TYPO_SHARD_LIMIT; v++) {
+      var shard = shardFor(index, variants[v]);
+      if (shards.indexOf(shard) < 0 && found.indexOf(shard) < 0) found.push(shard);
+    }
+    return found;
+  }
+
+  function hasTerm(shard, term) {
+    var data = store.terms[shard];
+    var at = position(data.terms, term);
+    return at < data.terms.length && data.terms[at] === term;
+  }
+
   function position(list, term) {
     var low = 0;
     var high = list.length;
@@ -238,7 +268,7 @@
   }
 
   // The terms of the loaded shards a word matches: [postings, factor, isExact].
-  function candidates(word, shards) {
+  function candidates(word, shards, typoShards) {
     var found = [];
     var seen = new Set();
     var first = store.terms[shards[0]];
@@ -261,8 +291,9 @@
       }
     }
     if (word.scalars.length < TYPO_MINIMUM_LENGTH) return found;
-    for (var t = 0; t < shards.length; t++) {
-      var data = store.terms[shards[t]];
+    var scanned = shards.concat(typoShards);
+    for (var t = 0; t < scanned.length; t++) {
+      var data = store.terms[scanned[t]];
       for (var j = 0; j < data.terms.length; j++) {
         if (seen.has(data.terms[j])) continue;
         var termScalars = scalars(data.terms[j]);
@@ -285,14 +316,30 @@
   function search(query) {
     var words = queryWords(query.text || "");
     if (!words.length) return Promise.resolve({ hits: [], total: 0, matchesAllWords: false, shards: [], chunks: [] });
+    var needed = new Set();
+    function requireShards(lists) {
+      var loads = [];
+      lists.forEach(function (list) {
+        list.forEach(function (shard) {
+          needed.add(shard);
+          loads.push(require("terms-" + shard + ".js"));
+        });
+      });
+      return Promise.all(loads);
+    }
     return manifest().then(function (index) {
       var shardLists = words.map(function (word) { return shardsFor(index, word); });
-      var needed = new Set();
-      shardLists.forEach(function (list) { list.forEach(function (shard) { needed.add(shard); }); });
-      var loads = Array.from(needed).map(function (shard) { return require("terms-" + shard + ".js"); });
+      var typoLists;
+      var loads = [requireShards(shardLists)];
       if (query.state) loads.push(require("flags.js"));
       return Promise.all(loads).then(function () {
-        return rank(index, query, words, shardLists, needed);
+        // A long word that is not a term may be misspelt where it decides its shard.
+        typoLists = words.map(function (word, number) {
+          return hasTerm(shardLists[number][0], word.term) ? [] : typoShardsFor(index, word, shardLists[number]);
+        });
+        return requireShards(typoLists);
+      }).then(function () {
+        return rank(index, query, words, shardLists, typoLists, needed);
       });
     }).then(function (ranked) {
       var chunks = new Set(ranked.hits.map(function (hit) { return Math.floor(hit.document / ranked.chunk); }));
@@ -306,7 +353,7 @@
     });
   }
 
-  function rank(index, query, words, shardLists, needed) {
+  function rank(index, query, words, shardLists, typoLists, needed) {
     var count = index.documents;
     var scores = words.map(function () { return new Float64Array(count); });
     var nameLengths = words.map(function () { return new Int32Array(count); });
@@ -315,7 +362,7 @@
     words.forEach(function (word, number) {
       var best = scores[number];
       var names = nameLengths[number];
-      candidates(word, shardLists[number]).forEach(function (candidate) {
+      candidates(word, shardLists[number], typoLists[number]).forEach(function (candidate) {
         var postings = candidate[0];
         var factor = candidate[1];
         var document = 0;

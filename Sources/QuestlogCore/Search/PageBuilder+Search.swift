@@ -27,6 +27,6 @@ extension PageBuilder {
             "states": .list(states),
             "hasStates": .bool(!states.isEmpty),
         ]
-        return Page(path: path, template: "search", context: .object(context))
+        return Page(path: path, template: "search", context: .object(MustacheObject(context)))
     }
 }

@@ -12,6 +12,8 @@ extension SearchIndex {
     static let typoMinimumLength = 5
     /// A short prefix can span many shards; only this many are loaded for it.
     static let prefixShardLimit = 3
+    /// How many more shards a misspelt word may load to find its correction.
+    static let typoShardLimit = 3
 
     /// The distinct terms of a query, in order. The last one also matches longer terms (search as you
     /// type) unless the text ends with a space or punctuation, or it is a single letter. A single Han,
@@ -44,9 +46,43 @@ extension SearchIndex {
         return shards
     }
 
-    /// The terms a word matches among those of `shards`, each with its factor; exact matches are
+    /// For a word long enough for a typo that is not a term of its shard: the shards its correction
+    /// may be in when the typo is in its first characters, which choose the shard. Those are the
+    /// shards of the word with two neighbouring characters swapped or one left out (an extra or a
+    /// wrong letter there is not looked for), at most `typoShardLimit` besides `shards`.
+    public func typoShards(for word: String, besides shards: [Int]) -> [Int] {
+        let scalars = Array(word.unicodeScalars)
+        guard scalars.count >= Self.typoMinimumLength else { return [] }
+        var variants: [[Unicode.Scalar]] = []
+        for index in 0..<(scalars.count - 1) {
+            var swapped = scalars
+            swapped.swapAt(index, index + 1)
+            variants.append(swapped)
+        }
+        for index in scalars.indices {
+            var shorter = scalars
+            shorter.remove(at: index)
+            variants.append(shorter)
+        }
+        var found: [Int] = []
+        for variant in variants {
+            let shard = shard(for: String(String.UnicodeScalarView(variant)))
+            if !shards.contains(shard), !found.contains(shard) { found.append(shard) }
+            if found.count == Self.typoShardLimit { break }
+        }
+        return found
+    }
+
+    /// Whether `word` is a term of the index.
+    func contains(_ word: String) -> Bool {
+        let position = termPosition(word)
+        return position < terms.count && terms[position] == word
+    }
+
+    /// The terms a word matches, each with its factor: itself and its completions among the terms of
+    /// `shards`, and terms one typo away among those of `shards` and `typoShards`. Exact matches are
     /// flagged, as only they can make a whole-name match.
-    func candidates(for word: String, isPrefix: Bool, in shards: [Int]) -> [(term: Int, factor: Double, isExact: Bool)] {
+    func candidates(for word: String, isPrefix: Bool, in shards: [Int], typoShards: [Int] = []) -> [(term: Int, factor: Double, isExact: Bool)] {
         let wordScalars = Array(word.unicodeScalars)
         let ranges = shards.map(termRange(ofShard:))
         var found: [(term: Int, factor: Double, isExact: Bool)] = []
@@ -64,7 +100,7 @@ extension SearchIndex {
         }
         guard wordScalars.count >= Self.typoMinimumLength else { return found }
         let matched = Set(found.map(\.term))
-        for range in ranges {
+        for range in ranges + typoShards.map(termRange(ofShard:)) {
             for index in range where !matched.contains(index) {
                 let termScalars = Array(terms[index].unicodeScalars)
                 if SearchEditDistance.withinOne(wordScalars[...], termScalars[...]) {
@@ -92,8 +128,9 @@ extension SearchIndex {
         var usedShards = Set<Int>()
         for (number, word) in words.enumerated() {
             let shards = shards(for: word.term, isPrefix: word.isPrefix)
-            usedShards.formUnion(shards)
-            for candidate in candidates(for: word.term, isPrefix: word.isPrefix, in: shards) {
+            let typoShards = contains(word.term) ? [] : typoShards(for: word.term, besides: shards)
+            usedShards.formUnion(shards + typoShards)
+            for candidate in candidates(for: word.term, isPrefix: word.isPrefix, in: shards, typoShards: typoShards) {
                 for posting in postings[candidate.term] {
                     let value = Double(posting.impact) * candidate.factor
                     if value > scores[number][posting.document] { scores[number][posting.document] = value }

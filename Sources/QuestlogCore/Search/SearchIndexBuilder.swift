@@ -16,8 +16,8 @@ public struct SearchIndexBuilder: Sendable {
     /// BM25's term-frequency saturation.
     static let saturation = 1.2
 
-    public init(site: Site, strings: UIStrings, jobs: Int = 1, shardBytes: Int = 24_000, chunkBytes: Int = 12_000,
-                textLimit: Int = 1_000) {
+    public init(site: Site, strings: UIStrings, jobs: Int = 1, shardBytes: Int = 20_000, chunkBytes: Int = 6_000,
+                textLimit: Int = 800) {
         self.site = site
         self.strings = strings
         self.jobs = max(1, jobs)
