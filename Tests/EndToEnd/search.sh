@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Search end to end: builds the sample site into a temporary folder and drives its search in headless
-# Chromium from file:// (Tests/EndToEnd/search_check.py). Installs Chromium, its driver and Selenium
-# when they are missing.
+# Chromium from file:// (Tests/EndToEnd/search_check.py). Installs Chromium, its driver, Selenium and
+# axe-core when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -11,9 +11,10 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
   apt-get update -qq
   apt-get install -y -qq chromium chromium-driver
 fi
-if ! python3 -c "import selenium" >/dev/null 2>&1; then
-  echo "Installing selenium"
-  python3 -m pip install --quiet selenium || python3 -m pip install --quiet --break-system-packages selenium
+if ! python3 -c "import selenium, axe_core_python" >/dev/null 2>&1; then
+  echo "Installing selenium and axe-core-python"
+  python3 -m pip install --quiet selenium axe-core-python ||
+    python3 -m pip install --quiet --break-system-packages selenium axe-core-python
 fi
 
 swift build --product questlog

@@ -24,6 +24,12 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 TIMEOUT = 10
+BLOCKING_IMPACTS = {"serious", "critical"}
+
+try:
+    from axe_core_python.base import AXE_SCRIPT
+except ImportError:
+    AXE_SCRIPT = None
 
 
 class Report:
@@ -215,6 +221,34 @@ def check_keyboard(driver, root, report):
                  f"summary: {summary!r}")
 
 
+def axe_violations(driver):
+    driver.execute_script(AXE_SCRIPT)
+    result = driver.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(function (r) { done(r); },"
+        " function (e) { done({error: String(e)}); });")
+    if "error" in result:
+        return [result["error"]]
+    return [f"{v['id']} ({v['impact']}): {v['help']}" for v in result["violations"] if v.get("impact") in BLOCKING_IMPACTS]
+
+
+def check_accessibility(driver, root, report):
+    print("Accessibility (axe-core, serious and critical violations)")
+    if AXE_SCRIPT is None:
+        report.check(False, "axe-core is available", "pip install axe-core-python")
+        return
+    driver.get(page_url(root, "elden-ring/npcs/white-mask-varre.html"))
+    box = type_in_header(driver, "stormv")
+    box.send_keys(Keys.ARROW_DOWN)
+    problems = axe_violations(driver)
+    report.check(not problems, "header box with its results open and an active option", "; ".join(problems))
+    driver.get(page_url(root, "search.html", {"q": "lantern", "kind": "npc"}))
+    wait(driver, lambda d: d.execute_script(
+        "return document.querySelector('[data-ql-search-list]').dataset.query === 'lantern';"))
+    problems = axe_violations(driver)
+    report.check(not problems, "search page with filters and results", "; ".join(problems))
+
+
 def check_loading(driver, root, report):
     print("Loading from file://")
     driver.get(page_url(root, "index.html"))
@@ -246,6 +280,7 @@ def main():
         check_queries_in_header(driver, root, queries, report)
         check_queries_on_page(driver, root, queries, report)
         check_keyboard(driver, root, report)
+        check_accessibility(driver, root, report)
         check_loading(driver, root, report)
     finally:
         driver.quit()

@@ -1,0 +1,134 @@
+@testable import QuestlogCore
+import Testing
+
+struct SearchIndexBuilderTests {
+    typealias Make = SearchTestSite
+
+    static let entries = [
+        Make.entry("npc", "White Mask Varré", notes: "Met him at the Rose Church.", tags: ["invader"], aliases: ["Varre"],
+                   fields: ["merchant": .bool(false)]),
+        Make.entry("npc", "Merchant Kalé", fields: ["merchant": .bool(true)]),
+        Make.entry("quest", "Go to the Castle", fields: ["complete": .bool(true)]),
+        Make.entry("location", "Church of Elleh", fields: ["cleared": .bool(true), "smith_anvil": .bool(true), "region": .string("Limgrave")]),
+        Make.entry("location", "Chợ Nổi Cái Răng", game: "delta", fields: ["merchant": .bool(true)]),
+    ]
+
+    @Test func documentsAreGamesThenKindsInSchemaOrderWithTheirRanges() {
+        let index = Make.index(Self.entries)
+        #expect(index.documents.map(\.name) == ["Alpha", "Merchant Kalé", "White Mask Varré", "Go to the Castle", "Church of Elleh",
+                                                "Delta", "Chợ Nổi Cái Răng"])
+        #expect(index.games.map(\.id) == ["alpha", "delta"])
+        #expect(index.kinds.map(\.id) == ["game", "npc", "quest", "location"])
+        #expect(index.kinds.map(\.label) == ["Game", "NPC", "Quest", "Location"])
+        #expect(index.kinds[3].stateFields == ["cleared", "merchant", "smith_anvil"])
+        #expect(index.groups.map { [$0.game, $0.kind, $0.documents.lowerBound, $0.documents.count] }
+            == [[0, 0, 0, 1], [0, 1, 1, 2], [0, 2, 3, 1], [0, 3, 4, 1], [1, 0, 5, 1], [1, 3, 6, 1]])
+        for group in index.groups {
+            for document in group.documents {
+                #expect(index.documents[document].game == group.game && index.documents[document].kind == group.kind)
+            }
+        }
+        #expect(index.documents[4].flags == ["cleared", "smith_anvil"])
+        #expect(index.documents[1].flags == ["merchant"])
+        #expect(index.documents[2].path == "alpha/npcs/white-mask-varre.html")
+        #expect(index.documents[2].aliases == ["Varre"])
+    }
+
+    @Test func keysHoldTheKindSingleLineFieldsAndTrueBooleans() {
+        let index = Make.index(Self.entries)
+        let elleh = 4
+        for term in ["location", "limgrave", "cleared", "smith", "anvil"] {
+            #expect(index.postings[index.termPosition(term)].contains { $0.document == elleh }, "\(term)")
+        }
+        #expect(!index.contains("false"))
+    }
+
+    @Test func namePostingsCarryTheNameLength() {
+        let index = Make.index(Self.entries)
+        let varre = index.postings[index.termPosition("varre")]
+        #expect(varre.map(\.document) == [2])
+        #expect(varre[0].nameLength == 3)
+        let church = index.postings[index.termPosition("church")]
+        #expect(church.first { $0.document == 2 }?.nameLength == 0, "in the notes only")
+        #expect(church.first { $0.document == 4 }?.nameLength == 3)
+    }
+
+    @Test func termsAreSortedAsJavaScriptComparesStrings() {
+        let index = Make.index(Self.entries + [Make.entry("npc", "𠀋𠀌 Ｚ ｚ ä")])
+        #expect(index.terms == index.terms.sorted(by: SearchIndex.precedes))
+        #expect(SearchIndex.precedes("z", "é"))
+        // UTF-16 order puts a supplementary ideograph (a surrogate pair) before U+FF5A.
+        #expect(SearchIndex.precedes("𠀋", "\u{FF5A}"))
+        #expect(!("𠀋".unicodeScalars.first!.value < "\u{FF5A}".unicodeScalars.first!.value))
+    }
+
+    @Test func shardsSplitTheSortedTermsAndEveryTermFindsItsShard() {
+        let entries = (0..<120).map { Make.entry("location", "Place \($0)", notes: "word\($0) other\($0) 场\($0)所 ngữ\($0)") }
+        let index = Make.index(entries, shardBytes: 300)
+        #expect(index.shardCount > 10)
+        #expect(index.shardStarts.first == 0)
+        #expect(index.shardStarts == index.shardStarts.sorted())
+        #expect(index.shardKeys.first == "")
+        for shard in 1..<index.shardCount {
+            let key = index.shardKeys[shard]
+            let first = index.terms[index.shardStarts[shard]]
+            let previous = index.terms[index.shardStarts[shard] - 1]
+            #expect(first.unicodeScalars.starts(with: key.unicodeScalars))
+            #expect(SearchIndex.precedes(previous, key))
+            #expect(!SearchIndex.precedes(first, key))
+        }
+        for (position, term) in index.terms.enumerated() {
+            #expect(index.termRange(ofShard: index.shard(for: term)).contains(position), "\(term)")
+        }
+    }
+
+    @Test func separatorsAreShortAndWholeCharacters() {
+        #expect(SearchIndexBuilder.separator(after: "castle", upTo: "cave") == "cav")
+        #expect(SearchIndexBuilder.separator(after: "b", upTo: "castle") == "c")
+        #expect(SearchIndexBuilder.separator(after: "𠀋a", upTo: "𠀋b") == "𠀋b")
+    }
+
+    @Test func documentsShareFilesInChunksAndTextIsCut() {
+        let long = String(repeating: "lantern ", count: 200)
+        let entries = (0..<40).map { Make.entry("npc", "Keeper \($0)", notes: long) }
+        let index = Make.index(entries, chunkBytes: 2_000, textLimit: 100)
+        #expect(index.documentsPerChunk > 1 && index.documentsPerChunk < index.documents.count)
+        for file in index.files() where file.path.contains("/docs-") {
+            #expect(file.bytes.count < 2 * 2_000, "\(file.path) is about the chunk size")
+        }
+        #expect(index.chunkCount == (index.documents.count + index.documentsPerChunk - 1) / index.documentsPerChunk)
+        #expect(index.chunk(of: index.documentsPerChunk) == 1)
+        let text = index.documents[1].text
+        #expect(text.count <= 100 && text.count > 75)
+        #expect(text.hasSuffix("lantern"), "cut at a space")
+    }
+
+    @Test func impactsGrowWithFieldWeight() {
+        let index = Make.index([
+            Make.entry("npc", "Ash", notes: "ash"),
+            Make.entry("npc", "Birch", tags: ["ash"]),
+            Make.entry("npc", "Cedar", notes: "ash"),
+        ])
+        let postings = index.postings[index.termPosition("ash")]
+        let name = postings.first { $0.document == 1 }!.impact
+        let tag = postings.first { $0.document == 2 }!.impact
+        let notes = postings.first { $0.document == 3 }!.impact
+        #expect(name > tag && tag > notes && notes >= 1)
+    }
+
+    @Test func theSameSiteGivesTheSameIndexWhateverTheThreads() {
+        let site = Make.site(Self.entries + (0..<50).map { Make.entry("npc", "Guard \($0)", notes: "stands guard \($0)") })
+        let strings = UIStrings.load(language: "en", theme: .embedded).0
+        let one = SearchIndexBuilder(site: site, strings: strings, jobs: 1).build().files()
+        let four = SearchIndexBuilder(site: site, strings: strings, jobs: 4).build().files()
+        #expect(one == four)
+    }
+
+    @Test func kindLabelsFollowTheSiteLanguage() {
+        let site = Make.site(Self.entries, language: "vi")
+        let strings = UIStrings.load(language: "vi", theme: .embedded).0
+        let index = SearchIndexBuilder(site: site, strings: strings).build()
+        #expect(index.kinds.map(\.label) == ["Trò chơi", "NPC", "Nhiệm vụ", "Địa điểm"])
+        #expect(index.contains("nhiem"), "the localized kind name is a key")
+    }
+}
