@@ -82,7 +82,7 @@ extension SearchIndex {
     /// The terms a word matches, each with its factor: itself and its completions among the terms of
     /// `shards`, and terms one typo away among those of `shards` and `typoShards`. Exact matches are
     /// flagged, as only they can make a whole-name match.
-    func candidates(for word: String, isPrefix: Bool, in shards: [Int], typoShards: [Int] = []) -> [(term: Int, factor: Double, isExact: Bool)] {
+    func candidates(for word: String, isPrefix: Bool, in shards: [Int], typoShards: [Int]) -> [(term: Int, factor: Double, isExact: Bool)] {
         let wordScalars = Array(word.unicodeScalars)
         let ranges = shards.map(termRange(ofShard:))
         var found: [(term: Int, factor: Double, isExact: Bool)] = []
