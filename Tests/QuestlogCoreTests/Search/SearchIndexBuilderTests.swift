@@ -124,6 +124,14 @@ struct SearchIndexBuilderTests {
         #expect(one == four)
     }
 
+    @Test func aSiteWithoutGamesHasAnEmptyIndexThatStillLoads() throws {
+        let index = Make.index([])
+        #expect(index.documents.isEmpty && index.terms.isEmpty)
+        #expect(index.shardCount == 1 && index.chunkCount == 0)
+        #expect(index.search(SearchQuery("anything")).total == 0)
+        #expect(index.files().map(\.path) == ["assets/search/index.js", "assets/search/terms-0.js", "assets/search/flags.js"])
+    }
+
     @Test func kindLabelsFollowTheSiteLanguage() {
         let site = Make.site(Self.entries, language: "vi")
         let strings = UIStrings.load(language: "vi", theme: .embedded).0
