@@ -602,6 +602,7 @@
     var input = container.querySelector("input[role=combobox]");
     var listbox = container.querySelector("[role=listbox]");
     var status = container.querySelector("[data-ql-search-status]");
+    var empty = container.querySelector("[data-ql-search-empty]");
     var form = container.querySelector("form");
     if (!input || !listbox) return;
     var active = -1;
@@ -623,13 +624,17 @@
       }
     }
 
+    // Without results the listbox stays closed (a listbox holds options only) and a note says so.
     function open() {
-      listbox.hidden = false;
-      input.setAttribute("aria-expanded", "true");
+      var hasOptions = listbox.childElementCount > 0;
+      listbox.hidden = !hasOptions;
+      if (empty) empty.hidden = hasOptions;
+      input.setAttribute("aria-expanded", String(hasOptions));
     }
 
     function close() {
       listbox.hidden = true;
+      if (empty) empty.hidden = true;
       input.setAttribute("aria-expanded", "false");
       setActive(-1);
     }
@@ -650,12 +655,6 @@
       listbox.dataset.query = text;
       active = -1;
       input.removeAttribute("aria-activedescendant");
-      if (!results.hits.length) {
-        var empty = document.createElement("li");
-        empty.className = "ql-search-empty";
-        empty.textContent = container.dataset.noResults;
-        listbox.appendChild(empty);
-      }
       results.hits.forEach(function (hit, number) {
         var item = option("ql-search-option-" + number, hit.url);
         item.className = "ql-result";
@@ -677,6 +676,7 @@
       var current = ++sequence;
       if (!text.trim()) {
         listbox.textContent = "";
+        delete listbox.dataset.query;
         close();
         return;
       }
@@ -689,7 +689,7 @@
 
     input.addEventListener("focus", function () {
       manifest().catch(function () {});
-      if (input.value.trim() && listbox.childElementCount) open();
+      if (input.value.trim() && listbox.dataset.query === input.value) open();
     });
     input.addEventListener("input", update);
     input.addEventListener("blur", function () { close(); });
@@ -699,8 +699,7 @@
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         event.preventDefault();
         if (listbox.hidden) {
-          if (input.value.trim()) open();
-          update();
+          if (input.value.trim()) update();
           return;
         }
         if (event.key === "ArrowDown") setActive(active < 0 ? 0 : active + 1);
@@ -711,7 +710,7 @@
           window.location.href = items[active].dataset.href;
         }
       } else if (event.key === "Escape") {
-        if (!listbox.hidden) {
+        if (!listbox.hidden || (empty && !empty.hidden)) {
           event.preventDefault();
           close();
         } else if (input.value) {

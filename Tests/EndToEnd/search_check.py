@@ -104,8 +104,7 @@ def type_in_header(driver, text):
     box.send_keys(text)
     # The listbox says which text its results are for: wait for this one's, not the previous query's.
     wait(driver, lambda d: d.execute_script(
-        "var l = document.getElementById('ql-search-listbox');"
-        "return !l.hidden && l.dataset.query === arguments[0];", text))
+        "return document.getElementById('ql-search-listbox').dataset.query === arguments[0];", text))
     return box
 
 
@@ -194,6 +193,14 @@ def check_keyboard(driver, root, report):
     box.send_keys(Keys.ESCAPE)
     report.check(box.get_attribute("value") == "", "Escape again clears the box", f"value={box.get_attribute('value')!r}")
 
+    box = type_in_header(driver, "zzxqj")
+    note = driver.find_element(By.CSS_SELECTOR, "[data-ql-search-empty]")
+    report.check(note.is_displayed() and not listbox.is_displayed() and box.get_attribute("aria-expanded") == "false",
+                 "no results: a note shows and the listbox stays closed",
+                 f"note shown={note.is_displayed()} aria-expanded={box.get_attribute('aria-expanded')}")
+    box.send_keys(Keys.ESCAPE)
+    report.check(not note.is_displayed(), "Escape closes the note", "still shown")
+
     box = type_in_header(driver, "varre")
     excerpt_marks = driver.find_elements(By.CSS_SELECTOR, "#ql-search-option-0 mark")
     meta = driver.find_elements(By.CSS_SELECTOR, "#ql-search-option-0 .ql-result-meta")
@@ -242,6 +249,9 @@ def check_accessibility(driver, root, report):
     box.send_keys(Keys.ARROW_DOWN)
     problems = axe_violations(driver)
     report.check(not problems, "header box with its results open and an active option", "; ".join(problems))
+    type_in_header(driver, "zzxqj")
+    problems = axe_violations(driver)
+    report.check(not problems, "header box with no results", "; ".join(problems))
     driver.get(page_url(root, "search.html", {"q": "lantern", "kind": "npc"}))
     wait(driver, lambda d: d.execute_script(
         "return document.querySelector('[data-ql-search-list]').dataset.query === 'lantern';"))
