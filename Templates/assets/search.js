@@ -307,8 +307,8 @@
     return found;
   }
 
-  function bit(bits, document) {
-    return bits !== undefined && (bits.charCodeAt(document >> 3) >> (document & 7)) & 1;
+  function bit(bits, doc) {
+    return bits !== undefined && (bits.charCodeAt(doc >> 3) >> (doc & 7)) & 1;
   }
 
   // A query: { text, game, kind, state, limit } with game and kind ids and state "complete" or
@@ -365,9 +365,9 @@
       candidates(word, shardLists[number], typoLists[number]).forEach(function (candidate) {
         var postings = candidate[0];
         var factor = candidate[1];
-        var document = 0;
+        var doc = 0;
         for (var i = 0; i < postings.length;) {
-          document += postings[i];
+          doc += postings[i];
           var impact = postings[i + 1];
           var nameLength = 0;
           if (impact < 0) {
@@ -378,11 +378,11 @@
             i += 2;
           }
           var value = impact * factor;
-          if (value > best[document]) best[document] = value;
-          if (candidate[2] && nameLength > 0) names[document] = nameLength;
-          if (!seen[document]) {
-            seen[document] = 1;
-            touched.push(document);
+          if (value > best[doc]) best[doc] = value;
+          if (candidate[2] && nameLength > 0) names[doc] = nameLength;
+          if (!seen[doc]) {
+            seen[doc] = 1;
+            touched.push(doc);
           }
         }
       });
@@ -391,20 +391,20 @@
     var allowed = filterMask(index, query);
     var ranked = [];
     var most = 0;
-    touched.forEach(function (document) {
-      if (!allowed[document]) return;
+    touched.forEach(function (doc) {
+      if (!allowed[doc]) return;
       var matched = 0;
       var score = 0;
       var exact = true;
       for (var number = 0; number < words.length; number++) {
-        if (scores[number][document] > 0) {
+        if (scores[number][doc] > 0) {
           matched++;
-          score += scores[number][document];
+          score += scores[number][doc];
         }
-        if (nameLengths[number][document] !== words.length) exact = false;
+        if (nameLengths[number][doc] !== words.length) exact = false;
       }
       if (matched > most) most = matched;
-      ranked.push({ document: document, score: score, exact: exact, matched: matched });
+      ranked.push({ document: doc, score: score, exact: exact, matched: matched });
     });
     var hits = ranked.filter(function (hit) { return hit.matched === most; });
     hits.sort(function (a, b) {
@@ -440,8 +440,8 @@
       if (query.game && group[0] !== game) return;
       if (query.kind && group[1] !== kind) return;
       if (field && index.kinds[group[1]][2].indexOf(field) < 0) return;
-      for (var document = group[2]; document < group[2] + group[3]; document++) {
-        allowed[document] = !field || Boolean(bit(bits, document)) === wanted ? 1 : 0;
+      for (var doc = group[2]; doc < group[2] + group[3]; doc++) {
+        allowed[doc] = !field || Boolean(bit(bits, doc)) === wanted ? 1 : 0;
       }
     });
     return allowed;
