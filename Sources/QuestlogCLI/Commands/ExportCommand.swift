@@ -35,7 +35,7 @@ struct ExportCommand: Command {
             throw UsageError(problem.message, command: spec.name)
         }
         let formats = context.arguments.value("format").flatMap(ExportFormat.init(rawValue:)).map { [$0] } ?? ExportFormat.allCases
-        let files = formats.flatMap { $0.files(for: site, options: options) }.map { OutputFile(path: $0.path, bytes: $0.bytes) }
+        let files = formats.flatMap { $0.files(for: site, options: options) }
 
         let typed = context.arguments.value("output")
         let output = typed.map(context.absolute) ?? context.site + "/exports"

@@ -10,11 +10,11 @@ import Foundation
 /// `ExportOptions.neutraliseFormulas` is off.
 public enum CSVExport {
     /// The CSV file of every selected game and kind, games in site order, kinds in schema order.
-    public static func files(for site: Site, options: ExportOptions) -> [ExportFile] {
+    public static func files(for site: Site, options: ExportOptions) -> [OutputFile] {
         let layouts = options.selectedKinds(in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
         return options.selectedGames(in: site).flatMap { game in
             layouts.map { layout in
-                ExportFile(path: path(game: game.id, kind: layout.kind),
+                OutputFile(path: path(game: game.id, kind: layout.kind),
                            bytes: bytes(rows(game: game, layout: layout, site: site), options: options))
             }
         }

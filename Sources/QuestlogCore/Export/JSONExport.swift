@@ -27,12 +27,12 @@ public enum JSONExport {
     }
 
     /// The document of each selected game, then `site.json` (the selected games), then the schema.
-    public static func files(for site: Site, options: ExportOptions) -> [ExportFile] {
+    public static func files(for site: Site, options: ExportOptions) -> [OutputFile] {
         let layouts = options.selectedKinds(in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
         let games = options.selectedGames(in: site).map { (id: $0.id, value: game($0, layouts: layouts, site: site)) }
-        return games.map { ExportFile(path: path(game: $0.id), json: document(games: [$0.value], site: site)) }
-            + [ExportFile(path: sitePath, json: document(games: games.map(\.value), site: site)),
-               ExportFile(path: schemaPath, json: JSONExportSchema.document(for: site.schema))]
+        return games.map { OutputFile(path: path(game: $0.id), json: document(games: [$0.value], site: site)) }
+            + [OutputFile(path: sitePath, json: document(games: games.map(\.value), site: site)),
+               OutputFile(path: schemaPath, json: JSONExportSchema.document(for: site.schema))]
     }
 
     static func document(games: [JSONValue], site: Site) -> JSONValue {

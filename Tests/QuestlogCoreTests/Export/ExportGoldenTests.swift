@@ -10,7 +10,7 @@ struct ExportGoldenTests {
         .deletingLastPathComponent().appendingPathComponent("Fixtures/exports").path
     static let expected = fixture + "/expected"
 
-    static func export(jobs: Int) -> (files: [ExportFile], diagnostics: DiagnosticList) {
+    static func export(jobs: Int) -> (files: [OutputFile], diagnostics: DiagnosticList) {
         let (site, diagnostics) = Resolver(jobs: jobs).resolve(SiteLoader(root: fixture + "/site", jobs: jobs).load())
         let files = ExportFormat.allCases.flatMap { $0.files(for: site, options: ExportOptions()) }
         return (files, diagnostics)
