@@ -17,9 +17,8 @@ public struct SiteRenderer: Sendable {
 
     public func render(_ site: Site) -> (files: [OutputFile], diagnostics: DiagnosticList) {
         var diagnostics = DiagnosticList()
-        let (uiStrings, localeProblems) = UIStrings.load(language: site.config.language, theme: theme)
-        let (strings, searchLocaleProblems) = SearchStrings.adding(to: uiStrings, theme: theme)
-        diagnostics.append(contentsOf: localeProblems + searchLocaleProblems)
+        let (strings, localeProblems) = UIStrings.load(language: site.config.language, theme: theme)
+        diagnostics.append(contentsOf: localeProblems)
         let library = MustacheLibrary(templates: theme.templates, strict: true)
         for error in library.validate(Self.pageTemplates) {
             diagnostics.append(diagnostic(for: error))
