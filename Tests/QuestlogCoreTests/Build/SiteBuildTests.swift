@@ -25,9 +25,21 @@ struct SiteBuildTests {
         }
         let expected = TestSite.tree(expectedFolder)
         #expect(Set(produced.keys) == Set(expected.keys))
-        for (path, bytes) in expected.sorted(by: { $0.key < $1.key }) {
-            #expect(produced[path] == bytes, "\(path) differs from the golden file")
+        for (path, bytes) in expected.sorted(by: { $0.key < $1.key }) where produced[path] != bytes {
+            Issue.record("\(path) differs from the golden file: \(Self.firstDifference(produced[path] ?? [], bytes))")
         }
+    }
+
+    /// The first line that differs, for a readable failure instead of two byte arrays.
+    static func firstDifference(_ produced: [UInt8], _ expected: [UInt8]) -> String {
+        let new = String(decoding: produced, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let old = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(new.count, old.count) where index >= new.count || index >= old.count || new[index] != old[index] {
+            let got = index < new.count ? String(new[index]) : "(end of file)"
+            let want = index < old.count ? String(old[index]) : "(end of file)"
+            return "line \(index + 1): got \(got.prefix(200)) but expected \(want.prefix(200))"
+        }
+        return "same lines, different bytes"
     }
 
     @Test func everyEntryHasAPageAndEveryRelationLinksBothWays() throws {
@@ -167,6 +179,20 @@ struct SiteBuildTests {
         let page = try String(contentsOfFile: site.root + "/Output/elden-ring/quests/find-kale.html", encoding: .utf8)
         #expect(page.contains(#"<span class="wikilink-missing" title="Unresolved link">the &lt;ghost&gt;</span>"#))
         #expect(site.build(output: site.root + "/strict", strict: true).report == nil, "--strict still stops")
+    }
+
+    @Test func withoutABaseURLThe404PageCarriesItsStyles() throws {
+        let site = TestSite(copying: Self.fixture + "/site")
+        defer { site.remove() }
+        let config = try String(contentsOfFile: site.root + "/questlog.yml", encoding: .utf8)
+        site.write("questlog.yml", config.replacingOccurrences(of: "base_url: https://example.org/wiki/\n", with: ""))
+        #expect(site.build().report != nil)
+        let page = try String(contentsOfFile: site.root + "/Output/404.html", encoding: .utf8)
+        #expect(page.contains("<style>"))
+        #expect(!page.contains("assets/questlog.css"))
+        let home = try String(contentsOfFile: site.root + "/Output/index.html", encoding: .utf8)
+        #expect(home.contains(#"<link rel="stylesheet" href="assets/questlog.css">"#))
+        #expect(!home.contains("<style>"))
     }
 
     @Test func everyLocaleDefinesEveryEnglishKey() {
