@@ -138,12 +138,9 @@ extension PageBuilder {
     /// because the page may be shown at any depth.
     func notFoundPage() -> Page {
         let path = "404.html"
-        var context = common(path: path, title: strings["ui.not_found_title"], type: "404", game: nil,
+        let context = common(path: path, title: strings["ui.not_found_title"], type: "404", game: nil,
                              breadcrumbs: [(strings["ui.home"], "index.html"), (strings["ui.not_found_title"], nil)],
                              absolute: site.config.baseURL != nil)
-        if site.config.baseURL == nil, let styles = notFoundStyles {
-            context["inlineStyles"] = .string(styles)
-        }
         return Page(path: path, template: "404", context: .object(MustacheObject(context)))
     }
 

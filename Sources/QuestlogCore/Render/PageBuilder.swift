@@ -8,9 +8,6 @@ public struct PageBuilder: Sendable {
     let labels: Labels
     /// The UI strings as nested objects, so templates write `{{strings.ui.search}}`.
     let stringsValue: MustacheValue
-    /// The theme's style sheets, put inline in `404.html` when the site has no base URL: hosts show
-    /// that page at any depth, where relative links to `assets/` would not resolve.
-    public var notFoundStyles: String?
 
     public init(site: Site, strings: UIStrings) {
         self.site = site

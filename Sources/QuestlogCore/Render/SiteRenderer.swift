@@ -25,10 +25,7 @@ public struct SiteRenderer: Sendable {
         }
         guard !diagnostics.hasErrors else { return ([], diagnostics) }
 
-        var builder = PageBuilder(site: site, strings: strings)
-        builder.notFoundStyles = theme.assets.filter { $0.path.hasSuffix(".css") }
-            .map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n")
-        let pages = builder.pages()
+        let pages = PageBuilder(site: site, strings: strings).pages()
         let rendered = Parallel.map(pages, jobs: jobs) { page -> Result<OutputFile, MustacheError> in
             Result { () throws(MustacheError) -> OutputFile in
                 OutputFile(path: page.path, text: try library.render(named: page.template, with: page.context))

@@ -181,20 +181,6 @@ struct SiteBuildTests {
         #expect(site.build(output: site.root + "/strict", strict: true).report == nil, "--strict still stops")
     }
 
-    @Test func withoutABaseURLThe404PageCarriesItsStyles() throws {
-        let site = TestSite(copying: Self.fixture + "/site")
-        defer { site.remove() }
-        let config = try String(contentsOfFile: site.root + "/questlog.yml", encoding: .utf8)
-        site.write("questlog.yml", config.replacingOccurrences(of: "base_url: https://example.org/wiki/\n", with: ""))
-        #expect(site.build().report != nil)
-        let page = try String(contentsOfFile: site.root + "/Output/404.html", encoding: .utf8)
-        #expect(page.contains("<style>"))
-        #expect(!page.contains("assets/questlog.css"))
-        let home = try String(contentsOfFile: site.root + "/Output/index.html", encoding: .utf8)
-        #expect(home.contains(#"<link rel="stylesheet" href="assets/questlog.css">"#))
-        #expect(!home.contains("<style>"))
-    }
-
     @Test func everyLocaleDefinesEveryEnglishKey() {
         let theme = Theme.embedded
         let (english, _) = UIStrings.load(language: "en", theme: theme)
