@@ -1,6 +1,8 @@
 extension OutputFile {
     /// A pretty-printed JSON document, ending with a newline.
     init(path: String, json: JSONValue) {
-        self.init(path: path, text: json.rendered(pretty: true) + "\n")
+        var bytes = json.bytes(pretty: true)
+        bytes.append(0x0A)
+        self.init(path: path, bytes: bytes)
     }
 }

@@ -30,21 +30,40 @@ public struct PageBuilder: Sendable {
         return .object(MustacheObject(leaves))
     }
 
-    /// Every HTML page of the site, in a stable order.
-    public func pages() -> [Page] {
-        var pages = [homePage()]
-        for game in site.games {
-            pages.append(gamePage(game))
+    /// Which page to build; the list of them is cheap, building them is not.
+    private enum PageSpec: Sendable {
+        case home, search, notFound
+        case game(Int)
+        case kind(game: Int, kind: Kind)
+        case entry(game: Int, kind: Kind, entry: Int)
+    }
+
+    /// Every HTML page of the site, in a stable order, built on up to `jobs` threads.
+    public func pages(jobs: Int = 1) -> [Page] {
+        var specs: [PageSpec] = [.home]
+        for (gameIndex, game) in site.games.enumerated() {
+            specs.append(.game(gameIndex))
             for kind in kinds(of: game) {
-                pages.append(kindPage(kind, in: game))
-                for entry in game.entries(of: kind.id) {
-                    pages.append(entryPage(entry, kind: kind, in: game))
+                specs.append(.kind(game: gameIndex, kind: kind))
+                for entryIndex in game.entries(of: kind.id).indices {
+                    specs.append(.entry(game: gameIndex, kind: kind, entry: entryIndex))
                 }
             }
         }
-        pages.append(searchPage())
-        pages.append(notFoundPage())
-        return pages
+        specs.append(.search)
+        specs.append(.notFound)
+        return Parallel.map(specs, jobs: jobs) { spec in
+            switch spec {
+            case .home: return homePage()
+            case .search: return searchPage()
+            case .notFound: return notFoundPage()
+            case let .game(index): return gamePage(site.games[index])
+            case let .kind(index, kind): return kindPage(kind, in: site.games[index])
+            case let .entry(index, kind, entry):
+                let game = site.games[index]
+                return entryPage(game.entries(of: kind.id)[entry], kind: kind, in: game)
+            }
+        }
     }
 
     /// The kinds a game has entries of, in schema order.

@@ -25,10 +25,16 @@ public struct SiteRenderer: Sendable {
         }
         guard !diagnostics.hasErrors else { return ([], diagnostics) }
 
-        let pages = PageBuilder(site: site, strings: strings).pages()
+        let pages = PageBuilder(site: site, strings: strings).pages(jobs: jobs)
         let rendered = Parallel.map(pages, jobs: jobs) { page -> Result<OutputFile, MustacheError> in
             Result { () throws(MustacheError) -> OutputFile in
-                OutputFile(path: page.path, text: try library.render(named: page.template, with: page.context))
+                // Validated above: every page template exists and compiles.
+                guard let template = try library.template(named: page.template) else {
+                    throw MustacheError(template: page.template, line: 1, column: 1, message: "no template named '\(page.template)'")
+                }
+                var bytes: [UInt8] = []
+                try library.render(template, with: page.context, appendingTo: &bytes)
+                return OutputFile(path: page.path, bytes: bytes)
             }
         }
         var files: [OutputFile] = []

@@ -28,67 +28,92 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     /// The document as text: pretty-printed with two-space indents, or compact.
     public func rendered(pretty: Bool = true) -> String {
-        var out = ""
+        String(decoding: bytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// The document as UTF-8 bytes (what files are written from, without a String in between).
+    public func bytes(pretty: Bool = true) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(to: &out, pretty: pretty, indent: 0)
         return out
     }
 
-    private func write(to out: inout String, pretty: Bool, indent: Int) {
+    private static func newline(_ out: inout [UInt8], indent: Int) {
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(0x20, count: indent * 2))
+    }
+
+    private func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
-        case .null: out += "null"
-        case let .bool(value): out += value ? "true" : "false"
-        case let .int(value): out += String(value)
+        case .null: out.append(contentsOf: "null".utf8)
+        case let .bool(value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case let .int(value): out.append(contentsOf: String(value).utf8)
         case let .double(value):
-            out += value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)) : "null"
+            let text = value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)) : "null"
+            out.append(contentsOf: text.utf8)
         case let .string(value): JSONValue.writeString(value, to: &out)
         case let .array(items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
+            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { JSONValue.newline(&out, indent: indent + 1) }
                 item.write(to: &out, pretty: pretty, indent: indent + 1)
             }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "]"
+            if pretty { JSONValue.newline(&out, indent: indent) }
+            out.append(UInt8(ascii: "]"))
         case let .object(members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{"
+            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { out += "," }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { JSONValue.newline(&out, indent: indent + 1) }
                 JSONValue.writeString(key, to: &out)
-                out += pretty ? ": " : ":"
+                out.append(contentsOf: (pretty ? ": " : ":").utf8)
                 value.write(to: &out, pretty: pretty, indent: indent + 1)
             }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "}"
+            if pretty { JSONValue.newline(&out, indent: indent) }
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            // Line and paragraph separators break JavaScript string literals when the JSON is embedded in a script.
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+    private static func writeString(_ value: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var utf8 = value.utf8.makeIterator()
+        var pending: [UInt8] = []
+        while let byte = utf8.next() {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0x00..<0x20:
+                let hex = String(byte, radix: 16)
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(contentsOf: (hex.count == 1 ? "0" + hex : hex).utf8)
+            case 0xE2:
+                // Line and paragraph separators (E2 80 A8/A9) break JavaScript string literals when
+                // the JSON is embedded in a script.
+                pending = [byte]
+                if let second = utf8.next() {
+                    pending.append(second)
+                    if second == 0x80, let third = utf8.next() {
+                        if third == 0xA8 || third == 0xA9 {
+                            out.append(contentsOf: (third == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                            continue
+                        }
+                        pending.append(third)
+                    }
                 }
+                out.append(contentsOf: pending)
+            default:
+                out.append(byte)
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

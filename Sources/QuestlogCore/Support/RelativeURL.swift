@@ -1,16 +1,24 @@
 /// Relative links between output pages, so the site works from disk and under any sub-path.
 public enum RelativeURL {
     /// The link from the page at `source` to the page at `target` (both relative to the output root).
+    /// Works on bytes: it runs for every link of every page.
     public static func from(_ source: String, to target: String) -> String {
-        let sourceFolders = source.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        let targetParts = target.split(separator: "/", omittingEmptySubsequences: false)
+        let sourceBytes = Array(source.utf8)
+        let targetBytes = Array(target.utf8)
+        let slash = UInt8(ascii: "/")
+        // The longest common run of whole folders: compare up to each slash of the source's folder part.
         var common = 0
-        while common < sourceFolders.count, common < targetParts.count - 1,
-              sourceFolders[sourceFolders.startIndex + common] == targetParts[common] {
-            common += 1
+        var index = 0
+        while index < sourceBytes.count, index < targetBytes.count, sourceBytes[index] == targetBytes[index] {
+            if sourceBytes[index] == slash { common = index + 1 }
+            index += 1
         }
-        let up = String(repeating: "../", count: sourceFolders.count - common)
-        return up + targetParts[common...].joined(separator: "/")
+        let sourceFolders = sourceBytes[common...].count { $0 == slash }
+        var link: [UInt8] = []
+        link.reserveCapacity(sourceFolders * 3 + targetBytes.count - common)
+        for _ in 0..<sourceFolders { link.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "."), slash]) }
+        link.append(contentsOf: targetBytes[common...])
+        return String(decoding: link, as: UTF8.self)
     }
 
     /// The output path of an entry's page.

@@ -51,6 +51,10 @@ struct TextTests {
         ("elden-ring/npcs/varre.html", "other/quests/q.html", "../../other/quests/q.html"),
         ("index.html", "elden-ring/index.html", "elden-ring/index.html"),
         ("elden-ring/npcs/varre.html", "index.html", "../../index.html"),
+        ("elden-ring/npcs/varre.html", "elden-ring/npcs-extra/x.html", "../npcs-extra/x.html"),
+        ("elden-ring/npcs/varre.html", "elden-ring/npcs/varre-2.html", "varre-2.html"),
+        ("elden/index.html", "elden-ring/index.html", "../elden-ring/index.html"),
+        ("404.html", "exports/site.json", "exports/site.json"),
     ])
     func relativeLinks(_ source: String, _ target: String, _ expected: String) {
         #expect(RelativeURL.from(source, to: target) == expected)
