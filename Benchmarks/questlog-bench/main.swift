@@ -4,6 +4,7 @@ import Foundation
 let benchmarks: [(name: String, summary: String, run: () throws -> Void)] = [
     ("mustache", "render a 10 KB layout with a 50-row loop 10,000 times", MustacheBenchmark.run),
     ("search", "search index size, first-query bytes and Chromium latency at 1k, 10k and 50k entries", SearchBenchmark.run),
+    ("build", "check, build and rebuild a generated site of 1k and 10k entries on disk", BuildBenchmark.run),
 ]
 
 let usage = """
