@@ -37,10 +37,11 @@ let package = Package(
             dependencies: ["Mustache", "QuestlogCore"],
             path: "Benchmarks/questlog-bench"
         ),
-        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "QuestlogCoreTests", dependencies: ["QuestlogCore"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
+        .testTarget(name: "QuestlogCoreTests", dependencies: ["QuestlogCore", "TestSupport"]),
         .testTarget(name: "QuestlogCLITests", dependencies: ["QuestlogCLI", "QuestlogCore"]),
     ]
 )

@@ -1,12 +1,12 @@
-/// A small seeded random number generator, so that randomized tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
+/// A small seeded random number generator, so that randomized tests repeat exactly on every run.
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
