@@ -71,6 +71,9 @@ struct CommandLineTests {
         #expect(parsed.value("jobs") == "4")
         #expect(parsed.flag("quiet") && parsed.flag("verbose"))
         #expect(parsed.positional == ["-a"])
+        let values = try ArgumentParser.parse(["- Blaidd #1"], for: spec)
+        #expect(values.positional == ["- Blaidd #1"])
+        #expect(try ArgumentParser.parse(["-5"], for: spec).positional == ["-5"])
     }
 
     @Test func initCreatesACleanSiteAndRefusesANonEmptyFolder() throws {
@@ -123,6 +126,20 @@ struct CommandLineTests {
         #expect(again.code == .contentError)
         #expect(again.error.contains("already exists"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
+    }
+
+    @Test(arguments: ["Patches: \"the\" Untrue", "- Blaidd #1", "'Sellen' \\ Witch", "鈴木春人", "Bà Đường"])
+    func newEntriesKeepAwkwardNamesExactly(_ name: String) throws {
+        let folder = makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(runQuestlog(["init", "."], in: folder).code == .success)
+        let created = runQuestlog(["new", "location", name], in: folder)
+        #expect(created.code == .success, "\(created.error)")
+        let check = runQuestlog(["check", "--strict", "--diagnostics-format", "json"], in: folder)
+        #expect(check.code == .success, "\(check.output)")
+        let loaded = SiteLoader(root: folder).load()
+        let names = loaded.games.flatMap(\.entries).compactMap { $0.field("name")?.string }
+        #expect(names.contains(name))
     }
 
     @Test func newRejectsUnknownKindsAndGames() {

@@ -2,6 +2,12 @@ import QuestlogCore
 
 /// Parses a command's arguments: `--name value`, `--name=value`, `-x value`, flags, `--` ending options.
 public enum ArgumentParser {
+    /// `-x` and `--name` are options; `-`, `-5` and `- Blaidd #1` are values (a name or a number).
+    static func looksLikeOption(_ argument: String) -> Bool {
+        let rest = argument.hasPrefix("--") ? argument.dropFirst(2) : argument.dropFirst()
+        return argument.hasPrefix("-") && argument != "--" ? rest.first?.isLetter == true : argument == "--"
+    }
+
     public static func parse(_ arguments: [String], for spec: CommandSpec) throws -> ParsedArguments {
         var parsed = ParsedArguments()
         let options = spec.allOptions
@@ -10,7 +16,7 @@ public enum ArgumentParser {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
+            if onlyPositional || !looksLikeOption(argument) {
                 parsed.positional.append(argument)
                 continue
             }

@@ -99,7 +99,8 @@ public enum SiteConfigLoader {
                                           code: "type-mismatch", at: at(value)))
                 continue
             }
-            var kind = Kind(id: id, folder: id + "s", name: FieldDefinition.humanize(id), plural: FieldDefinition.humanize(id) + "s", fields: [])
+            var kind = Kind(id: id, folder: plural(of: id), name: FieldDefinition.humanize(id),
+                            plural: plural(of: FieldDefinition.humanize(id)), fields: [])
             for (settingKey, settingValue) in settings {
                 let setting = settingKey.string ?? ""
                 switch setting {
@@ -139,6 +140,16 @@ public enum SiteConfigLoader {
             }
         }
         return (kinds, diagnostics)
+    }
+
+    /// The English plural used when a kind names no folder or plural: boss → bosses, city → cities.
+    static func plural(of word: String) -> String {
+        let lower = word.lowercased()
+        if ["s", "x", "z", "ch", "sh"].contains(where: { lower.hasSuffix($0) }) { return word + "es" }
+        if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) {
+            return word.dropLast() + "ies"
+        }
+        return word + "s"
     }
 
     /// A field is `name: type` or `name: {type: …, label: …, inverse_label: …}`.
