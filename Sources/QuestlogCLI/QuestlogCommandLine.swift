@@ -5,7 +5,7 @@ import QuestlogCore
 public enum QuestlogCommandLine {
     static let commands: [RegisteredCommand] = [
         RegisteredCommand(BuildCommand.self), RegisteredCommand(CheckCommand.self), RegisteredCommand(ExportCommand.self),
-        RegisteredCommand(NewCommand.self), RegisteredCommand(InitCommand.self),
+        RegisteredCommand(ServeCommand.self), RegisteredCommand(NewCommand.self), RegisteredCommand(InitCommand.self),
     ]
 
     /// Runs `questlog` with `arguments` (without the program name) and returns the exit code.

@@ -13,18 +13,16 @@ public struct SiteBuild: Sendable {
         Theme.embedded.overlaid(with: options.site + "/Templates")
     }
 
-    /// Runs the build; `progress` is told each step as it starts.
-    public func run(progress: (BuildStep) -> Void = { _ in }) -> BuildResult {
+    /// Loads, resolves and renders the site in memory (what `serve` shows); writes nothing.
+    public func render(progress: (BuildStep) -> Void = { _ in }) -> RenderedSite {
         progress(.loading)
         let loaded = SiteLoader(root: options.site, jobs: options.jobs).load()
         progress(.resolving)
         let (site, resolveDiagnostics) = Resolver(jobs: options.jobs).resolve(loaded)
         var diagnostics = resolveDiagnostics
-        func stopped() -> BuildResult {
-            BuildResult(diagnostics: diagnostics, report: nil, pageCount: 0, gameCount: site.games.count)
+        if diagnostics.failed(strict: options.strict) {
+            return RenderedSite(files: [], diagnostics: diagnostics, gameCount: site.games.count)
         }
-        if diagnostics.failed(strict: options.strict) { return stopped() }
-
         progress(.rendering)
         var (files, renderDiagnostics) = SiteRenderer(theme: theme, jobs: options.jobs).render(site)
         diagnostics.append(contentsOf: renderDiagnostics)
@@ -32,20 +30,30 @@ public struct SiteBuild: Sendable {
             files += format.files(for: site, options: ExportOptions())
                 .map { OutputFile(path: ExportDownload.folder + "/" + $0.path, bytes: $0.bytes) }
         }
+        if diagnostics.failed(strict: options.strict) { files = [] }
+        return RenderedSite(files: files, diagnostics: diagnostics, gameCount: site.games.count)
+    }
+
+    /// Runs the build; `progress` is told each step as it starts.
+    public func run(progress: (BuildStep) -> Void = { _ in }) -> BuildResult {
+        let rendered = render(progress: progress)
+        var diagnostics = rendered.diagnostics
+        func stopped() -> BuildResult {
+            BuildResult(diagnostics: diagnostics, report: nil, pageCount: 0, gameCount: rendered.gameCount)
+        }
         if diagnostics.failed(strict: options.strict) { return stopped() }
 
         let writer = OutputWriter(directory: options.output, displayName: options.outputDisplayName,
                                   siteRoot: options.site, jobs: options.jobs)
-        let problems = writer.validate(files)
+        let problems = writer.validate(rendered.files)
         if !problems.isEmpty {
             diagnostics.append(contentsOf: problems.map(\.diagnostic))
             return stopped()
         }
         progress(.writing)
         do {
-            let report = try writer.write(files)
-            let pages = files.count { $0.path.hasSuffix(".html") }
-            return BuildResult(diagnostics: diagnostics, report: report, pageCount: pages, gameCount: site.games.count)
+            let report = try writer.write(rendered.files)
+            return BuildResult(diagnostics: diagnostics, report: report, pageCount: rendered.pageCount, gameCount: rendered.gameCount)
         } catch {
             diagnostics.append(error.diagnostic)
             return stopped()

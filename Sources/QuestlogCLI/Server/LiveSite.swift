@@ -1,0 +1,105 @@
+import Foundation
+import QuestlogCore
+
+/// The site as the development server shows it: the latest good build in memory, and the problems
+/// of the latest build when it failed. Pages carry a small script that reloads them when the
+/// version changes.
+final class LiveSite: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [String: [UInt8]] = [:]
+    private var problems: String?
+    private var currentVersion = 0
+
+    /// The path pages poll to learn the current version.
+    static let versionPath = "/__questlog/version"
+
+    var version: Int { lock.withLock { currentVersion } }
+
+    /// Takes a new build: its files when it succeeded, its problems (on every page) when it failed.
+    func update(_ rendered: RenderedSite, strict: Bool) {
+        lock.withLock {
+            if rendered.diagnostics.failed(strict: strict) {
+                let list = strict ? rendered.diagnostics.promotingWarnings() : rendered.diagnostics
+                problems = list.formattedText() + list.summary
+            } else {
+                files = Dictionary(rendered.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+                problems = nil
+            }
+            currentVersion += 1
+        }
+    }
+
+    func response(to request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return HTTPResponse(status: 405, contentType: "text/plain; charset=utf-8", body: Array("Only GET and HEAD.\n".utf8))
+        }
+        return lock.withLock {
+            if request.path == Self.versionPath {
+                return HTTPResponse(status: 200, contentType: "text/plain; charset=utf-8", body: Array(String(currentVersion).utf8))
+            }
+            var path = String(request.path.dropFirst())
+            if path.isEmpty || path.hasSuffix("/") { path += "index.html" }
+            let isPage = path.hasSuffix(".html") || files[path + "/index.html"] != nil
+            if let problems, isPage || files[path] == nil {
+                return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: errorPage(problems))
+            }
+            if files[path] == nil, files[path + "/index.html"] != nil { path += "/index.html" }
+            guard let body = files[path] else {
+                let notFound = files["404.html"] ?? Array("Not found.\n".utf8)
+                return HTTPResponse(status: 404, contentType: "text/html; charset=utf-8", body: withReloadScript(notFound))
+            }
+            let type = HTTPResponse.contentType(of: path)
+            return HTTPResponse(status: 200, contentType: type, body: type.hasPrefix("text/html") ? withReloadScript(body) : body)
+        }
+    }
+
+    /// The page with the reload script before `</body>` (or at the end).
+    private func withReloadScript(_ page: [UInt8]) -> [UInt8] {
+        let script = Array("""
+        <script>(function () { var seen = \(currentVersion); setInterval(function () {
+          fetch("\(Self.versionPath)", { cache: "no-store" }).then(function (r) { return r.text(); })
+            .then(function (v) { if (Number(v) !== seen) { location.reload(); } }).catch(function () {});
+        }, 700); })();</script>
+
+        """.utf8)
+        let closing = Array("</body>".utf8)
+        if let index = page.lastRange(of: closing)?.lowerBound {
+            return Array(page[..<index]) + script + Array(page[index...])
+        }
+        return page + script
+    }
+
+    /// Every page shows the build's problems until they are fixed.
+    private func errorPage(_ problems: String) -> [UInt8] {
+        let escaped = problems.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+        let page = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head><meta charset="utf-8"><title>Build failed · Questlog</title>
+        <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1d1d1f;background:#fff8f6}
+        h1{color:#a0201a}pre{white-space:pre-wrap;background:#fff;border:1px solid #e3b9b4;padding:1rem;border-radius:6px}</style>
+        </head>
+        <body>
+        <main>
+        <h1>The site has errors</h1>
+        <p>Fix them and save: this page reloads by itself.</p>
+        <pre>\(escaped)</pre>
+        </main>
+        </body>
+        </html>
+
+        """
+        return withReloadScript(Array(page.utf8))
+    }
+}
+
+private extension Array where Element == UInt8 {
+    func lastRange(of needle: [UInt8]) -> Range<Int>? {
+        guard needle.count <= count else { return nil }
+        for start in stride(from: count - needle.count, through: 0, by: -1) where self[start..<start + needle.count].elementsEqual(needle) {
+            return start..<start + needle.count
+        }
+        return nil
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+@testable import QuestlogCLI
+import QuestlogCore
+import Testing
+
+/// The development server over real loopback sockets: pages with the reload script, a rebuild
+/// after a change, errors shown in the browser, and the HTTP edge cases.
+struct ServeTests {
+    /// A minimal HTTP client over a socket, so the tests do not depend on URLSession's platform quirks.
+    static func get(_ path: String, port: Int, method: String = "GET") throws -> (status: Int, head: String, body: String) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port)).bigEndian
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw DevServer.StartError(description: "cannot connect") }
+        let request = Array("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        var response: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            response.append(contentsOf: buffer[..<count])
+        }
+        let text = String(decoding: response, as: UTF8.self)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        let status = Int(parts[0].split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, parts[0], parts.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+
+    static func withSession(_ body: (DevSession, Int, String) throws -> Void) throws {
+        let folder = makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(runQuestlog(["init", "."], in: folder).code == .success)
+        let session = DevSession(options: BuildOptions(site: folder, output: folder + "/Output", jobs: 2))
+        let port = try session.start(port: 0)
+        defer { session.stop() }
+        try body(session, port, folder)
+    }
+
+    @Test func servesPagesWithTheReloadScriptAndAssetsAsTheyAre() throws {
+        try Self.withSession { session, port, folder in
+            let home = try Self.get("/", port: port)
+            #expect(home.status == 200)
+            #expect(home.head.contains("Content-Type: text/html; charset=utf-8"))
+            #expect(home.body.contains("My playthroughs"))
+            #expect(home.body.contains(LiveSite.versionPath))
+            #expect(try Self.get("/my-first-game/", port: port).body.contains("<h1>My first game</h1>"))
+            #expect(try Self.get("/my-first-game", port: port).status == 200)
+            let css = try Self.get("/assets/questlog.css", port: port)
+            #expect(css.head.contains("text/css"))
+            #expect(!css.body.contains(LiveSite.versionPath))
+            #expect(try Self.get("/exports/my-first-game/npcs.csv", port: port).head.contains("text/csv"))
+            let missing = try Self.get("/no/such/page.html", port: port)
+            #expect(missing.status == 404)
+            #expect(missing.body.contains("Page not found"))
+            #expect(!FileManager.default.fileExists(atPath: folder + "/Output"), "serve writes nothing")
+        }
+    }
+
+    @Test func aChangeRebuildsAndAnErrorShowsInTheBrowserUntilFixed() throws {
+        try Self.withSession { session, port, folder in
+            let version = try Self.get(LiveSite.versionPath, port: port).body
+            #expect(!session.rebuildIfChanged(), "nothing changed yet")
+            let file = folder + "/Content/my-first-game/locations/old-watchtower.md"
+            let original = try String(contentsOfFile: file, encoding: .utf8)
+            try original.replacingOccurrences(of: "Wolves at the top", with: "Bats at the top")
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(session.rebuildIfChanged())
+            #expect(try Self.get(LiveSite.versionPath, port: port).body != version)
+            #expect(try Self.get("/my-first-game/locations/old-watchtower.html", port: port).body.contains("Bats at the top"))
+
+            try original.replacingOccurrences(of: "cleared: false", with: "cleared: maybe").write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(session.rebuildIfChanged())
+            let broken = try Self.get("/my-first-game/index.html", port: port)
+            #expect(broken.body.contains("The site has errors"))
+            #expect(broken.body.contains("cleared: expected true or false, found &quot;maybe&quot;") || broken.body.contains("found \"maybe\""))
+            #expect(try Self.get("/assets/questlog.css", port: port).status == 200, "assets of the last good build stay")
+
+            try original.write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(session.rebuildIfChanged())
+            #expect(try Self.get("/my-first-game/index.html", port: port).body.contains("<h1>My first game</h1>"))
+        }
+    }
+
+    @Test func httpEdgeCases() throws {
+        try Self.withSession { _, port, _ in
+            #expect(try Self.get("/", port: port, method: "POST").status == 405)
+            let head = try Self.get("/index.html", port: port, method: "HEAD")
+            #expect(head.status == 200)
+            #expect(head.body.isEmpty)
+            #expect(try Self.get("/../../etc/passwd", port: port).status == 404)
+            #expect(try Self.get("/%E0%A4", port: port).status == 400)
+            #expect(try Self.get("/my-first-game/npcs/hooded-merchant.html?x=1#top", port: port).status == 200)
+        }
+    }
+
+    @Test func requestLinesAreParsedStrictly() {
+        #expect(HTTPRequest(head: Array("GET /a%20b.html?q=1 HTTP/1.1\r\n\r\n".utf8)) == HTTPRequest(method: "GET", path: "/a b.html"))
+        #expect(HTTPRequest(head: Array("GET a.html HTTP/1.1\r\n\r\n".utf8)) == nil)
+        #expect(HTTPRequest(head: Array("nonsense\r\n\r\n".utf8)) == nil)
+        #expect(HTTPRequest(head: Array("GET /%zz HTTP/1.1\r\n\r\n".utf8)) == nil)
+    }
+}
