@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Markdown file split into its YAML front matter and its body.
 public struct FrontMatter: Sendable, Hashable {
     /// The YAML between the `---` lines; nil when the file has no front matter.
@@ -31,6 +33,22 @@ public struct FrontMatter: Sendable, Hashable {
         }
         return .failure(.error("front matter is not closed: add a line '---' after its last field",
                                code: "unclosed-front-matter", at: SourceLocation(path: path, line: 1, column: 1)))
+    }
+}
+
+extension FrontMatter {
+    /// The value of a top-level `field: value` line of YAML that did not parse (quotes removed), so
+    /// a damaged file can still be found by its name.
+    static func salvagedValue(of field: String, in yaml: String) -> String? {
+        for line in yaml.split(separator: "\n") where line.hasPrefix(field + ":") {
+            var value = line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces)
+            if let quote = value.first, quote == "\"" || quote == "'" {
+                value = String(value.dropFirst())
+                if let end = value.firstIndex(of: quote) { value = String(value[..<end]) }
+            }
+            return value.isEmpty ? nil : value
+        }
+        return nil
     }
 }
 

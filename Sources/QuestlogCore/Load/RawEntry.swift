@@ -14,9 +14,12 @@ public struct RawEntry: Sendable {
     public var notesColumnOffset: Int
     /// The name when the fields give none: the notes' first `# Heading`, else the file name.
     public var fallbackName: String
+    /// The file could not be read whole (an error says why); the entry only keeps its id and name
+    /// so that references to it resolve.
+    public var isDamaged: Bool
 
     public init(kind: Kind, id: String, source: SourceLocation, fields: [(key: YAMLNode, value: YAMLNode)],
-                notes: String, notesLineOffset: Int, notesColumnOffset: Int = 0, fallbackName: String) {
+                notes: String, notesLineOffset: Int, notesColumnOffset: Int = 0, fallbackName: String, isDamaged: Bool = false) {
         self.kind = kind
         self.id = id
         self.source = source
@@ -25,6 +28,7 @@ public struct RawEntry: Sendable {
         self.notesLineOffset = notesLineOffset
         self.notesColumnOffset = notesColumnOffset
         self.fallbackName = fallbackName
+        self.isDamaged = isDamaged
     }
 
     public func field(_ name: String) -> YAMLNode? {

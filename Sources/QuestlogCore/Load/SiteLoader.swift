@@ -165,12 +165,21 @@ public struct SiteLoader: Sendable {
 
     func loadMarkdownEntry(_ path: String, kind: Kind, id: String, diagnostics: inout DiagnosticList) -> RawEntry? {
         guard let text = readText(path, diagnostics: &diagnostics) else { return nil }
+        let fileName = String(path.split(separator: "/").last ?? "")
+        let stem = fileName.split(separator: ".").dropLast().joined(separator: ".")
+        let nameField = kind.id == "game" ? "title" : "name"
+        // A file whose front matter cannot be read still stands in the index under its id and the
+        // name its text seems to give, so links to it do not add errors to the one already reported.
+        func damaged(_ diagnostic: Diagnostic, frontMatter: String) -> RawEntry {
+            diagnostics.append(diagnostic)
+            let name = FrontMatter.salvagedValue(of: nameField, in: frontMatter) ?? Self.firstHeading(in: text) ?? stem
+            return RawEntry(kind: kind, id: id, source: SourceLocation(path: path), fields: [], notes: "",
+                            notesLineOffset: 0, fallbackName: kind.id == "game" ? id : name, isDamaged: true)
+        }
         let frontMatter: FrontMatter
         switch FrontMatter.split(text, path: path) {
         case let .success(split): frontMatter = split
-        case let .failure(diagnostic):
-            diagnostics.append(diagnostic)
-            return nil
+        case let .failure(diagnostic): return damaged(diagnostic, frontMatter: text)
         }
         var fields: [(key: YAMLNode, value: YAMLNode)] = []
         if let yaml = frontMatter.yaml {
@@ -179,19 +188,17 @@ public struct SiteLoader: Sendable {
                     if let mapping = node.mapping {
                         fields = mapping
                     } else if !node.isNull {
-                        diagnostics.append(.error("front matter must be a mapping of fields (name: value), found \(node.kindDescription)",
-                                                  code: "type-mismatch", at: SourceLocation(path: path, line: node.mark.line, column: node.mark.column)))
-                        return nil
+                        return damaged(.error("front matter must be a mapping of fields (name: value), found \(node.kindDescription)",
+                                              code: "type-mismatch", at: SourceLocation(path: path, line: node.mark.line, column: node.mark.column)),
+                                       frontMatter: yaml)
                     }
                 }
             } catch {
-                diagnostics.append(.error(error.message, code: "yaml-syntax",
-                                          at: SourceLocation(path: path, line: error.mark.line, column: error.mark.column)))
-                return nil
+                return damaged(.error(error.message, code: "yaml-syntax",
+                                      at: SourceLocation(path: path, line: error.mark.line, column: error.mark.column)),
+                               frontMatter: yaml)
             }
         }
-        let fileName = String(path.split(separator: "/").last ?? "")
-        let stem = fileName.split(separator: ".").dropLast().joined(separator: ".")
         let fallback = kind.id == "game" ? id : (Self.firstHeading(in: frontMatter.body) ?? stem)
         return RawEntry(kind: kind, id: id, source: SourceLocation(path: path), fields: fields,
                         notes: frontMatter.body, notesLineOffset: frontMatter.bodyLineOffset, fallbackName: fallback)
