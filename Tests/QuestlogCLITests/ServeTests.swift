@@ -33,18 +33,18 @@ struct ServeTests {
         return (status, parts[0], parts.dropFirst().joined(separator: "\r\n\r\n"))
     }
 
-    static func withSession(_ body: (DevSession, Int, String) throws -> Void) throws {
+    static func withServer(_ body: (LiveServer, Int, String) throws -> Void) throws {
         let folder = makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(runQuestlog(["init", "."], in: folder).code == .success)
-        let session = DevSession(options: BuildOptions(site: folder, output: folder + "/Output", jobs: 2))
-        let port = try session.start(port: 0)
-        defer { session.stop() }
-        try body(session, port, folder)
+        let server = LiveServer(options: BuildOptions(site: folder, output: folder + "/Output", jobs: 2))
+        let port = try server.start(port: 0)
+        defer { server.stop() }
+        try body(server, port, folder)
     }
 
     @Test func servesPagesWithTheReloadScriptAndAssetsAsTheyAre() throws {
-        try Self.withSession { session, port, folder in
+        try Self.withServer { server, port, folder in
             let home = try Self.get("/", port: port)
             #expect(home.status == 200)
             #expect(home.head.contains("Content-Type: text/html; charset=utf-8"))
@@ -64,32 +64,32 @@ struct ServeTests {
     }
 
     @Test func aChangeRebuildsAndAnErrorShowsInTheBrowserUntilFixed() throws {
-        try Self.withSession { session, port, folder in
+        try Self.withServer { server, port, folder in
             let version = try Self.get(LiveSite.versionPath, port: port).body
-            #expect(!session.rebuildIfChanged(), "nothing changed yet")
+            #expect(!server.rebuildIfChanged(), "nothing changed yet")
             let file = folder + "/Content/my-first-game/locations/old-watchtower.md"
             let original = try String(contentsOfFile: file, encoding: .utf8)
             try original.replacingOccurrences(of: "Wolves at the top", with: "Bats at the top")
                 .write(toFile: file, atomically: true, encoding: .utf8)
-            #expect(session.rebuildIfChanged())
+            #expect(server.rebuildIfChanged())
             #expect(try Self.get(LiveSite.versionPath, port: port).body != version)
             #expect(try Self.get("/my-first-game/locations/old-watchtower.html", port: port).body.contains("Bats at the top"))
 
             try original.replacingOccurrences(of: "cleared: false", with: "cleared: maybe").write(toFile: file, atomically: true, encoding: .utf8)
-            #expect(session.rebuildIfChanged())
+            #expect(server.rebuildIfChanged())
             let broken = try Self.get("/my-first-game/index.html", port: port)
             #expect(broken.body.contains("The site has errors"))
             #expect(broken.body.contains("cleared: expected true or false, found &quot;maybe&quot;") || broken.body.contains("found \"maybe\""))
             #expect(try Self.get("/assets/questlog.css", port: port).status == 200, "assets of the last good build stay")
 
             try original.write(toFile: file, atomically: true, encoding: .utf8)
-            #expect(session.rebuildIfChanged())
+            #expect(server.rebuildIfChanged())
             #expect(try Self.get("/my-first-game/index.html", port: port).body.contains("<h1>My first game</h1>"))
         }
     }
 
     @Test func httpEdgeCases() throws {
-        try Self.withSession { _, port, _ in
+        try Self.withServer { _, port, _ in
             #expect(try Self.get("/", port: port, method: "POST").status == 405)
             let head = try Self.get("/index.html", port: port, method: "HEAD")
             #expect(head.status == 200)

@@ -21,7 +21,7 @@ struct ServeCommand: Command {
             return context.report(SiteLoader(root: context.site).load().diagnostics)
         }
         let options = BuildOptions(site: context.site, output: context.output, jobs: try context.jobs(), strict: context.strict)
-        let session = DevSession(options: options) { rendered, seconds in
+        let server = LiveServer(options: options) { rendered, seconds in
             _ = context.report(rendered.diagnostics)
             if !rendered.files.isEmpty, !context.quiet {
                 context.console.printError("Built \(rendered.pageCount) pages in \(String(format: "%.2f", seconds)) s")
@@ -29,7 +29,7 @@ struct ServeCommand: Command {
         }
         let actual: Int
         do {
-            actual = try session.start(port: port)
+            actual = try server.start(port: port)
         } catch {
             context.console.error("\(error); pass another --port")
             return .usage
@@ -37,7 +37,7 @@ struct ServeCommand: Command {
         context.console.printError("Serving at http://127.0.0.1:\(actual)/ (Ctrl-C to stop)")
         while true {
             Thread.sleep(forTimeInterval: 0.5)
-            session.rebuildIfChanged()
+            server.rebuildIfChanged()
         }
     }
 }

@@ -3,7 +3,7 @@ import QuestlogCore
 
 /// `questlog serve` without its endless loop: builds in memory, serves, and rebuilds when the
 /// watched files change. The command polls `rebuildIfChanged()`; tests drive it step by step.
-final class DevSession: @unchecked Sendable {
+final class LiveServer: @unchecked Sendable {
     let options: BuildOptions
     let site = LiveSite()
     private let server: DevServer
