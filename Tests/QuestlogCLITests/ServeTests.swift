@@ -2,15 +2,25 @@ import Foundation
 @testable import QuestlogCLI
 import QuestlogCore
 import Testing
+#if canImport(Glibc)
+import Glibc
+private let streamSocket = Int32(SOCK_STREAM.rawValue)
+#elseif canImport(Darwin)
+import Darwin
+private let streamSocket = SOCK_STREAM
+#endif
 
 /// The development server over real loopback sockets: pages with the reload script, a rebuild
 /// after a change, errors shown in the browser, and the HTTP edge cases.
 struct ServeTests {
     /// A minimal HTTP client over a socket, so the tests do not depend on URLSession's platform quirks.
     static func get(_ path: String, port: Int, method: String = "GET") throws -> (status: Int, head: String, body: String) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, streamSocket, 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port)).bigEndian
         address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
