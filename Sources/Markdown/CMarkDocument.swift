@@ -276,6 +276,61 @@ struct CMarkDocument: ~Copyable {
         }
     }
 
+    // MARK: Task lists
+
+    /// Writes task-list checkboxes itself, each named by its item's text: cmark-gfm writes a bare
+    /// `<input>`, which assistive technology announces as an unnamed checkbox.
+    func labelTaskItems() {
+        guard let tasklist = cmark_find_syntax_extension("tasklist") else { return }
+        var items: [OpaquePointer] = []
+        Self.forEachEntered(root) { node in
+            if cmark_node_get_type(node) == CMARK_NODE_ITEM, cmark_node_get_syntax_extension(node) == tasklist {
+                items.append(node)
+            }
+        }
+        for item in items {
+            let checked = cmark_gfm_extensions_get_tasklist_item_checked(item)
+            var paragraph = cmark_node_first_child(item)
+            if paragraph.map({ cmark_node_get_type($0) != CMARK_NODE_PARAGRAPH }) ?? true {
+                let created = Self.newNode(CMARK_NODE_PARAGRAPH)
+                if let first = cmark_node_first_child(item) {
+                    cmark_node_insert_before(first, created)
+                } else {
+                    cmark_node_append_child(item, created)
+                }
+                paragraph = created
+            }
+            guard let paragraph else { continue }
+            var text = PlainTextBuilder()
+            Self.appendPlainText(of: paragraph, to: &text)
+            let box = Self.newNode(CMARK_NODE_CUSTOM_INLINE)
+            let state = checked ? " checked=\"\"" : ""
+            cmark_node_set_on_enter(box, "<input type=\"checkbox\" disabled=\"\"\(state) aria-label=\"\(Self.escapedAttribute(text.result))\" /> ")
+            cmark_node_set_on_exit(box, "")
+            if let first = cmark_node_first_child(paragraph) {
+                cmark_node_insert_before(first, box)
+            } else {
+                cmark_node_append_child(paragraph, box)
+            }
+            cmark_node_set_syntax_extension(item, nil)
+        }
+    }
+
+    private static func escapedAttribute(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
     // MARK: Headings
 
     /// Gives every heading a unique anchor id and returns the headings in document order.

@@ -29,6 +29,7 @@ public enum MarkdownRenderer {
         let document = CMarkDocument(parsing: source, options: options)
         let wikiLinks = document.linkWikiLinks(resolve)
         document.sanitizeURLs()
+        document.labelTaskItems()
         let headings = document.anchorHeadings()
         return RenderedMarkdown(html: document.html(), plainText: document.plainText(),
                                 wikiLinks: wikiLinks, headings: headings)

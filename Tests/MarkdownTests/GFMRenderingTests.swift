@@ -47,11 +47,28 @@ import Testing
     @Test func taskLists() {
         #expect(html("- [ ] Find Varré\n- [x] Rest at grace") == """
         <ul>
-        <li><input type="checkbox" disabled="" /> Find Varré</li>
-        <li><input type="checkbox" checked="" disabled="" /> Rest at grace</li>
+        <li><input type="checkbox" disabled="" aria-label="Find Varré" /> Find Varré</li>
+        <li><input type="checkbox" disabled="" checked="" aria-label="Rest at grace" /> Rest at grace</li>
         </ul>
 
         """)
+    }
+
+    @Test func taskCheckboxesAreNamedByTheirItemEvenWhenLooseNestedOrEmpty() {
+        #expect(html("- [x] Beat *Margit* \"the\" <b>Omen</b>\n\n- [ ] Rest") == """
+        <ul>
+        <li>
+        <p><input type="checkbox" disabled="" checked="" aria-label="Beat Margit &quot;the&quot; Omen" /> Beat <em>Margit</em> &quot;the&quot; <!-- raw HTML omitted -->Omen<!-- raw HTML omitted --></p>
+        </li>
+        <li>
+        <p><input type="checkbox" disabled="" aria-label="Rest" /> Rest</p>
+        </li>
+        </ul>
+
+        """)
+        #expect(html("- [ ] Outer\n  - [x] Inner").contains(#"<input type="checkbox" disabled="" aria-label="Outer" /> Outer"#))
+        #expect(html("- [ ] Outer\n  - [x] Inner").contains(#"aria-label="Inner" /> Inner"#))
+        #expect(html("- [ ]").contains("<li>") == true)
     }
 
     @Test func footnotes() {
