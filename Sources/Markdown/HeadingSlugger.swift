@@ -3,15 +3,18 @@
 /// The slug is the lowercased text keeping letters, marks, numbers, `_` and `-` of any script
 /// (so Vietnamese, Japanese or Hindi headings keep their words), each space turned into `-`,
 /// everything else dropped. A heading without any of those becomes `section`. A repeated slug
-/// gets the first free suffix `-1`, `-2`, …
+/// gets the first free suffix `-1`, `-2`, … Slugs that could meet ids the page writes itself
+/// (footnotes' `fn-`, `fnref-`; the theme's `ql-`) get an `h-` in front.
 struct HeadingSlugger {
+    static let reservedPrefixes = ["fn-", "fnref-", "ql-"]
+
     private var used: Set<String> = []
     /// The last suffix given to each base slug, so many repeats do not rescan from `-1`.
     private var lastSuffix: [String: Int] = [:]
 
     mutating func uniqueSlug(for text: String) -> String {
         let slug = Self.slug(text)
-        let base = slug.isEmpty ? "section" : slug
+        let base = slug.isEmpty ? "section" : (Self.reservedPrefixes.contains { slug.hasPrefix($0) } ? "h-" + slug : slug)
         var candidate = base
         var suffix = lastSuffix[base, default: 0]
         while used.contains(candidate) {

@@ -29,6 +29,12 @@ import Testing
         #expect(rendered.headings.map(\.level) == [3, 6, 6])
     }
 
+    @Test func headingsNeverTakeTheIdsOfFootnotesOrThePage() {
+        let rendered = render("# fn 1\n# fnref-1\n# QL notes\n\nText.[^1]\n\n[^1]: A note.")
+        #expect(rendered.headings.map(\.id) == ["h-fn-1", "h-fnref-1", "h-ql-notes"])
+        #expect(rendered.html.contains(#"<li id="fn-1">"#))
+    }
+
     @Test func duplicatesGetSuffixes() {
         let ids = render("# Notes\n## Notes\n### Notes\n# Notes 1\n# Notes-1").headings.map(\.id)
         #expect(ids == ["notes", "notes-1", "notes-2", "notes-1-1", "notes-1-2"])
