@@ -42,7 +42,7 @@ struct BuildCommandTests {
         #expect(runQuestlog(["build", "--output", "lenient"], in: folder).code == .success)
         let strict = runQuestlog(["build", "--strict", "--output", "strict"], in: folder)
         #expect(strict.code == .contentError)
-        #expect(strict.error.contains("error: unknown field 'colour'"))
+        #expect(strict.error.contains("error: 'colour' is not a field of NPC"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/strict"))
     }
 

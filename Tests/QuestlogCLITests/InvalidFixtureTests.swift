@@ -35,7 +35,7 @@ struct InvalidFixtureTests {
         // Every line but the summary is a compiler-style diagnostic.
         let lines = result.error.split(separator: "\n")
         for line in lines.dropLast() {
-            #expect(line.contains(": error: ") || line.contains(": warning: ") || line.hasPrefix("error: "), "\(line)")
+            #expect(line.contains(": error: ") || line.contains(": warning: ") || line.hasPrefix("error: ") || line.hasPrefix("warning: "), "\(line)")
             #expect(line.hasSuffix("]"), "\(line) has a [code]")
         }
         #expect(lines.last?.contains("error") == true, "summary line")

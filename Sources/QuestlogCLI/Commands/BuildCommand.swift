@@ -9,13 +9,16 @@ struct BuildCommand: Command {
         discussion: """
         Nothing is written when the content or the theme has errors. Questlog writes only into an
         absent or empty folder or one it made before, rewrites only the files that changed, and
-        removes only files it wrote itself.
-        """)
+        removes only files it wrote itself. Drafts (draft: true, or a file or folder whose name starts
+        with _) are left out unless --drafts is given.
+        """,
+        options: [OptionSpec("drafts", help: "Publish drafts too, each marked with a Draft badge.")])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let started = Date()
         let options = BuildOptions(site: context.site, output: context.output, outputDisplayName: context.outputDisplayName,
-                                   jobs: try context.jobs(), strict: context.strict)
+                                   jobs: try context.jobs(), strict: context.strict,
+                                   includeDrafts: context.arguments.flag("drafts"), listEveryUse: context.verbose)
         let progress = ProgressDisplay(console: context.console)
         let result = SiteBuild(options: options).run { progress.update($0) }
         progress.finish()

@@ -49,6 +49,11 @@ public struct CommandContext: Sendable {
         return jobs
     }
 
+    /// How the Resolve stage runs for this command; `includeDrafts` for commands that show drafts.
+    public func resolveOptions(includeDrafts: Bool = false) throws -> ResolveOptions {
+        ResolveOptions(jobs: try jobs(), includeDrafts: includeDrafts, strict: strict, listEveryUse: verbose)
+    }
+
     /// Prints diagnostics as the options ask and says whether the run failed.
     public func report(_ diagnostics: DiagnosticList) -> ExitCode {
         let list = strict ? diagnostics.promotingWarnings() : diagnostics

@@ -24,7 +24,7 @@ struct ExportCommand: Command {
     static func run(_ context: CommandContext) throws -> ExitCode {
         let jobs = try context.jobs()
         let loaded = SiteLoader(root: context.site, jobs: jobs).load()
-        let (site, diagnostics) = Resolver(jobs: jobs).resolve(loaded)
+        let (site, diagnostics) = Resolver(options: try context.resolveOptions()).resolve(loaded)
         if diagnostics.failed(strict: context.strict) { return context.report(diagnostics) }
         let options = ExportOptions(
             bom: !context.arguments.flag("no-bom"),

@@ -20,7 +20,9 @@ struct ServeCommand: Command {
         guard DirectoryListing.isSite(context.site) else {
             return context.report(SiteLoader(root: context.site).load().diagnostics)
         }
-        let options = BuildOptions(site: context.site, output: context.output, jobs: try context.jobs(), strict: context.strict)
+        // Drafts are always shown while writing, with their badge.
+        let options = BuildOptions(site: context.site, output: context.output, jobs: try context.jobs(), strict: context.strict,
+                                   includeDrafts: true, listEveryUse: context.verbose)
         let server = LiveServer(options: options) { rendered, seconds in
             _ = context.report(rendered.diagnostics)
             if !rendered.files.isEmpty, !context.quiet {

@@ -9,12 +9,24 @@ public struct BuildOptions: Sendable {
     public var jobs: Int
     /// Warnings stop the build like errors.
     public var strict: Bool
+    /// Publish drafts, with a badge (`--drafts`; always in `serve`).
+    public var includeDrafts: Bool
+    /// Report every use of an unknown field, not one line per kind and field (`--verbose`).
+    public var listEveryUse: Bool
 
-    public init(site: String, output: String, outputDisplayName: String? = nil, jobs: Int = 1, strict: Bool = false) {
+    public init(site: String, output: String, outputDisplayName: String? = nil, jobs: Int = 1, strict: Bool = false,
+                includeDrafts: Bool = false, listEveryUse: Bool = false) {
         self.site = site
         self.output = output
         self.outputDisplayName = outputDisplayName ?? output
         self.jobs = max(1, jobs)
         self.strict = strict
+        self.includeDrafts = includeDrafts
+        self.listEveryUse = listEveryUse
+    }
+
+    /// What the Resolve stage is told.
+    public var resolveOptions: ResolveOptions {
+        ResolveOptions(jobs: jobs, includeDrafts: includeDrafts, strict: strict, listEveryUse: listEveryUse)
     }
 }

@@ -9,27 +9,35 @@ public struct SiteConfig: Sendable, Hashable {
     public var unsafeHTML: Bool
     /// Custom kinds, in declaration order.
     public var customKinds: [Kind]
+    /// The built-in entry kinds as `questlog.yml` leaves them (extended, relabelled or moved).
+    public var builtInKinds: [Kind]
     /// Whether a wiki link to no page is only a warning (`dangling_links: warning`), shown as a
     /// marked span, rather than an error that stops the build.
     public var danglingLinksAreWarnings: Bool
 
     public init(title: String = "Questlog", baseURL: String? = nil, language: String = "en",
-                unsafeHTML: Bool = false, customKinds: [Kind] = [], danglingLinksAreWarnings: Bool = false) {
+                unsafeHTML: Bool = false, customKinds: [Kind] = [], builtInKinds: [Kind] = Schema.builtIn.kinds,
+                danglingLinksAreWarnings: Bool = false) {
         self.title = title
         self.baseURL = baseURL
         self.language = language
         self.unsafeHTML = unsafeHTML
         self.customKinds = customKinds
+        self.builtInKinds = builtInKinds
         self.danglingLinksAreWarnings = danglingLinksAreWarnings
     }
 
     /// The languages the UI ships strings for.
     public static let languages = ["en", "vi", "hi", "ja", "zh"]
 
-    /// The built-in schema extended with the custom kinds.
+    /// The built-in kinds as configured, then the custom kinds; every kind has an `image` field.
     public var schema: Schema {
         var schema = Schema.builtIn
-        schema.kinds.append(contentsOf: customKinds)
+        schema.kinds = (builtInKinds + customKinds).map { kind in
+            var kind = kind
+            if kind.field(named: FieldDefinition.image.name) == nil { kind.fields.append(FieldDefinition.image) }
+            return kind
+        }
         return schema
     }
 }

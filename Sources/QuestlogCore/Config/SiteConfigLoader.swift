@@ -61,7 +61,8 @@ public enum SiteConfigLoader {
                     diagnostics.append(.error("dangling_links: expected error or warning, found \(value.kindDescription)", code: "invalid-value", at: at(value)))
                 }
             case "kinds":
-                let (kinds, kindDiagnostics) = parseKinds(value, path: path)
+                let (builtInKinds, kinds, kindDiagnostics) = parseKinds(value, path: path)
+                config.builtInKinds = builtInKinds
                 config.customKinds = kinds
                 diagnostics.append(contentsOf: kindDiagnostics)
             default:
@@ -72,35 +73,41 @@ public enum SiteConfigLoader {
         return (config, diagnostics)
     }
 
-    private static func parseKinds(_ node: YAMLNode, path: String) -> ([Kind], [Diagnostic]) {
+    private static func parseKinds(_ node: YAMLNode, path: String) -> (builtIn: [Kind], custom: [Kind], diagnostics: [Diagnostic]) {
         func at(_ node: YAMLNode) -> SourceLocation {
             SourceLocation(path: path, line: node.mark.line, column: node.mark.column)
         }
-        if node.isNull { return ([], []) }
+        let builtIn = Schema.builtIn
+        if node.isNull { return (builtIn.kinds, [], []) }
         guard let declarations = node.mapping else {
-            return ([], [.error("kinds: expected a mapping of kind ids to kinds, found \(node.kindDescription)", code: "type-mismatch", at: at(node))])
+            return (builtIn.kinds, [], [.error("kinds: expected a mapping of kind ids to kinds, found \(node.kindDescription)", code: "type-mismatch", at: at(node))])
         }
         var diagnostics: [Diagnostic] = []
+        var builtInKinds = builtIn.kinds
         var kinds: [Kind] = []
         var fieldNodes: [String: [(key: YAMLNode, value: YAMLNode)]] = [:]
-        let builtIn = Schema.builtIn
+        var declaredAt: [String: YAMLNode] = [:]
         for (key, value) in declarations {
             let id = key.string ?? ""
             guard Slug.isSlug(id) else {
                 diagnostics.append(.error("kind id '\(id)' must be a lowercase slug such as 'faction'", code: "invalid-kind", at: at(key)))
                 continue
             }
-            if builtIn.kind(named: id) != nil || id == "game" {
-                diagnostics.append(.error("kind '\(id)' is built in and cannot be redeclared", code: "invalid-kind", at: at(key)))
+            let builtInIndex = builtInKinds.firstIndex { $0.id == id }
+            if id == "game" || (builtInIndex == nil && builtIn.kind(folder: id) != nil) {
+                let hint = builtIn.kind(folder: id).map { " (the kind is '\($0.id)')" } ?? ""
+                diagnostics.append(.error("kind '\(id)' cannot be declared\(hint)", code: "invalid-kind", at: at(key)))
                 continue
             }
+            if value.isNull, builtInIndex != nil { continue }
             guard let settings = value.mapping else {
                 diagnostics.append(.error("kind '\(id)': expected a mapping with folder, name, plural and fields, found \(value.kindDescription)",
                                           code: "type-mismatch", at: at(value)))
                 continue
             }
-            var kind = Kind(id: id, folder: plural(of: id), name: FieldDefinition.humanize(id),
-                            plural: plural(of: FieldDefinition.humanize(id)), fields: [])
+            var kind = builtInIndex.map { builtInKinds[$0] }
+                ?? Kind(id: id, folder: plural(of: id), name: FieldDefinition.humanize(id),
+                        plural: plural(of: FieldDefinition.humanize(id)), fields: [])
             for (settingKey, settingValue) in settings {
                 let setting = settingKey.string ?? ""
                 switch setting {
@@ -124,22 +131,42 @@ public enum SiteConfigLoader {
                     diagnostics.append(.warning("unknown kind setting '\(setting)'\(hint)", code: "unknown-setting", at: at(settingKey)))
                 }
             }
-            if builtIn.kind(folder: kind.folder) != nil || kinds.contains(where: { $0.folder == kind.folder }) {
-                diagnostics.append(.error("kind '\(id)': folder '\(kind.folder)' is already used by another kind", code: "invalid-kind", at: at(key)))
+            declaredAt[id] = key
+            if let builtInIndex {
+                builtInKinds[builtInIndex] = kind
+            } else {
+                kinds.append(kind)
+            }
+        }
+        // Folders are checked once every kind has its own: a built-in kind may move out of the way.
+        var folders: [String: String] = [:]
+        var accepted: [Kind] = []
+        for kind in builtInKinds + kinds {
+            if let other = folders[kind.folder] {
+                if let key = declaredAt[kind.id] {
+                    diagnostics.append(.error("kind '\(kind.id)': folder '\(kind.folder)' is already used by the kind '\(other)'",
+                                              code: "invalid-kind", at: at(key)))
+                }
                 continue
             }
-            kinds.append(kind)
+            folders[kind.folder] = kind.id
+            accepted.append(kind)
         }
-        let kindIds = builtIn.kinds.map(\.id) + kinds.map(\.id)
-        for index in kinds.indices {
-            for (fieldKey, fieldValue) in fieldNodes[kinds[index].id] ?? [] {
-                if let field = parseField(fieldKey, fieldValue, kindIds: kindIds, path: path, diagnostics: &diagnostics) {
-                    if kinds[index].field(named: field.name) != nil { continue }
-                    kinds[index].fields.append(field)
-                }
+        kinds = kinds.filter { kind in accepted.contains { $0.id == kind.id } }
+        let kindIds = builtInKinds.map(\.id) + kinds.map(\.id)
+        func addFields(to kind: inout Kind) {
+            var declared: Set<String> = []
+            for (fieldKey, fieldValue) in fieldNodes[kind.id] ?? [] {
+                let existing = kind.fieldIndex(named: fieldKey.string ?? "")
+                guard let field = parseField(fieldKey, fieldValue, existing: existing.map { kind.fields[$0] }, kindIds: kindIds,
+                                             path: path, diagnostics: &diagnostics),
+                      declared.insert(field.name).inserted else { continue }
+                if let existing { kind.fields[existing] = field } else { kind.fields.append(field) }
             }
         }
-        return (kinds, diagnostics)
+        for index in builtInKinds.indices { addFields(to: &builtInKinds[index]) }
+        for index in kinds.indices { addFields(to: &kinds[index]) }
+        return (builtInKinds, kinds, diagnostics)
     }
 
     /// The English plural used when a kind names no folder or plural: boss → bosses, city → cities.
@@ -152,8 +179,9 @@ public enum SiteConfigLoader {
         return word + "s"
     }
 
-    /// A field is `name: type` or `name: {type: …, label: …, inverse_label: …}`.
-    private static func parseField(_ key: YAMLNode, _ value: YAMLNode, kindIds: [String], path: String,
+    /// A field is `name: type` or `name: {type: …, label: …, inverse_label: …, progress: …, highlight: …, display: …}`;
+    /// for a field the kind already has (`existing`), the type may be left out to relabel it or set its flags.
+    private static func parseField(_ key: YAMLNode, _ value: YAMLNode, existing: FieldDefinition?, kindIds: [String], path: String,
                                    diagnostics: inout [Diagnostic]) -> FieldDefinition? {
         func at(_ node: YAMLNode) -> SourceLocation {
             SourceLocation(path: path, line: node.mark.line, column: node.mark.column)
@@ -163,38 +191,74 @@ public enum SiteConfigLoader {
             diagnostics.append(.error("field name '\(name)' must be lowercase letters, digits and '_'", code: "invalid-field", at: at(key)))
             return nil
         }
-        if ["id", "name", "notes"].contains(name) {
+        if EntryFlags.reservedFields.contains(name) {
             diagnostics.append(.error("field '\(name)' is reserved: every entry has it already", code: "invalid-field", at: at(key)))
             return nil
         }
-        var typeNode = value
-        var label: String?
-        var inverseLabel: String?
+        var typeNode: YAMLNode? = value
+        var field = existing ?? FieldDefinition(name, .string)
         if let settings = value.mapping {
-            guard let type = value["type"] else {
+            typeNode = value["type"]
+            if typeNode == nil && existing == nil {
                 diagnostics.append(.error("field '\(name)': missing 'type'", code: "invalid-field", at: at(value)))
                 return nil
             }
-            typeNode = type
-            label = value["label"]?.string
-            inverseLabel = value["inverse_label"]?.string
-            for (settingKey, _) in settings where !["type", "label", "inverse_label"].contains(settingKey.string ?? "") {
-                diagnostics.append(.warning("unknown field setting '\(settingKey.string ?? "")'", code: "unknown-setting", at: at(settingKey)))
+            for (settingKey, settingValue) in settings {
+                let setting = settingKey.string ?? ""
+                switch setting {
+                case "type": continue
+                case "label", "inverse_label":
+                    guard let text = settingValue.string, settingValue.mapping == nil, settingValue.sequence == nil, !text.isEmpty else {
+                        diagnostics.append(.error("\(setting): expected text, found \(settingValue.kindDescription)", code: "type-mismatch", at: at(settingValue)))
+                        continue
+                    }
+                    if setting == "label" { field.label = text } else { field.inverseLabel = text }
+                case "progress", "highlight":
+                    guard case let .bool(flag)? = settingValue.coreScalar else {
+                        diagnostics.append(.error("\(setting): expected true or false, found \(settingValue.kindDescription)", code: "type-mismatch", at: at(settingValue)))
+                        continue
+                    }
+                    if setting == "progress" { field.progress = flag } else { field.highlight = flag }
+                case "display":
+                    guard let text = settingValue.string, let display = FieldDisplay(rawValue: text) else {
+                        let names = FieldDisplay.allCases.map(\.rawValue).joined(separator: " or ")
+                        diagnostics.append(.error("display: expected \(names), found \(settingValue.kindDescription)", code: "invalid-value", at: at(settingValue)))
+                        continue
+                    }
+                    field.display = display
+                default:
+                    let known = ["type", "label", "inverse_label", "progress", "highlight", "display"]
+                    let hint = Suggestion.closest(to: setting, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                    diagnostics.append(.warning("unknown field setting '\(setting)'\(hint)", code: "unknown-setting", at: at(settingKey)))
+                }
             }
         }
-        guard let declaration = typeNode.string, typeNode.mapping == nil, typeNode.sequence == nil,
-              let type = FieldType(declaration: declaration) else {
-            let word = typeNode.string.map { String($0.split(separator: " ").first ?? "") } ?? ""
-            let hint = Suggestion.closest(to: word, in: FieldType.typeNames).map { " (did you mean '\($0)'?)" } ?? ""
-            diagnostics.append(.error("field '\(name)': unknown type \(typeNode.kindDescription); expected string, text, bool, int, date, url, list, ref <kind> or refs <kind>\(hint)",
-                                      code: "invalid-field", at: at(typeNode)))
-            return nil
+        if let typeNode {
+            guard let declaration = typeNode.string, typeNode.mapping == nil, typeNode.sequence == nil,
+                  let type = FieldType(declaration: declaration) else {
+                let word = typeNode.string.map { String($0.split(separator: " ").first ?? "") } ?? ""
+                let hint = Suggestion.closest(to: word, in: FieldType.typeNames).map { " (did you mean '\($0)'?)" } ?? ""
+                diagnostics.append(.error("field '\(name)': unknown type \(typeNode.kindDescription); expected string, text, bool, int, date, url, list, ref <kind> or refs <kind>\(hint)",
+                                          code: "invalid-field", at: at(typeNode)))
+                return nil
+            }
+            if let target = type.referencedKind, !kindIds.contains(target) {
+                let hint = Suggestion.closest(to: target, in: kindIds).map { " (did you mean '\($0)'?)" } ?? ""
+                diagnostics.append(.error("field '\(name)': unknown kind '\(target)'\(hint)", code: "unknown-kind", at: at(typeNode)))
+                return nil
+            }
+            field.type = type
+            if existing != nil, type.referencedKind == nil { field.inverseLabel = value["inverse_label"]?.string }
         }
-        if let target = type.referencedKind, !kindIds.contains(target) {
-            let hint = Suggestion.closest(to: target, in: kindIds).map { " (did you mean '\($0)'?)" } ?? ""
-            diagnostics.append(.error("field '\(name)': unknown kind '\(target)'\(hint)", code: "unknown-kind", at: at(typeNode)))
-            return nil
+        if (field.progress || field.highlight) && field.type != .bool {
+            diagnostics.append(.error("field '\(name)': progress and highlight need a bool field, not \(field.type)", code: "invalid-field", at: at(key)))
+            field.progress = false
+            field.highlight = false
         }
-        return FieldDefinition(name, type, label: label, inverseLabel: inverseLabel)
+        if field.display == .image && field.type != .url {
+            diagnostics.append(.error("field '\(name)': display: image needs a url field, not \(field.type)", code: "invalid-field", at: at(key)))
+            field.display = .value
+        }
+        return field
     }
 }

@@ -50,6 +50,7 @@ public enum CSVExport {
             case let .string(text)?, let .text(text)?, let .date(text)?, let .url(text)?: cells.append(text)
             case let .bool(flag)?: cells.append(flag ? "true" : "false")
             case let .int(number)?: cells.append(String(number))
+            case let .number(number)?: cells.append(FieldValue.text(of: number))
             case let .list(items)?: cells.append(items.joined(separator: "; "))
             case let .ref(target)?: cells.append(names([target]))
             case let .refs(targets)?: cells.append(names(targets))

@@ -94,6 +94,7 @@ public enum JSONExport {
         case let .string(text)?, let .text(text)?, let .date(text)?, let .url(text)?: return .string(text)
         case let .bool(flag)?: return .bool(flag)
         case let .int(number)?: return .int(number)
+        case let .number(number)?: return .double(number)
         case let .list(items)?: return .array(items.map(JSONValue.string))
         case let .ref(target)?: return reference(target, from: game, site: site)
         case let .refs(targets)?: return .array(targets.map { reference($0, from: game, site: site) })

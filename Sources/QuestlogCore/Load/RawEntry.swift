@@ -17,6 +17,8 @@ public struct RawEntry: Sendable {
     /// The file could not be read whole (an error says why); the entry only keeps its id and name
     /// so that references to it resolve.
     public var isDamaged: Bool
+    /// From a file or folder whose name starts with `_`: published only with drafts.
+    public var isDraft: Bool = false
 
     public init(kind: Kind, id: String, source: SourceLocation, fields: [(key: YAMLNode, value: YAMLNode)],
                 notes: String, notesLineOffset: Int, notesColumnOffset: Int = 0, fallbackName: String, isDamaged: Bool = false) {

@@ -2,6 +2,9 @@
 public struct Entry: Sendable, Hashable {
     public var ref: EntryRef
     public var name: String
+    /// The name as lists and titles show it: qualified by region, parent or id when another entry of
+    /// the kind in the game has the same name ("Smoldering Church (Caelid)").
+    public var displayName: String
     /// Where the entry is defined (a Markdown file, or an item of a YAML data file).
     public var source: SourceLocation
     /// The entry's page, relative to the output root: `game/folder/id.html`.
@@ -13,11 +16,22 @@ public struct Entry: Sendable, Hashable {
     public var inverse: [Relation]
     /// Entries (and the game, as an `EntryRef` of kind `game`) whose notes link here, sorted.
     public var mentions: [EntryRef]
+    /// Front-matter fields the kind does not declare, in the order written.
+    public var extra: [ExtraField]
+    /// Published only because drafts are included (`--drafts`, `serve`).
+    public var isDraft: Bool
+    /// `spoiler: true`: notes hidden until clicked, and not searchable.
+    public var isSpoiler: Bool
 
     public init(ref: EntryRef, name: String, source: SourceLocation, path: String, fields: [String: FieldValue],
-                notes: Notes, inverse: [Relation] = [], mentions: [EntryRef] = []) {
+                notes: Notes, inverse: [Relation] = [], mentions: [EntryRef] = [], displayName: String? = nil,
+                extra: [ExtraField] = [], isDraft: Bool = false, isSpoiler: Bool = false) {
         self.ref = ref
         self.name = name
+        self.displayName = displayName ?? name
+        self.extra = extra
+        self.isDraft = isDraft
+        self.isSpoiler = isSpoiler
         self.source = source
         self.path = path
         self.fields = fields

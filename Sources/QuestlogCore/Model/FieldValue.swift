@@ -4,6 +4,8 @@ public enum FieldValue: Sendable, Hashable {
     case text(String)
     case bool(Bool)
     case int(Int)
+    /// A number with a fraction (only in fields the schema does not declare).
+    case number(Double)
     /// An ISO 8601 date, `YYYY-MM-DD`.
     case date(String)
     case url(String)
@@ -18,5 +20,11 @@ public enum FieldValue: Sendable, Hashable {
         case let .refs(targets): return targets
         default: return []
         }
+    }
+
+    /// A number with a fraction as people write it: `2.5`, `0.1`, `1000` for a whole value.
+    public static func text(of number: Double) -> String {
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+        return String(number)
     }
 }

@@ -186,9 +186,10 @@ public struct PageBuilder: Sendable {
         case let .string(text), let .text(text), let .date(text), let .url(text): return text
         case let .bool(flag): return flag ? strings["ui.yes"] : strings["ui.no"]
         case let .int(number): return String(number)
+        case let .number(number): return FieldValue.text(of: number)
         case let .list(items): return items.joined(separator: ", ")
-        case let .ref(ref): return site.entry(ref)?.name ?? ref.id
-        case let .refs(refs): return refs.map { site.entry($0)?.name ?? $0.id }.joined(separator: ", ")
+        case let .ref(ref): return site.entry(ref)?.displayName ?? ref.id
+        case let .refs(refs): return refs.map { site.entry($0)?.displayName ?? $0.id }.joined(separator: ", ")
         }
     }
 

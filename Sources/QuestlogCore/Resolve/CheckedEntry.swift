@@ -3,6 +3,14 @@ struct CheckedEntry: Sendable {
     var raw: RawEntry
     var ref: EntryRef
     var name: String
+    /// Where `name:` (or `title:`) is written; nil when the name comes from a heading or the file name.
+    var nameLocation: SourceLocation?
     var aliases: [String]
     var fields: [(field: FieldDefinition, value: PendingValue)]
+    /// Fields the kind does not declare, in the order written.
+    var extra: [ExtraField]
+    /// `draft: true`, or a file or folder name starting with `_`.
+    var isDraft: Bool
+    /// `spoiler: true`: the notes are hidden until clicked and kept out of the search index.
+    var isSpoiler: Bool
 }

@@ -5,30 +5,58 @@ import YAML
 struct FieldChecker {
     var game: String
 
-    func check(_ raw: RawEntry, diagnostics: inout [Diagnostic]) -> CheckedEntry {
+    func check(_ raw: RawEntry, diagnostics: inout [Diagnostic], unknown: inout [UnknownField]) -> CheckedEntry {
         let path = raw.source.path
         func at(_ node: YAMLNode) -> SourceLocation {
             SourceLocation(path: path, line: node.mark.line, column: node.mark.column)
         }
         let nameField = raw.kind.id == "game" ? "title" : "name"
         var name = raw.fallbackName
+        var nameLocation: SourceLocation?
         var fields: [(field: FieldDefinition, value: PendingValue)] = []
+        var extra: [ExtraField] = []
+        var flags: [String: Bool] = [:]
         for (key, value) in raw.fields {
             let fieldName = key.string ?? ""
             if fieldName == nameField {
                 if let text = Self.text(value), !text.trimmingCharacters(in: .whitespaces).isEmpty {
                     name = text.trimmingCharacters(in: .whitespaces)
+                    nameLocation = at(key)
                 } else if !value.isNull {
                     diagnostics.append(.error("\(nameField): expected text, found \(value.kindDescription)", code: "type-mismatch", at: at(value)))
                 }
                 if raw.kind.id == "game" { fields.append((raw.kind.field(named: "title")!, .value(.string(name)))) }
                 continue
             }
+            if fieldName == EntryFlags.draft || fieldName == EntryFlags.spoiler {
+                if value.isNull { continue }
+                guard case let .bool(flag)? = value.coreScalar else {
+                    diagnostics.append(.error("\(fieldName): expected true or false, found \(value.kindDescription)", code: "type-mismatch", at: at(value)))
+                    continue
+                }
+                flags[fieldName] = flag
+                continue
+            }
             guard let field = raw.kind.field(named: fieldName) else {
-                diagnostics.append(unknownField(fieldName, kind: raw.kind, at: at(key)))
+                if fieldName == "id" {
+                    diagnostics.append(.warning("unknown field 'id': an entry's id comes from its file name", code: "unknown-field", at: at(key)))
+                    continue
+                }
+                unknown.append(UnknownField(kind: raw.kind, name: fieldName, location: at(key)))
+                if !value.isNull, !extra.contains(where: { $0.name == fieldName }) {
+                    extra.append(ExtraField(name: fieldName, value: Self.extraValue(value)))
+                }
                 continue
             }
             if value.isNull { continue }
+            if raw.kind.id == "game" && field.name == "language" {
+                guard let language = Self.text(value), SiteConfig.languages.contains(language) else {
+                    let list = SiteConfig.languages.joined(separator: ", ")
+                    let hint = Self.text(value).flatMap { Suggestion.closest(to: $0, in: SiteConfig.languages) }.map { " (did you mean '\($0)'?)" } ?? ""
+                    diagnostics.append(.error("language: expected one of \(list), found \(value.kindDescription)\(hint)", code: "invalid-value", at: at(value)))
+                    continue
+                }
+            }
             if let checked = check(value, as: field, at: at, diagnostics: &diagnostics) {
                 fields.append((field, checked))
             }
@@ -38,17 +66,54 @@ struct FieldChecker {
             aliases = list
         }
         return CheckedEntry(raw: raw, ref: EntryRef(game: game, kind: raw.kind.id, id: raw.id), name: name,
-                            aliases: aliases, fields: fields)
+                            nameLocation: nameLocation, aliases: aliases, fields: fields, extra: extra,
+                            isDraft: raw.isDraft || flags[EntryFlags.draft] == true, isSpoiler: flags[EntryFlags.spoiler] == true)
     }
 
-    private func unknownField(_ name: String, kind: Kind, at location: SourceLocation) -> Diagnostic {
-        if name == "id" {
-            return .warning("unknown field 'id': an entry's id comes from its file name", code: "unknown-field", at: location)
+    /// The warning for a field the kind does not declare, for one file or grouped over many.
+    static func unknownFieldWarning(_ uses: [UnknownField], severity: Severity = .warning) -> Diagnostic {
+        let first = uses[0]
+        let known = first.kind.fields.map(\.name) + [first.kind.id == "game" ? "title" : "name"]
+        let hint = Suggestion.closest(to: first.name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+        let advice = "declare it in questlog.yml to give it a type"
+        let noun = first.kind.id == "game" ? "game" : first.kind.noun
+        if uses.count == 1 {
+            return Diagnostic(severity, "'\(first.name)' is not a field of \(noun)\(hint); \(advice)", code: "unknown-field", at: first.location)
         }
-        let known = kind.fields.map(\.name) + [kind.id == "game" ? "title" : "name"]
-        let hint = Suggestion.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
-        return .warning("unknown field '\(name)' for \(kind.nounWithArticle)\(hint)",
-                        code: "unknown-field", at: location)
+        let files = Set(uses.map(\.location.path)).count
+        let count = files == 1 ? "\(uses.count) entries" : "\(files) files"
+        return Diagnostic(severity, "'\(first.name)' is not a field of \(noun)\(hint) (\(count), first at \(first.location)); \(advice)",
+                          code: "unknown-field", at: nil)
+    }
+
+    /// A value of an undeclared field, typed by the YAML core schema.
+    static func extraValue(_ node: YAMLNode) -> FieldValue {
+        switch node.content {
+        case .scalar:
+            switch node.coreScalar {
+            case let .bool(flag)?: return .bool(flag)
+            case let .int(number)?: return .int(number)
+            case let .float(number)?: return number.isFinite ? .number(number) : .string(text(node) ?? "")
+            default:
+                let text = text(node) ?? ""
+                if isISODate(text) { return .date(text) }
+                if URLCheck.isAbsoluteWebURL(text) { return .url(text) }
+                return .string(text)
+            }
+        case let .sequence(items):
+            return .list(items.map(flattened))
+        case .mapping:
+            return .text(flattened(node))
+        }
+    }
+
+    /// Nested YAML as one line of text: `key: value; key: [a, b]`.
+    private static func flattened(_ node: YAMLNode) -> String {
+        switch node.content {
+        case .scalar: return text(node) ?? ""
+        case let .sequence(items): return "[" + items.map(flattened).joined(separator: ", ") + "]"
+        case let .mapping(pairs): return pairs.map { "\(text($0.key) ?? ""): \(flattened($0.value))" }.joined(separator: "; ")
+        }
     }
 
     private func check(_ node: YAMLNode, as field: FieldDefinition, at: (YAMLNode) -> SourceLocation,
@@ -97,7 +162,7 @@ struct FieldChecker {
                 }
                 return mismatch(expected)
             }
-            return .ref(ReferenceText(text: text, location: at(node)))
+            return .ref(ReferenceText(text: Self.unwrappingPropertyLink(text), location: at(node)))
         case let .refs(kind):
             guard let items = Self.items(node) else { return mismatch("a list of \(kind) references") }
             var references: [ReferenceText] = []
@@ -107,10 +172,22 @@ struct FieldChecker {
                                               code: "type-mismatch", at: at(item)))
                     continue
                 }
-                references.append(ReferenceText(text: text, location: at(item)))
+                references.append(ReferenceText(text: Self.unwrappingPropertyLink(text), location: at(item)))
             }
             return .refs(references)
         }
+    }
+
+    /// An Obsidian property link, `[[Name]]` or `[[Name|label]]`, as the name it links to; other text as it is.
+    static func unwrappingPropertyLink(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("[["), trimmed.hasSuffix("]]"), trimmed.count > 4 else { return text }
+        let inner = trimmed.dropFirst(2).dropLast(2)
+        guard !inner.contains("["), !inner.contains("]") else { return text }
+        let target = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let name = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let result = name.trimmingCharacters(in: .whitespaces)
+        return result.isEmpty ? text : result
     }
 
     /// The text of a scalar (numbers and booleans as written); nil for collections and null.

@@ -13,8 +13,9 @@ struct GameIndex: Sendable {
         self.id = id
     }
 
-    /// Adds `entry` unless its id is taken in its kind; reports duplicate ids and names.
-    mutating func add(_ entry: CheckedEntry, diagnostics: inout [Diagnostic]) {
+    /// Adds `entry` unless its id is taken in its kind (an error). Names may repeat: only `--strict`
+    /// hears of it (`strict`), at the `name:` line.
+    mutating func add(_ entry: CheckedEntry, strict: Bool, diagnostics: inout [Diagnostic]) {
         let kind = entry.ref.kind
         let folder = entry.raw.kind.folder
         if let existing = ids[kind]?[entry.ref.id] {
@@ -23,9 +24,9 @@ struct GameIndex: Sendable {
             return
         }
         let key = NameKey.make(entry.name)
-        if let existing = names[kind]?[key]?.first(where: { NameKey.make(entries[$0].name) == key }) {
-            diagnostics.append(.error("duplicate name '\(entry.name)' in \(folder): also used by \(entries[existing].raw.source)",
-                                      code: "duplicate-name", at: entry.raw.source))
+        if strict, let existing = names[kind]?[key]?.first(where: { NameKey.make(entries[$0].name) == key }) {
+            diagnostics.append(.warning("duplicate name '\(entry.name)' in \(folder): also used by \(entries[existing].nameLocation ?? entries[existing].raw.source)",
+                                        code: "duplicate-name", at: entry.nameLocation ?? entry.raw.source))
         }
         let index = entries.count
         entries.append(entry)

@@ -5,6 +5,18 @@ import Markdown
 struct ReferenceLookup: Sendable {
     var schema: Schema
     var indexes: [String: GameIndex]
+    /// Drafts are published (`--drafts`); otherwise a reference to one is a warning and goes nowhere.
+    var includeDrafts = false
+
+    /// Whether the entry is part of the build.
+    func isPublished(_ entry: CheckedEntry) -> Bool {
+        includeDrafts || !entry.isDraft
+    }
+
+    private func draftWarning(_ target: CheckedEntry, written text: String, at location: SourceLocation) -> Diagnostic {
+        .warning("'\(text)' is a draft (\(target.raw.source.path)), so it is not published and the reference shows as plain text",
+                 code: "draft-reference", at: location)
+    }
 
     /// What a reference names.
     enum Outcome {
@@ -73,6 +85,10 @@ struct ReferenceLookup: Sendable {
         let noun = kind.noun
         switch lookup(reference.text, in: entry.ref.game, kind: kindId) {
         case let .found(target):
+            if !isPublished(target) {
+                diagnostics.append(draftWarning(target, written: reference.text, at: reference.location))
+                return nil
+            }
             return target.ref
         case let .ambiguous(targets):
             let list = targets.map { "'\($0.name)' (\($0.raw.source))" }.joined(separator: ", ")
@@ -112,6 +128,8 @@ struct ReferenceLookup: Sendable {
                 target = String(target[target.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
             }
             switch lookup(target, in: work.ref.game, kind: kind) {
+            case let .found(entry) where !isPublished(entry):
+                diagnostics.append(draftWarning(entry, written: link.target, at: location))
             case let .found(entry):
                 links.append(entry.ref)
                 return .resolved(href: RelativeURL.from(work.page, to: page(of: entry)), title: entry.name)

@@ -4,12 +4,18 @@ import Markdown
 /// The Resolve stage: checks fields, indexes ids and names, resolves references and wiki links,
 /// renders each note once, and computes inverse relations and mentions into an immutable `Site`.
 public struct Resolver: Sendable {
-    /// How many threads may render notes at once.
-    public var jobs: Int
+    public var options: ResolveOptions
 
-    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
-        self.jobs = max(1, jobs)
+    public init(options: ResolveOptions) {
+        self.options = options
     }
+
+    /// A resolver with the default options, rendering notes on `jobs` threads.
+    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.init(options: ResolveOptions(jobs: jobs))
+    }
+
+    public var jobs: Int { options.jobs }
 
     /// Resolves a loaded site; the site is complete as far as the diagnostics allow.
     public func resolve(_ loaded: LoadedSite) -> (site: Site, diagnostics: DiagnosticList) {
@@ -17,26 +23,34 @@ public struct Resolver: Sendable {
         let schema = loaded.schema
         var found: [Diagnostic] = []
 
-        // Check fields and index every game's entries.
+        // Check fields and index every game's entries (drafts too: references to them are told apart).
         var indexes: [String: GameIndex] = [:]
         var gameEntries: [String: CheckedEntry] = [:]
+        var unknown: [UnknownField] = []
+        var games: [RawGame] = []
         for raw in loaded.games {
             let checker = FieldChecker(game: raw.id)
+            let game = checker.check(raw.game, diagnostics: &found, unknown: &unknown)
+            if game.isDraft && !options.includeDrafts { continue }
             var index = GameIndex(id: raw.id)
             for entry in raw.entries {
-                index.add(checker.check(entry, diagnostics: &found), diagnostics: &found)
+                var checked = checker.check(entry, diagnostics: &found, unknown: &unknown)
+                checked.isDraft = checked.isDraft || game.isDraft
+                index.add(checked, strict: options.strict, diagnostics: &found)
             }
             indexes[raw.id] = index
-            gameEntries[raw.id] = checker.check(raw.game, diagnostics: &found)
+            gameEntries[raw.id] = game
+            games.append(raw)
         }
-        let lookup = ReferenceLookup(schema: schema, indexes: indexes)
+        found.append(contentsOf: unknownFieldDiagnostics(unknown))
+        let lookup = ReferenceLookup(schema: schema, indexes: indexes, includeDrafts: options.includeDrafts)
 
         // Resolve front-matter references.
         var fieldValues: [EntryRef: [String: FieldValue]] = [:]
         var work: [NoteWork] = []
-        for raw in loaded.games {
+        for raw in games {
             guard let index = indexes[raw.id], let game = gameEntries[raw.id] else { continue }
-            for entry in index.entries + [game] {
+            for entry in index.entries.filter(lookup.isPublished) + [game] {
                 fieldValues[entry.ref] = lookup.resolveFields(entry, diagnostics: &found)
                 let page = entry.ref.kind == "game"
                     ? RelativeURL.gamePage(game: raw.id)
@@ -45,10 +59,12 @@ public struct Resolver: Sendable {
             }
         }
 
+        let displayNames = Self.displayNames(indexes, fields: fieldValues, published: lookup.isPublished)
+
         // Render every note once, in parallel; the same pass resolves its wiki links.
-        let options = loaded.config
+        let config = loaded.config
         let rendered = Parallel.map(work, jobs: jobs) { item in
-            lookup.renderNotes(item, config: options)
+            lookup.renderNotes(item, config: config)
         }
         var notes: [EntryRef: Notes] = [:]
         var mentions: [EntryRef: Set<EntryRef>] = [:]
@@ -63,12 +79,12 @@ public struct Resolver: Sendable {
         }
 
         // Build entries sorted by name, then inverse relations in schema order.
-        var games: [Game] = []
+        var resolvedGames: [Game] = []
         var entriesByRef: [EntryRef: Entry] = [:]
         var ordered: [EntryRef] = []
-        for raw in loaded.games {
+        for raw in games {
             guard let index = indexes[raw.id] else { continue }
-            let sorted = index.entries.map { (key: NameKey.make($0.name), entry: $0) }.sorted { a, b in
+            let sorted = index.entries.filter(lookup.isPublished).map { (key: NameKey.make($0.name), entry: $0) }.sorted { a, b in
                 a.key != b.key ? a.key.utf8.lexicographicallyPrecedes(b.key.utf8) : a.entry.ref.id.utf8.lexicographicallyPrecedes(b.entry.ref.id.utf8)
             }.map(\.entry)
             for kind in schema.kinds {
@@ -76,7 +92,9 @@ public struct Resolver: Sendable {
                     let entry = Entry(ref: checked.ref, name: checked.name, source: checked.raw.source,
                                       path: RelativeURL.entryPage(game: raw.id, folder: kind.folder, id: checked.ref.id),
                                       fields: fieldValues[checked.ref] ?? [:], notes: notes[checked.ref] ?? .empty,
-                                      mentions: (mentions[checked.ref] ?? []).sorted())
+                                      mentions: (mentions[checked.ref] ?? []).sorted(),
+                                      displayName: displayNames[checked.ref], extra: checked.extra,
+                                      isDraft: checked.isDraft, isSpoiler: checked.isSpoiler)
                     entriesByRef[checked.ref] = entry
                     ordered.append(checked.ref)
                 }
@@ -100,24 +118,62 @@ public struct Resolver: Sendable {
             }
             entriesByRef[ref] = entry
         }
-        for raw in loaded.games {
+        for raw in games {
             guard let game = gameEntries[raw.id] else { continue }
             var byKind: [String: [Entry]] = [:]
             for ref in ordered where ref.game == raw.id {
                 if let entry = entriesByRef[ref] { byKind[ref.kind, default: []].append(entry) }
             }
-            games.append(Game(id: raw.id, title: game.name, source: raw.game.source,
+            resolvedGames.append(Game(id: raw.id, title: game.name, source: raw.game.source,
                               path: RelativeURL.gamePage(game: raw.id), fields: fieldValues[game.ref] ?? [:],
                               notes: notes[game.ref] ?? .empty, entries: byKind, links: gameLinks[raw.id] ?? []))
         }
         diagnostics.append(contentsOf: found)
-        return (Site(config: loaded.config, schema: schema, games: games), diagnostics)
+        return (Site(config: loaded.config, schema: schema, games: resolvedGames), diagnostics)
     }
-}
 
-/// A note to render: whose it is, the page it appears on (links are relative to it), its source.
-struct NoteWork: Sendable {
-    var ref: EntryRef
-    var page: String
-    var raw: RawEntry
+    /// One warning per kind and field, unless every use is asked for (`--strict`, `--verbose`).
+    private func unknownFieldDiagnostics(_ uses: [UnknownField]) -> [Diagnostic] {
+        if options.strict || options.listEveryUse {
+            return uses.map { FieldChecker.unknownFieldWarning([$0]) }
+        }
+        var order: [String] = []
+        var groups: [String: [UnknownField]] = [:]
+        for use in uses {
+            let key = use.kind.id + "\u{0}" + use.name
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(use)
+        }
+        return order.map { FieldChecker.unknownFieldWarning(groups[$0]!) }
+    }
+
+    /// Names that another published entry of the same kind and game shares, told apart by region,
+    /// parent or id: "Smoldering Church (Caelid)".
+    static func displayNames(_ indexes: [String: GameIndex], fields: [EntryRef: [String: FieldValue]],
+                             published: (CheckedEntry) -> Bool) -> [EntryRef: String] {
+        var names: [EntryRef: String] = [:]
+        for index in indexes.values {
+            var groups: [String: [CheckedEntry]] = [:]
+            for entry in index.entries where published(entry) {
+                groups[entry.ref.kind + "\u{0}" + NameKey.make(entry.name), default: []].append(entry)
+            }
+            for group in groups.values where group.count > 1 {
+                let qualifiers = group.map { entry -> String in
+                    let values = fields[entry.ref] ?? [:]
+                    if case let .string(region)? = values["region"], !region.isEmpty { return region }
+                    if case let .ref(parent)? = values["parent"], let position = indexes[parent.game]?.ids[parent.kind]?[parent.id],
+                       let name = indexes[parent.game]?.entries[position].name {
+                        return name
+                    }
+                    return entry.ref.id
+                }
+                for (position, entry) in group.enumerated() {
+                    let key = NameKey.make(qualifiers[position])
+                    let unique = qualifiers.count { NameKey.make($0) == key } == 1
+                    names[entry.ref] = "\(entry.name) (\(unique ? qualifiers[position] : entry.ref.id))"
+                }
+            }
+        }
+        return names
+    }
 }

@@ -1,4 +1,5 @@
-/// A typed field of a kind, with the labels pages show for it and for its inverse relation.
+/// A typed field of a kind, with the labels pages show for it and for its inverse relation, and the
+/// flags that decide where pages use it.
 public struct FieldDefinition: Sendable, Hashable {
     public var name: String
     public var type: FieldType
@@ -6,12 +7,22 @@ public struct FieldDefinition: Sendable, Hashable {
     public var label: String
     /// For reference fields: the label on the referenced entry's page ("NPCs here").
     public var inverseLabel: String?
+    /// A `bool` that counts towards the game's progress ("12 of 40 quests complete").
+    public var progress: Bool
+    /// A `bool` whose entries the game page lists ("Merchants").
+    public var highlight: Bool
+    /// How a value is shown: `.image` shows a `url` as a picture.
+    public var display: FieldDisplay
 
-    public init(_ name: String, _ type: FieldType, label: String? = nil, inverseLabel: String? = nil) {
+    public init(_ name: String, _ type: FieldType, label: String? = nil, inverseLabel: String? = nil,
+                progress: Bool = false, highlight: Bool = false, display: FieldDisplay = .value) {
         self.name = name
         self.type = type
         self.label = label ?? FieldDefinition.humanize(name)
         self.inverseLabel = inverseLabel
+        self.progress = progress
+        self.highlight = highlight
+        self.display = display
     }
 
     /// `smith_anvil` → `Smith anvil`.
@@ -19,4 +30,7 @@ public struct FieldDefinition: Sendable, Hashable {
         let spaced = name.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }
+
+    /// The picture field every kind has unless it declares its own `image`.
+    static let image = FieldDefinition("image", .url, display: .image)
 }

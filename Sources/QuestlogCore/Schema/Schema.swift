@@ -30,6 +30,16 @@ public struct Schema: Sendable, Hashable {
         }
     }
 
+    /// Every kind's fields that count towards progress, in schema order.
+    public var progressFields: [(kind: Kind, field: FieldDefinition)] {
+        kinds.flatMap { kind in kind.fields.filter { $0.progress && $0.type == .bool }.map { (kind: kind, field: $0) } }
+    }
+
+    /// Every kind's fields whose entries the game page lists, in schema order.
+    public var highlightFields: [(kind: Kind, field: FieldDefinition)] {
+        kinds.flatMap { kind in kind.fields.filter { $0.highlight && $0.type == .bool }.map { (kind: kind, field: $0) } }
+    }
+
     /// The schema of a site without custom kinds.
     public static let builtIn = Schema(
         game: Kind(id: "game", folder: "", name: "Game", plural: "Games", fields: [
@@ -39,29 +49,33 @@ public struct Schema: Sendable, Hashable {
             FieldDefinition("platform", .string),
             FieldDefinition("started", .date),
             FieldDefinition("status", .string),
+            FieldDefinition("language", .string),
             FieldDefinition("tags", .list),
+            FieldDefinition.image,
         ]),
         kinds: [
             Kind(id: "npc", folder: "npcs", name: "NPC", plural: "NPCs", fields: [
-                FieldDefinition("merchant", .bool),
+                FieldDefinition("merchant", .bool, label: "Merchant", highlight: true),
                 FieldDefinition("locations", .refs("location"), label: "Found at", inverseLabel: "NPCs here"),
                 FieldDefinition("quests", .refs("quest"), label: "Gives quests", inverseLabel: "Given by"),
                 FieldDefinition("aliases", .list),
                 FieldDefinition("tags", .list),
-                FieldDefinition("image", .url),
+                FieldDefinition.image,
             ]),
             Kind(id: "quest", folder: "quests", name: "Quest", plural: "Quests", fields: [
-                FieldDefinition("complete", .bool),
+                FieldDefinition("complete", .bool, progress: true),
                 FieldDefinition("location", .ref("location"), label: "Location", inverseLabel: "Quests here"),
                 FieldDefinition("tags", .list),
+                FieldDefinition.image,
             ]),
             Kind(id: "location", folder: "locations", name: "Location", plural: "Locations", fields: [
-                FieldDefinition("cleared", .bool),
-                FieldDefinition("smith_anvil", .bool),
-                FieldDefinition("merchant", .bool),
+                FieldDefinition("cleared", .bool, progress: true),
+                FieldDefinition("smith_anvil", .bool, highlight: true),
+                FieldDefinition("merchant", .bool, highlight: true),
                 FieldDefinition("region", .string),
                 FieldDefinition("parent", .ref("location"), label: "Part of", inverseLabel: "Sub-locations"),
                 FieldDefinition("tags", .list),
+                FieldDefinition.image,
             ]),
         ]
     )

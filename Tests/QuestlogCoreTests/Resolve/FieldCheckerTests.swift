@@ -9,8 +9,9 @@ struct FieldCheckerTests {
         let raw = RawEntry(kind: try #require(schema.kind(id: kind)), id: "x", source: SourceLocation(path: "x.md"),
                            fields: node.mapping ?? [], notes: "", notesLineOffset: 0, fallbackName: "Fallback")
         var problems: [Diagnostic] = []
-        let checked = FieldChecker(game: "g").check(raw, diagnostics: &problems)
-        return (checked, problems)
+        var unknown: [UnknownField] = []
+        let checked = FieldChecker(game: "g").check(raw, diagnostics: &problems, unknown: &unknown)
+        return (checked, problems + unknown.map { FieldChecker.unknownFieldWarning([$0]) })
     }
 
     @Test func aSingleValueIsAListOfOne() throws {

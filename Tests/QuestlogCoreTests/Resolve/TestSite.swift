@@ -19,6 +19,10 @@ struct TestSite {
         Resolver(jobs: jobs).resolve(SiteLoader(root: root, jobs: jobs).load())
     }
 
+    func resolve(_ options: ResolveOptions) -> (site: Site, diagnostics: DiagnosticList) {
+        Resolver(options: options).resolve(SiteLoader(root: root, jobs: options.jobs).load())
+    }
+
     func remove() {
         try? FileManager.default.removeItem(atPath: root)
     }
