@@ -181,6 +181,7 @@
     var self = this;
     var label = this.table.getAttribute("data-sort-label");
     this.headers.forEach(function (header, column) {
+      if (!header.hasAttribute("data-type")) return; // the picture column does not sort
       var button = document.createElement("button");
       button.type = "button";
       button.className = "sort-button";

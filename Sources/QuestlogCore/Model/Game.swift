@@ -34,4 +34,10 @@ public struct Game: Sendable, Hashable {
     public func allEntries(kindOrder: [Kind]) -> [Entry] {
         kindOrder.flatMap { entries(of: $0.id) }
     }
+
+    /// The game's own UI language (`language:` in `game.md`), if it sets one.
+    public var language: String? {
+        if case let .string(language)? = fields["language"] { return language }
+        return nil
+    }
 }

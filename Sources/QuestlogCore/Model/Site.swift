@@ -4,9 +4,12 @@ public struct Site: Sendable {
     public var schema: Schema
     /// Games sorted by id.
     public var games: [Game]
+    /// Sizes of the site's own pictures, by their path in the output (`elden-ring/maps/limgrave.png`).
+    public var imageSizes: [String: ImageDimensions]
     private var index: [EntryRef: Entry]
 
-    public init(config: SiteConfig, schema: Schema, games: [Game]) {
+    public init(config: SiteConfig, schema: Schema, games: [Game], imageSizes: [String: ImageDimensions] = [:]) {
+        self.imageSizes = imageSizes
         self.config = config
         self.schema = schema
         self.games = games

@@ -17,6 +17,8 @@ struct KindTable {
     let path: String
     let columns: [Column]
     let toggles: [MustacheValue]
+    /// The kind's picture field, when some entry of the table has a picture.
+    let imageField: FieldDefinition?
 
     init(builder: PageBuilder, kind: Kind, game: Game, path: String) {
         self.builder = builder
@@ -45,12 +47,20 @@ struct KindTable {
             })
         }
         self.columns = columns
-        // "Incomplete only" and "Not cleared" show entries not done; the others show entries that have it.
+        imageField = kind.fields.first { field in
+            field.display == .image && entries.contains { if case .url? = $0.fields[field.name] { return true } else { return false } }
+        }
+        // A progress field's toggle shows the entries not done yet ("Incomplete only"); the others
+        // show the entries that have the flag.
         var toggles: [MustacheValue] = []
         for field in kind.fields where field.type == .bool {
-            let builtIn = ["complete": ("ui.incomplete_only", "false"), "cleared": ("ui.not_cleared", "false"),
-                           "merchant": ("ui.has_merchant", "true"), "smith_anvil": ("ui.has_smith_anvil", "true")]
-            let (label, value) = builtIn[field.name].map { (builder.strings[$0.0], $0.1) } ?? (builder.labels.field(field, of: kind), "true")
+            let builtIn = ["quest.complete": "ui.incomplete_only", "location.cleared": "ui.not_cleared",
+                           "merchant": "ui.has_merchant", "smith_anvil": "ui.has_smith_anvil"]
+            let value = field.progress ? "false" : "true"
+            let own = builder.labels.field(field, of: kind)
+            let key = builtIn[kind.id + "." + field.name] ?? builtIn[field.name]
+            let label = key.map { builder.strings[$0] }
+                ?? (field.progress ? builder.labels.state(field, of: kind, done: false) : own)
             toggles.append(["field": .string(field.name), "value": .string(value), "label": .string(label),
                             "id": .string("toggle-\(field.name.replacingOccurrences(of: "_", with: "-"))")])
         }
@@ -95,8 +105,13 @@ struct KindTable {
             }
             return .object(MustacheObject(cell))
         }
+        var thumbnail: MustacheValue = .null
+        if let imageField, case let .url(url)? = entry.fields[imageField.name] {
+            thumbnail = builder.picture(url, alt: entry.name, from: path)
+        }
         return [
-            "name": .string(entry.name),
+            "name": .string(entry.displayName),
+            "thumbnail": thumbnail,
             "id": .string(entry.id),
             "url": .string(RelativeURL.from(path, to: entry.path)),
             "attributes": .list(attributes),

@@ -12,6 +12,7 @@ extension PageBuilder {
                 "facts": .list(gameFacts(game)),
                 "hasFacts": .bool(!gameFacts(game).isEmpty),
                 "progress": .list(progress(of: game)),
+                "hasProgress": .bool(!progress(of: game).isEmpty),
                 "kinds": .list(kindLinks(of: game, from: path)),
                 "tags": tags(gameTags(game)),
                 "hasTags": .bool(!gameTags(game).isEmpty),
@@ -22,13 +23,13 @@ extension PageBuilder {
         return Page(path: path, template: "home", context: .object(MustacheObject(context)))
     }
 
-    /// `<game>/index.html`: notes, progress, merchants and anvils, links to each kind.
+    /// `<game>/index.html`: notes, progress, the highlighted entries, links to each kind.
     func gamePage(_ game: Game) -> Page {
         let path = game.path
         var context = common(path: path, title: game.title, type: "game", game: game.id,
                              breadcrumbs: [(strings["ui.home"], "index.html"), (game.title, nil)])
-        let merchants = (game.entries(of: "location") + game.entries(of: "npc")).filter { $0.bool("merchant") }
-        let anvils = game.entries(of: "location").filter { $0.bool("smith_anvil") }
+        let progress = progress(of: game)
+        let highlights = highlights(of: game, from: path)
         context["game"] = [
             "title": .string(game.title),
             "facts": .list(gameFacts(game)),
@@ -37,12 +38,11 @@ extension PageBuilder {
             "hasTags": .bool(!gameTags(game).isEmpty),
             "notes": .string(game.notes.html),
             "hasNotes": .bool(!game.notes.html.isEmpty),
-            "progress": .list(progress(of: game)),
+            "progress": .list(progress),
+            "hasProgress": .bool(!progress.isEmpty),
+            "overviewTitle": .string(progress.isEmpty ? strings["ui.browse"] : strings["ui.progress"]),
             "kinds": .list(kindLinks(of: game, from: path)),
-            "merchants": .list(links(merchants.map(\.ref), from: path)),
-            "hasMerchants": .bool(!merchants.isEmpty),
-            "anvils": .list(links(anvils.map(\.ref), from: path)),
-            "hasAnvils": .bool(!anvils.isEmpty),
+            "highlights": .list(highlights),
             "downloads": downloads(ExportDownload.forGame(game.id, schema: site.schema), from: path, game: game),
         ]
         return Page(path: path, template: "game", context: .object(MustacheObject(context)))
@@ -64,6 +64,8 @@ extension PageBuilder {
         ]
         context["columns"] = .list(table.columns.map { ["label": .string($0.label), "type": .string($0.type), "key": .string($0.key)] })
         context["rows"] = .list(entries.map(table.row))
+        context["hasThumbnails"] = .bool(table.imageField != nil)
+        context["thumbnailLabel"] = .string(table.imageField.map { labels.field($0, of: kind) } ?? "")
         context["toggles"] = .list(table.toggles)
         context["hasToggles"] = .bool(!table.toggles.isEmpty)
         let allTags = Set(entries.flatMap { $0.list("tags") }).sorted { Slug.make($0) < Slug.make($1) }
@@ -73,57 +75,65 @@ extension PageBuilder {
         return Page(path: path, template: "kind", context: .object(MustacheObject(context)))
     }
 
-    /// `<game>/<folder>/<id>.html`: every field, relations both ways, notes, mentions.
+    /// `<game>/<folder>/<id>.html`: the picture, every field (declared, then undeclared), relations
+    /// both ways, notes, mentions.
     func entryPage(_ entry: Entry, kind: Kind, in game: Game) -> Page {
         let path = entry.path
         let plural = labels.kindPlural(kind)
         let kindPath = RelativeURL.kindPage(game: game.id, folder: kind.folder)
-        var context = common(path: path, title: "\(entry.name) · \(game.title)", type: "entry", game: game.id,
-                             breadcrumbs: [(strings["ui.home"], "index.html"), (game.title, game.path), (plural, kindPath), (entry.name, nil)])
+        var context = common(path: path, title: "\(entry.displayName) · \(game.title)", type: "entry", game: game.id,
+                             breadcrumbs: [(strings["ui.home"], "index.html"), (game.title, game.path), (plural, kindPath), (entry.displayName, nil)])
         var facts: [MustacheValue] = []
         var relations: [MustacheValue] = []
+        var picture: MustacheValue = .null
         for field in kind.fields {
             guard let value = entry.fields[field.name] else { continue }
             let label = labels.field(field, of: kind)
             switch value {
+            case let .url(url) where field.display == .image:
+                if picture == .null { picture = self.picture(url, alt: entry.name, from: path) }
             case let .ref(ref):
-                relations.append(["label": .string(label), "items": .list(links([ref], from: path))])
+                relations.append(linkList(label: label, [ref], from: path))
             case let .refs(refs) where !refs.isEmpty:
-                relations.append(["label": .string(label), "items": .list(links(refs, from: path))])
+                relations.append(linkList(label: label, refs, from: path))
             case .refs:
                 continue
             case let .list(items) where field.name == "tags" || field.name == "aliases" || items.isEmpty:
                 continue
-            case let .bool(flag):
-                facts.append(["label": .string(label), "text": .string(display(value)), "isBool": true, "yes": .bool(flag), "url": .null])
-            case let .url(url) where URLCheck.isAbsoluteWebURL(url) || !url.contains(":"):
-                facts.append(["label": .string(label), "text": .string(url), "isBool": false, "url": .string(url)])
             default:
-                facts.append(["label": .string(label), "text": .string(display(value)), "isBool": false, "url": .null])
+                facts.append(fact(label: label, value))
             }
         }
+        for extra in entry.extra {
+            if case let .list(items) = extra.value, items.isEmpty { continue }
+            facts.append(fact(label: FieldDefinition.humanize(extra.name), extra.value))
+        }
         for relation in entry.inverse {
-            relations.append(["label": .string(labels.relation(relation)), "items": .list(links(relation.entries, from: path))])
+            relations.append(linkList(label: labels.relation(relation), relation.entries, from: path))
         }
         if !entry.mentions.isEmpty {
-            relations.append(["label": .string(strings["ui.mentioned_in"]), "items": .list(links(entry.mentions, from: path))])
+            relations.append(linkList(label: strings["ui.mentioned_in"], entry.mentions, from: path))
         }
         var status: MustacheValue = .null
-        if let field = ["complete", "cleared"].first(where: { kind.field(named: $0)?.type == .bool }) {
-            let done = entry.bool(field)
-            let key = field == "complete" ? (done ? "ui.complete" : "ui.incomplete") : (done ? "ui.cleared" : "ui.not_cleared_state")
-            status = ["label": .string(strings[key]), "done": .bool(done)]
+        if let field = kind.fields.first(where: { $0.progress && $0.type == .bool }) {
+            let done = entry.bool(field.name)
+            status = ["label": .string(labels.state(field, of: kind, done: done)), "done": .bool(done)]
         }
         let aliases = entry.list("aliases")
         context["entry"] = [
             "name": .string(entry.name),
+            "displayName": .string(entry.displayName),
             "id": .string(entry.id),
             "kind": ["name": .string(labels.kindName(kind)), "plural": .string(plural), "url": .string(RelativeURL.from(path, to: kindPath))],
             "status": status,
+            "isDraft": .bool(entry.isDraft),
+            "isSpoiler": .bool(entry.isSpoiler),
             "aliases": .string(aliases.joined(separator: ", ")),
             "hasAliases": .bool(!aliases.isEmpty),
+            "picture": picture,
             "facts": .list(facts),
             "hasFacts": .bool(!facts.isEmpty),
+            "hasDetails": .bool(!facts.isEmpty || picture != .null),
             "relations": .list(relations),
             "hasRelations": .bool(!relations.isEmpty),
             "tags": tags(entry.list("tags")),
@@ -132,6 +142,35 @@ extension PageBuilder {
             "hasNotes": .bool(!entry.notes.html.isEmpty),
         ]
         return Page(path: path, template: "entry", context: .object(MustacheObject(context)))
+    }
+
+    /// A row of the Details list: yes/no for booleans, a link for web and relative URLs, else text.
+    func fact(label: String, _ value: FieldValue) -> MustacheValue {
+        switch value {
+        case let .bool(flag):
+            return ["label": .string(label), "text": .string(display(value)), "isBool": true, "yes": .bool(flag), "url": .null]
+        case let .url(url) where URLCheck.isAbsoluteWebURL(url) || !url.contains(":"):
+            return ["label": .string(label), "text": .string(url), "isBool": false, "url": .string(url)]
+        default:
+            return ["label": .string(label), "text": .string(display(value)), "isBool": false, "url": .null]
+        }
+    }
+
+    /// An image field as the picture at the top of the details: web URLs as they are, the site's own
+    /// files (paths from the output root) relative to the page, with their size when it is known.
+    func picture(_ url: String, alt: String, from path: String) -> MustacheValue {
+        let isWeb = URLCheck.isAbsoluteWebURL(url)
+        var item: [String: MustacheValue] = [
+            "src": .string(isWeb ? url : RelativeURL.from(path, to: url)),
+            "alt": .string(alt),
+            "width": .null,
+            "height": .null,
+        ]
+        if !isWeb, let size = site.imageSizes[url] {
+            item["width"] = .int(size.width)
+            item["height"] = .int(size.height)
+        }
+        return .object(MustacheObject(item))
     }
 
     /// `404.html`, served by static hosts for unknown paths; links go through the base URL when known,

@@ -4,16 +4,38 @@ import Mustache
 /// data its template sees. Pure: no I/O, the same site always gives the same pages.
 public struct PageBuilder: Sendable {
     public var site: Site
-    public var strings: UIStrings
-    let labels: Labels
+    /// The UI strings of the pages being built: the site's language, or a game's own.
+    public private(set) var strings: UIStrings
+    private(set) var labels: Labels
     /// The UI strings as nested objects, so templates write `{{strings.ui.search}}`.
-    let stringsValue: MustacheValue
+    private(set) var stringsValue: MustacheValue
+    /// Strings of the other languages games choose (`language:` in `game.md`), by language.
+    private var gameStrings: [String: UIStrings]
 
-    public init(site: Site, strings: UIStrings) {
+    /// How many entries a relation list shows before the rest go behind "Show all".
+    static let listLimit = 12
+
+    /// - Parameters:
+    ///   - strings: the site's UI strings.
+    ///   - gameStrings: the UI strings of each other language a game chooses; a game whose
+    ///     language is missing here gets the site's.
+    public init(site: Site, strings: UIStrings, gameStrings: [String: UIStrings] = [:]) {
         self.site = site
         self.strings = strings
         labels = Labels(strings: strings, schema: site.schema)
         stringsValue = PageBuilder.nest(strings.table)
+        self.gameStrings = gameStrings
+    }
+
+    /// This builder speaking the language of `game` (its `language:`, else the site's).
+    func speaking(for game: Game) -> PageBuilder {
+        guard let language = game.language, language != strings.language, let other = gameStrings[language] else { return self }
+        var builder = self
+        builder.strings = other
+        builder.labels = Labels(strings: other, schema: site.schema)
+        builder.stringsValue = PageBuilder.nest(other.table)
+        builder.gameStrings = [:]
+        return builder
     }
 
     static func nest(_ table: [String: String]) -> MustacheValue {
@@ -52,16 +74,17 @@ public struct PageBuilder: Sendable {
         }
         specs.append(.search)
         specs.append(.notFound)
+        let builders = site.games.map(speaking(for:))
         return Parallel.map(specs, jobs: jobs) { spec in
             switch spec {
             case .home: return homePage()
             case .search: return searchPage()
             case .notFound: return notFoundPage()
-            case let .game(index): return gamePage(site.games[index])
-            case let .kind(index, kind): return kindPage(kind, in: site.games[index])
+            case let .game(index): return builders[index].gamePage(site.games[index])
+            case let .kind(index, kind): return builders[index].kindPage(kind, in: site.games[index])
             case let .entry(index, kind, entry):
                 let game = site.games[index]
-                return entryPage(game.entries(of: kind.id)[entry], kind: kind, in: game)
+                return builders[index].entryPage(game.entries(of: kind.id)[entry], kind: kind, in: game)
             }
         }
     }
@@ -122,13 +145,28 @@ public struct PageBuilder: Sendable {
         }
         guard let entry = site.entry(ref), let kind = site.schema.kind(id: ref.kind) else { return nil }
         var item: [String: MustacheValue] = [
-            "name": .string(entry.name), "url": .string(RelativeURL.from(path, to: entry.path)),
+            "name": .string(entry.displayName), "url": .string(RelativeURL.from(path, to: entry.path)),
             "kind": .string(labels.kindName(kind)),
         ]
         if ref.game != path.split(separator: "/").first.map(String.init), let game = site.game(id: ref.game) {
             item["otherGame"] = .string(game.title)
         }
         return .object(MustacheObject(item))
+    }
+
+    /// A list of links for `partials/link-list`: the first `listLimit` as `items`, the rest as `more`
+    /// (shown behind a "Show all N" disclosure), so long lists stay readable without a script.
+    func linkList(label: String, _ refs: [EntryRef], from path: String) -> MustacheValue {
+        let items = links(refs, from: path)
+        let shown = items.count > Self.listLimit ? Array(items.prefix(Self.listLimit)) : items
+        let rest = items.count > Self.listLimit ? Array(items.dropFirst(Self.listLimit)) : []
+        return [
+            "label": .string(label),
+            "items": .list(shown),
+            "more": .list(rest),
+            "hasMore": .bool(!rest.isEmpty),
+            "showAll": .string(strings.format("ui.show_all", ["count": String(items.count)])),
+        ]
     }
 
     /// Links with a separator after all but the last, since Mustache cannot tell the last item.
@@ -142,15 +180,15 @@ public struct PageBuilder: Sendable {
         }
     }
 
-    /// Quests complete and locations cleared, as bars.
+    /// One bar per progress field (`progress: true`) of a kind the game has entries of.
     func progress(of game: Game) -> [MustacheValue] {
         var bars: [MustacheValue] = []
-        for (kind, field, label) in [("quest", "complete", "ui.quests_complete"), ("location", "cleared", "ui.locations_cleared")] {
-            let entries = game.entries(of: kind)
+        for (kind, field) in site.schema.progressFields {
+            let entries = game.entries(of: kind.id)
             guard !entries.isEmpty else { continue }
-            let done = entries.count { $0.bool(field) }
+            let done = entries.count { $0.bool(field.name) }
             bars.append([
-                "label": .string(strings[label]),
+                "label": .string(labels.progress(field, of: kind)),
                 "done": .int(done),
                 "total": .int(entries.count),
                 "percent": .int(done * 100 / entries.count),
@@ -158,6 +196,30 @@ public struct PageBuilder: Sendable {
             ])
         }
         return bars
+    }
+
+    /// One list per highlighted field name (`highlight: true`), its entries grouped by kind; only
+    /// fields some entry of the game has set.
+    func highlights(of game: Game, from path: String) -> [MustacheValue] {
+        var names: [String] = []
+        var groups: [String: [MustacheValue]] = [:]
+        var labelsByName: [String: String] = [:]
+        for (kind, field) in site.schema.highlightFields {
+            let entries = game.entries(of: kind.id).filter { $0.bool(field.name) }
+            guard !entries.isEmpty else { continue }
+            if groups[field.name] == nil {
+                names.append(field.name)
+                labelsByName[field.name] = labels.highlight(field, of: kind)
+            }
+            groups[field.name, default: []].append(linkList(label: labels.kindPlural(kind), entries.map(\.ref), from: path))
+        }
+        return names.map { name in
+            [
+                "id": .string("ql-highlight-" + name.replacingOccurrences(of: "_", with: "-")),
+                "label": .string(labelsByName[name] ?? name),
+                "groups": .list(groups[name] ?? []),
+            ]
+        }
     }
 
     /// Links to each kind's index with its count.
@@ -174,7 +236,8 @@ public struct PageBuilder: Sendable {
     /// Plain facts of the game (character, class, platform, started, status).
     func gameFacts(_ game: Game) -> [MustacheValue] {
         site.schema.game.fields.compactMap { field -> MustacheValue? in
-            guard field.name != "title", field.name != "tags", let value = game.fields[field.name] else { return nil }
+            guard !["title", "tags", "language"].contains(field.name), field.display != .image,
+                  let value = game.fields[field.name] else { return nil }
             return ["label": .string(labels.field(field, of: site.schema.game)), "text": .string(display(value)),
                     "isBool": false, "url": .null]
         }

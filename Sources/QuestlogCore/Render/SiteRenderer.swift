@@ -19,13 +19,19 @@ public struct SiteRenderer: Sendable {
         var diagnostics = DiagnosticList()
         let (strings, localeProblems) = UIStrings.load(language: site.config.language, theme: theme)
         diagnostics.append(contentsOf: localeProblems)
+        var gameStrings: [String: UIStrings] = [:]
+        for language in Set(site.games.compactMap(\.language)) where language != site.config.language {
+            let (other, problems) = UIStrings.load(language: language, theme: theme)
+            gameStrings[language] = other
+            for problem in problems where !diagnostics.all.contains(problem) { diagnostics.append(problem) }
+        }
         let library = MustacheLibrary(templates: theme.templates, strict: true)
         for error in library.validate(Self.pageTemplates) {
             diagnostics.append(diagnostic(for: error))
         }
         guard !diagnostics.hasErrors else { return ([], diagnostics) }
 
-        let pages = PageBuilder(site: site, strings: strings).pages(jobs: jobs)
+        let pages = PageBuilder(site: site, strings: strings, gameStrings: gameStrings).pages(jobs: jobs)
         let rendered = Parallel.map(pages, jobs: jobs) { page -> Result<OutputFile, MustacheError> in
             Result { () throws(MustacheError) -> OutputFile in
                 // Validated above: every page template exists and compiles.

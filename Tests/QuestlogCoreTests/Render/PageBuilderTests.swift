@@ -65,9 +65,13 @@ struct PageBuilderTests {
     @Test func gamePageListsMerchantsAnvilsAndKinds() throws {
         let game = try Self.pages()["elden-ring/index.html"]
         #expect(Self.text(game, "root") == "../")
-        #expect(Self.count(game, "game.merchants") == 3)
-        #expect(Self.text(game, "game.merchants.0.name") == "Church of Elleh")
-        #expect(Self.text(game, "game.anvils.0.url") == "locations/church-of-elleh.html")
+        #expect(Self.count(game, "game.highlights") == 2, "merchants and smith anvils: the schema's highlight fields")
+        #expect(Self.text(game, "game.highlights.0.label") == "Merchants")
+        #expect(Self.text(game, "game.highlights.0.groups.0.label") == "NPCs", "grouped by kind")
+        #expect(Self.text(game, "game.highlights.0.groups.1.label") == "Locations")
+        #expect(Self.text(game, "game.highlights.0.groups.1.items.0.name") == "Church of Elleh")
+        #expect(Self.text(game, "game.highlights.1.label") == "Smith anvils")
+        #expect(Self.text(game, "game.highlights.1.groups.0.items.0.url") == "locations/church-of-elleh.html")
         #expect(Self.text(game, "game.kinds.3.label") == "Bosses")
         #expect(Self.text(game, "game.facts.0.label") == "Character")
         #expect(Self.text(game, "breadcrumbs.0.url") == "../index.html")
