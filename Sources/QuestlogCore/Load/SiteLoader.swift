@@ -1,7 +1,8 @@
 import Foundation
 import YAML
 
-/// The Load stage: reads `questlog.yml` and `Content/<game>/…` into raw entries with source positions.
+/// The Load stage: reads `questlog.yml` and `Content/<game>/…` into raw entries with source positions,
+/// and lists the other files of the game folders as assets to publish.
 /// Reads only; every problem becomes a diagnostic and loading goes on, so one run reports them all.
 public struct SiteLoader: Sendable {
     /// The site folder (holding `Content/` and optionally `questlog.yml`).
@@ -42,8 +43,9 @@ public struct SiteLoader: Sendable {
         let ancestors = Set(tree.allowedRoots)
         for item in DirectoryListing.items(at: contentPath) {
             let relative = Self.contentFolder + "/" + item.name
-            let node = tree.node(item, at: relative, in: contentRealPath, ancestors: ancestors, diagnostics: &diagnostics)
-            guard let node else { continue }
+            guard let node = tree.node(item, at: relative, in: contentRealPath, ancestors: ancestors, diagnostics: &diagnostics) else {
+                continue
+            }
             guard case let .folder(realPath) = node else {
                 diagnostics.append(.warning("ignored: files in \(Self.contentFolder)/ belong in a game folder such as \(Self.contentFolder)/my-game/",
                                             code: "ignored-file", at: SourceLocation(path: relative)))
