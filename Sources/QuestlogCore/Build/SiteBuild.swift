@@ -13,7 +13,8 @@ public struct SiteBuild: Sendable {
         Theme.embedded.overlaid(with: options.site + "/Templates")
     }
 
-    /// Loads, resolves and renders the site in memory (what `serve` shows); writes nothing.
+    /// Loads, resolves and renders the site in memory (what `serve` shows), with the content's other
+    /// files beside the pages; writes nothing.
     public func render(progress: (BuildStep) -> Void = { _ in }) -> RenderedSite {
         progress(.loading)
         let loaded = SiteLoader(root: options.site, jobs: options.jobs).load()
@@ -29,6 +30,9 @@ public struct SiteBuild: Sendable {
         for format in ExportFormat.allCases {
             files += format.files(for: site, options: ExportOptions())
                 .map { OutputFile(path: ExportDownload.folder + "/" + $0.path, bytes: $0.bytes) }
+        }
+        if !diagnostics.failed(strict: options.strict) {
+            files += assetFiles(loaded.assets, besides: files, diagnostics: &diagnostics)
         }
         if diagnostics.failed(strict: options.strict) { files = [] }
         return RenderedSite(files: files, diagnostics: diagnostics, gameCount: site.games.count)

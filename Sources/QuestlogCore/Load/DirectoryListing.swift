@@ -3,8 +3,20 @@ import Foundation
 /// Lists folders the same way on every file system: sorted by byte order, without hidden files and editor leftovers.
 public enum DirectoryListing {
     struct Item {
+        /// What the name itself is: a symbolic link is reported as one, not followed.
+        enum Kind {
+            case file
+            case directory
+            case symbolicLink
+            case other
+        }
+
         var name: String
-        var isDirectory: Bool
+        var kind: Kind
+        /// The size of a file, in bytes.
+        var byteCount: Int
+
+        var isDirectory: Bool { kind == .directory }
     }
 
     static func items(at path: String) -> [Item] {
@@ -12,10 +24,18 @@ public enum DirectoryListing {
         return names
             .filter { !isIgnored($0) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            .map { name in
-                var isDirectory: ObjCBool = false
-                _ = FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory)
-                return Item(name: name, isDirectory: isDirectory.boolValue)
+            .compactMap { name in
+                var info = stat()
+                // A name that vanished since the listing is simply not there.
+                guard lstat(path + "/" + name, &info) == 0 else { return nil }
+                let kind: Item.Kind
+                switch info.st_mode & S_IFMT {
+                case S_IFREG: kind = .file
+                case S_IFDIR: kind = .directory
+                case S_IFLNK: kind = .symbolicLink
+                default: kind = .other
+                }
+                return Item(name: name, kind: kind, byteCount: Int(info.st_size))
             }
     }
 
@@ -37,6 +57,6 @@ public enum DirectoryListing {
     }
 
     static func readBytes(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+        FileContents.read(path)
     }
 }

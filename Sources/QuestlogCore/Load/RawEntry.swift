@@ -17,11 +17,13 @@ public struct RawEntry: Sendable {
     /// The file could not be read whole (an error says why); the entry only keeps its id and name
     /// so that references to it resolve.
     public var isDamaged: Bool
-    /// From a file or folder whose name starts with `_`: published only with drafts.
-    public var isDraft: Bool = false
+    /// The file, or a folder above it, is private (its name starts with `_`): a draft, published
+    /// only when drafts are asked for.
+    public var isDraft: Bool
 
     public init(kind: Kind, id: String, source: SourceLocation, fields: [(key: YAMLNode, value: YAMLNode)],
-                notes: String, notesLineOffset: Int, notesColumnOffset: Int = 0, fallbackName: String, isDamaged: Bool = false) {
+                notes: String, notesLineOffset: Int, notesColumnOffset: Int = 0, fallbackName: String, isDamaged: Bool = false,
+                isDraft: Bool = false) {
         self.kind = kind
         self.id = id
         self.source = source
@@ -31,6 +33,7 @@ public struct RawEntry: Sendable {
         self.notesColumnOffset = notesColumnOffset
         self.fallbackName = fallbackName
         self.isDamaged = isDamaged
+        self.isDraft = isDraft
     }
 
     public func field(_ name: String) -> YAMLNode? {

@@ -7,11 +7,14 @@ public struct RawGame: Sendable {
     public var game: RawEntry
     /// Entries in a stable order: by kind folder, then by path.
     public var entries: [RawEntry]
+    /// The game folder's name starts with `_`: the game and all its entries are drafts.
+    public var isDraft: Bool
 
-    public init(id: String, folder: String, game: RawEntry, entries: [RawEntry]) {
+    public init(id: String, folder: String, game: RawEntry, entries: [RawEntry], isDraft: Bool = false) {
         self.id = id
         self.folder = folder
         self.game = game
         self.entries = entries
+        self.isDraft = isDraft
     }
 }

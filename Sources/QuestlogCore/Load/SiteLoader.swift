@@ -1,7 +1,8 @@
 import Foundation
 import YAML
 
-/// The Load stage: reads `questlog.yml` and `Content/<game>/…` into raw entries with source positions.
+/// The Load stage: reads `questlog.yml` and `Content/<game>/…` into raw entries with source positions,
+/// and lists the other files of the game folders as assets to publish.
 /// Reads only; every problem becomes a diagnostic and loading goes on, so one run reports them all.
 public struct SiteLoader: Sendable {
     /// The site folder (holding `Content/` and optionally `questlog.yml`).
@@ -16,12 +17,6 @@ public struct SiteLoader: Sendable {
     public init(root: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.root = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
         self.jobs = max(1, jobs)
-    }
-
-    /// A file to read into entries, found while walking the folders.
-    private enum FileJob: Sendable {
-        case markdown(path: String, kind: Kind, id: String)
-        case data(path: String, kind: Kind)
     }
 
     public func load() -> LoadedSite {
@@ -40,15 +35,24 @@ public struct SiteLoader: Sendable {
             return LoadedSite(config: config, schema: schema, games: [], diagnostics: diagnostics)
         }
         var games: [RawGame] = []
+        var assets: [ContentAsset] = []
         var gameFolders: [String: String] = [:]
+        let tree = ContentTree(root: root)
+        // The site and Content/ count as folders being walked: a link back to either is a loop.
+        let contentRealPath = ContentTree.realPath(contentPath) ?? contentPath
+        let ancestors = Set(tree.allowedRoots)
         for item in DirectoryListing.items(at: contentPath) {
             let relative = Self.contentFolder + "/" + item.name
-            guard item.isDirectory else {
+            guard let node = tree.node(item, at: relative, in: contentRealPath, ancestors: ancestors, diagnostics: &diagnostics) else {
+                continue
+            }
+            guard case let .folder(realPath) = node else {
                 diagnostics.append(.warning("ignored: files in \(Self.contentFolder)/ belong in a game folder such as \(Self.contentFolder)/my-game/",
                                             code: "ignored-file", at: SourceLocation(path: relative)))
                 continue
             }
-            let id = Slug.make(item.name)
+            let isDraft = GameFolderWalk.isDraftName(item.name)
+            let id = Slug.make(GameFolderWalk.publicName(item.name))
             guard !id.isEmpty else {
                 diagnostics.append(.error("cannot make a game id from the folder name '\(item.name)'; rename the folder with letters or digits",
                                           code: "invalid-id", at: SourceLocation(path: relative)))
@@ -65,9 +69,18 @@ public struct SiteLoader: Sendable {
                 continue
             }
             gameFolders[id] = relative
-            games.append(loadGame(id: id, folder: relative, schema: schema, diagnostics: &diagnostics))
+            var walk = GameFolderWalk(tree: tree, schema: schema, gameId: id, folder: relative)
+            walk.walk(realPath: realPath, isDraft: isDraft, ancestors: ancestors)
+            games.append(loadGame(walk, isDraft: isDraft, diagnostics: &diagnostics))
+            assets.append(contentsOf: walk.assets)
         }
-        return LoadedSite(config: config, schema: schema, games: games, diagnostics: diagnostics)
+        assets.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        // Pictures get their size now, so pages can reserve their space (only headers are read).
+        let sizes = Parallel.map(assets, jobs: jobs) { asset in
+            asset.isMeasurable ? ImageSize.ofFile(atPath: root + "/" + asset.path).map { ImageDimensions(width: $0.width, height: $0.height) } : nil
+        }
+        for index in assets.indices { assets[index].dimensions = sizes[index] }
+        return LoadedSite(config: config, schema: schema, games: games, assets: assets, diagnostics: diagnostics)
     }
 
     private func loadConfig(_ diagnostics: inout DiagnosticList) -> SiteConfig {
@@ -86,68 +99,37 @@ public struct SiteLoader: Sendable {
         return SiteConfig()
     }
 
-    private func loadGame(id: String, folder: String, schema: Schema, diagnostics: inout DiagnosticList) -> RawGame {
-        let folderPath = root + "/" + folder
-        var game = RawEntry(kind: schema.game, id: id, source: SourceLocation(path: folder), fields: [],
-                            notes: "", notesLineOffset: 0, fallbackName: id)
-        var jobs: [FileJob] = []
-        for item in DirectoryListing.items(at: folderPath) {
-            let relative = folder + "/" + item.name
-            if item.isDirectory {
-                guard let kind = schema.kind(folder: item.name) else {
-                    let folders = schema.kinds.map(\.folder)
-                    let hint = Suggestion.closest(to: item.name, in: folders).map { "did you mean '\($0)'? " } ?? ""
-                    diagnostics.append(.warning("ignored folder '\(item.name)': not a kind folder (\(hint)kinds are \(folders.joined(separator: ", ")); declare more in questlog.yml)",
-                                                code: "unknown-folder", at: SourceLocation(path: relative)))
-                    continue
-                }
-                collectKindFolder(relative, kind: kind, into: &jobs, diagnostics: &diagnostics)
-            } else if item.name == "game.md" {
-                if let entry = loadMarkdownEntry(relative, kind: schema.game, id: id, diagnostics: &diagnostics) {
-                    game = entry
-                }
-            } else if item.name.hasSuffix(".md") || item.name.hasSuffix(".yml") || item.name.hasSuffix(".yaml") {
-                diagnostics.append(.warning("ignored: a game folder holds game.md and kind folders; move this file into one of them",
-                                            code: "ignored-file", at: SourceLocation(path: relative)))
-            }
+    /// Reads the entry files a walk of a game folder found, on several threads.
+    private func loadGame(_ walk: GameFolderWalk, isDraft: Bool, diagnostics: inout DiagnosticList) -> RawGame {
+        let schema = walk.schema
+        var game = RawEntry(kind: schema.game, id: walk.gameId, source: SourceLocation(path: walk.folder), fields: [],
+                            notes: "", notesLineOffset: 0, fallbackName: walk.gameId)
+        diagnostics.append(contentsOf: walk.diagnostics)
+        if let path = walk.gameFile, let entry = loadMarkdownEntry(path, kind: schema.game, id: walk.gameId, diagnostics: &diagnostics) {
+            game = entry
         }
-        let loaded = Parallel.map(jobs, jobs: self.jobs) { job -> ([RawEntry], [Diagnostic]) in
+        game.isDraft = isDraft
+        let loaded = Parallel.map(walk.jobs, jobs: self.jobs) { job -> ([RawEntry], [Diagnostic]) in
             var found = DiagnosticList()
+            var entries: [RawEntry]
+            let isDraft: Bool
             switch job {
-            case let .markdown(path, kind, id):
-                let entry = loadMarkdownEntry(path, kind: kind, id: id, diagnostics: &found)
-                return (entry.map { [$0] } ?? [], found.all)
-            case let .data(path, kind):
-                return (loadDataFile(path, kind: kind, diagnostics: &found), found.all)
+            case let .markdown(path, kind, id, draft):
+                entries = loadMarkdownEntry(path, kind: kind, id: id, diagnostics: &found).map { [$0] } ?? []
+                isDraft = draft
+            case let .data(path, kind, draft):
+                entries = loadDataFile(path, kind: kind, diagnostics: &found)
+                isDraft = draft
             }
+            for index in entries.indices { entries[index].isDraft = isDraft }
+            return (entries, found.all)
         }
         var entries: [RawEntry] = []
         for (fileEntries, fileDiagnostics) in loaded {
             entries.append(contentsOf: fileEntries)
             diagnostics.append(contentsOf: fileDiagnostics)
         }
-        return RawGame(id: id, folder: folder, game: game, entries: entries)
-    }
-
-    /// Markdown files and YAML data files, in subfolders too (for users who group entries by region).
-    private func collectKindFolder(_ folder: String, kind: Kind, into jobs: inout [FileJob], diagnostics: inout DiagnosticList) {
-        for item in DirectoryListing.items(at: root + "/" + folder) {
-            let relative = folder + "/" + item.name
-            if item.isDirectory {
-                collectKindFolder(relative, kind: kind, into: &jobs, diagnostics: &diagnostics)
-            } else if item.name.hasSuffix(".md") || item.name.hasSuffix(".markdown") {
-                let stem = String(item.name[..<item.name.lastIndex(of: ".")!])
-                let id = Slug.make(stem)
-                guard !id.isEmpty else {
-                    diagnostics.append(.error("cannot make an id from the file name '\(item.name)'; rename it with letters or digits",
-                                              code: "invalid-id", at: SourceLocation(path: relative)))
-                    continue
-                }
-                jobs.append(.markdown(path: relative, kind: kind, id: id))
-            } else if item.name.hasSuffix(".yml") || item.name.hasSuffix(".yaml") {
-                jobs.append(.data(path: relative, kind: kind))
-            }
-        }
+        return RawGame(id: walk.gameId, folder: walk.folder, game: game, entries: entries, isDraft: isDraft)
     }
 
     private func readText(_ path: String, diagnostics: inout DiagnosticList) -> String? {
@@ -166,7 +148,7 @@ public struct SiteLoader: Sendable {
     func loadMarkdownEntry(_ path: String, kind: Kind, id: String, diagnostics: inout DiagnosticList) -> RawEntry? {
         guard let text = readText(path, diagnostics: &diagnostics) else { return nil }
         let fileName = String(path.split(separator: "/").last ?? "")
-        let stem = fileName.split(separator: ".").dropLast().joined(separator: ".")
+        let stem = GameFolderWalk.publicName(fileName.split(separator: ".").dropLast().joined(separator: "."))
         let nameField = kind.id == "game" ? "title" : "name"
         // A file whose front matter cannot be read still stands in the index under its id and the
         // name its text seems to give, so links to it do not add errors to the one already reported.

@@ -101,12 +101,12 @@ extension PageBuilder {
             case let .list(items) where field.name == "tags" || field.name == "aliases" || items.isEmpty:
                 continue
             default:
-                facts.append(fact(label: label, value))
+                facts.append(fact(label: label, value, from: path))
             }
         }
         for extra in entry.extra {
             if case let .list(items) = extra.value, items.isEmpty { continue }
-            facts.append(fact(label: FieldDefinition.humanize(extra.name), extra.value))
+            facts.append(fact(label: FieldDefinition.humanize(extra.name), extra.value, from: path))
         }
         for relation in entry.inverse {
             relations.append(linkList(label: labels.relation(relation), relation.entries, from: path))
@@ -144,13 +144,17 @@ extension PageBuilder {
         return Page(path: path, template: "entry", context: .object(MustacheObject(context)))
     }
 
-    /// A row of the Details list: yes/no for booleans, a link for web and relative URLs, else text.
-    func fact(label: String, _ value: FieldValue) -> MustacheValue {
+    /// A row of the Details list: yes/no for booleans, a link for URLs (the site's own files relative
+    /// to the page at `path`), else text.
+    func fact(label: String, _ value: FieldValue, from path: String) -> MustacheValue {
         switch value {
         case let .bool(flag):
             return ["label": .string(label), "text": .string(display(value)), "isBool": true, "yes": .bool(flag), "url": .null]
-        case let .url(url) where URLCheck.isAbsoluteWebURL(url) || !url.contains(":"):
+        case let .url(url) where URLCheck.isAbsoluteWebURL(url) || url.lowercased().hasPrefix("mailto:"):
             return ["label": .string(label), "text": .string(url), "isBool": false, "url": .string(url)]
+        case let .url(url) where !url.contains(":"):
+            let name = url.split(separator: "/").last.map { $0.removingPercentEncoding ?? String($0) } ?? url
+            return ["label": .string(label), "text": .string(name), "isBool": false, "url": .string(RelativeURL.from(path, to: url))]
         default:
             return ["label": .string(label), "text": .string(display(value)), "isBool": false, "url": .null]
         }

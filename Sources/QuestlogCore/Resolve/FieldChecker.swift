@@ -136,10 +136,16 @@ struct FieldChecker {
             guard let text = Self.text(node), Self.isISODate(text) else { return mismatch("a date as YYYY-MM-DD") }
             return .value(.date(text))
         case .url:
-            guard let text = Self.text(node), URLCheck.isAcceptableURL(text) else {
+            guard let text = Self.text(node)?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
                 return mismatch("a URL (https://… or a relative path)")
             }
-            return .value(.url(text))
+            let linked = Self.unwrappingPropertyLink(text)
+            if linked != text { return .file(ReferenceText(text: linked, location: at(node)), byName: true) }
+            guard URLCheck.isAcceptableURL(text.replacingOccurrences(of: " ", with: "%20")) else {
+                return mismatch("a URL (https://… or a relative path)")
+            }
+            if URLCheck.isAbsoluteWebURL(text) || text.lowercased().hasPrefix("mailto:") { return .value(.url(text)) }
+            return .file(ReferenceText(text: text, location: at(node)), byName: false)
         case .list:
             guard let items = Self.items(node) else { return mismatch("a list of text") }
             var strings: [String] = []

@@ -7,6 +7,8 @@ struct ReferenceLookup: Sendable {
     var indexes: [String: GameIndex]
     /// Drafts are published (`--drafts`); otherwise a reference to one is a warning and goes nowhere.
     var includeDrafts = false
+    /// The site's files, for `url` fields and links in notes that name them.
+    var assets = AssetIndex(assets: [], entryPages: [:])
 
     /// Whether the entry is part of the build.
     func isPublished(_ entry: CheckedEntry) -> Bool {
@@ -74,9 +76,45 @@ struct ReferenceLookup: Sendable {
                     }
                 }
                 values[field.name] = .refs(targets)
+            case let .file(reference, byName):
+                if let path = resolveFile(reference, byName: byName, field: field, from: entry, diagnostics: &diagnostics) {
+                    values[field.name] = .url(path)
+                }
             }
         }
         return values
+    }
+
+    /// The output path (from the output root) of the site file a field names, or nil with an error.
+    private func resolveFile(_ reference: ReferenceText, byName: Bool, field: FieldDefinition, from entry: CheckedEntry,
+                             diagnostics: inout [Diagnostic]) -> String? {
+        if byName {
+            let found = assets.find(named: reference.text, inGame: entry.ref.game)
+            switch found.count {
+            case 1: return AssetIndex.percentEncoded(found[0].outputPath)
+            case 0:
+                diagnostics.append(.error("\(field.name): no file named '\(reference.text)' in this game", code: "missing-file", at: reference.location))
+            default:
+                let list = found.map { "'\($0.path)'" }.joined(separator: ", ")
+                diagnostics.append(.error("\(field.name): '\(reference.text)' names several files: \(list); write more of the path",
+                                          code: "ambiguous-file", at: reference.location))
+            }
+            return nil
+        }
+        switch assets.resolve(reference.text, from: entry.raw.source.path) {
+        case let .found(outputPath):
+            return outputPath
+        case let .missing(suggestion):
+            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+            diagnostics.append(.error("\(field.name): no file '\(reference.text)' next to \(entry.raw.source.path)\(hint)",
+                                      code: "missing-file", at: reference.location))
+        case .outsideContent:
+            diagnostics.append(.error("\(field.name): '\(reference.text)' leads outside \(SiteLoader.contentFolder)/; keep the file inside the site's content",
+                                      code: "path-outside-content", at: reference.location))
+        case .notAFile:
+            diagnostics.append(.error("\(field.name): '\(reference.text)' is a folder, not a file", code: "missing-file", at: reference.location))
+        }
+        return nil
     }
 
     private func resolve(_ reference: ReferenceText, field: FieldDefinition, from entry: CheckedEntry,

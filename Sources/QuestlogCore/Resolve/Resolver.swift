@@ -31,11 +31,11 @@ public struct Resolver: Sendable {
         for raw in loaded.games {
             let checker = FieldChecker(game: raw.id)
             let game = checker.check(raw.game, diagnostics: &found, unknown: &unknown)
-            if game.isDraft && !options.includeDrafts { continue }
+            if (game.isDraft || raw.isDraft) && !options.includeDrafts { continue }
             var index = GameIndex(id: raw.id)
             for entry in raw.entries {
                 var checked = checker.check(entry, diagnostics: &found, unknown: &unknown)
-                checked.isDraft = checked.isDraft || game.isDraft
+                checked.isDraft = checked.isDraft || game.isDraft || raw.isDraft
                 index.add(checked, strict: options.strict, diagnostics: &found)
             }
             indexes[raw.id] = index
@@ -43,7 +43,8 @@ public struct Resolver: Sendable {
             games.append(raw)
         }
         found.append(contentsOf: unknownFieldDiagnostics(unknown))
-        let lookup = ReferenceLookup(schema: schema, indexes: indexes, includeDrafts: options.includeDrafts)
+        let lookup = ReferenceLookup(schema: schema, indexes: indexes, includeDrafts: options.includeDrafts,
+                                     assets: AssetIndex(loaded, includeDrafts: options.includeDrafts))
 
         // Resolve front-matter references.
         var fieldValues: [EntryRef: [String: FieldValue]] = [:]
@@ -129,7 +130,11 @@ public struct Resolver: Sendable {
                               notes: notes[game.ref] ?? .empty, entries: byKind, links: gameLinks[raw.id] ?? []))
         }
         diagnostics.append(contentsOf: found)
-        return (Site(config: loaded.config, schema: schema, games: resolvedGames), diagnostics)
+        var imageSizes: [String: ImageDimensions] = [:]
+        for asset in loaded.assets {
+            if let size = asset.dimensions { imageSizes[AssetIndex.percentEncoded(asset.outputPath)] = size }
+        }
+        return (Site(config: loaded.config, schema: schema, games: resolvedGames, imageSizes: imageSizes), diagnostics)
     }
 
     /// One warning per kind and field, unless every use is asked for (`--strict`, `--verbose`).

@@ -1,0 +1,68 @@
+extension SiteBuild {
+    /// The assets to publish as output files, read from the site in parallel. An asset that would
+    /// take the place of a generated file, or that cannot be read, is an error at its path.
+    func assetFiles(_ assets: [ContentAsset], besides generated: [OutputFile], diagnostics: inout DiagnosticList) -> [OutputFile] {
+        let published = assets.filter { options.includeDrafts || !$0.isDraft }
+        let collisions = Self.collisions(of: published, with: generated.map(\.path))
+        guard collisions.isEmpty else {
+            diagnostics.append(contentsOf: collisions)
+            return []
+        }
+        let root = options.site
+        let read = Parallel.map(published, jobs: options.jobs) { asset in
+            FileContents.read(root + "/" + asset.path).map { OutputFile(path: asset.outputPath, bytes: $0) }
+        }
+        var files: [OutputFile] = []
+        for (asset, file) in zip(published, read) {
+            guard let file else {
+                diagnostics.append(.error("cannot read the file", code: "unreadable-file", at: SourceLocation(path: asset.path)))
+                continue
+            }
+            files.append(file)
+        }
+        return files
+    }
+
+    /// An `asset-collision` error for each asset whose output path is a generated file's, a folder of
+    /// one, or under one; paths that differ only in case count, as they collide on macOS and Windows.
+    static func collisions(of assets: [ContentAsset], with generated: [String]) -> [Diagnostic] {
+        var files: [String: String] = [:]
+        var folders: [String: String] = [:]
+        for path in generated {
+            files[path.lowercased()] = path
+            var folder = path[...]
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if folders.updateValue(path, forKey: folder.lowercased()) != nil { break }
+            }
+        }
+        var errors: [Diagnostic] = []
+        for asset in assets {
+            let key = asset.outputPath.lowercased()
+            let problem: String?
+            if let file = files[key] {
+                problem = "this file would take the place of '\(file)', which Questlog generates"
+            } else if let file = folders[key] {
+                problem = "this file would stand where Questlog needs a folder, for '\(file)'"
+            } else if let file = Self.generatedFolder(of: key, in: files) {
+                problem = "this file would go inside '\(file)', a file Questlog generates"
+            } else {
+                problem = nil
+            }
+            if let problem {
+                errors.append(.error(problem + "; rename or move it", code: "asset-collision", at: SourceLocation(path: asset.path)))
+            }
+        }
+        return errors
+    }
+
+    /// The generated file that one of the folders of `path` would be.
+    private static func generatedFolder(of path: String, in files: [String: String]) -> String? {
+        var folder = path[...]
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            if let file = files[String(folder)] { return file }
+        }
+        return nil
+    }
+}

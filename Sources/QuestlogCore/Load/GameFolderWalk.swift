@@ -1,0 +1,138 @@
+/// The files of one game folder, found by walking it at every depth: the entry files to read, the
+/// assets to publish, and the problems met on the way.
+struct GameFolderWalk {
+    /// A file to read into entries.
+    enum FileJob: Sendable {
+        case markdown(path: String, kind: Kind, id: String, isDraft: Bool)
+        case data(path: String, kind: Kind, isDraft: Bool)
+    }
+
+    let tree: ContentTree
+    let schema: Schema
+    /// The game's id, the first folder of its assets' output paths.
+    let gameId: String
+    /// The game folder, relative to the site root.
+    let folder: String
+    /// The game folder's `game.md`, when it has one.
+    private(set) var gameFile: String?
+    private(set) var jobs: [FileJob] = []
+    private(set) var assets: [ContentAsset] = []
+    private(set) var diagnostics = DiagnosticList()
+
+    init(tree: ContentTree, schema: Schema, gameId: String, folder: String) {
+        self.tree = tree
+        self.schema = schema
+        self.gameId = gameId
+        self.folder = folder
+    }
+
+    /// Whether a file name is Markdown or YAML (in any case), which are never published as they are.
+    static func isNotesFile(_ name: String) -> Bool {
+        let lowercased = name.lowercased()
+        return [".md", ".markdown", ".yml", ".yaml"].contains { lowercased.hasSuffix($0) }
+    }
+
+    static func isMarkdown(_ name: String) -> Bool {
+        let lowercased = name.lowercased()
+        return lowercased.hasSuffix(".md") || lowercased.hasSuffix(".markdown")
+    }
+
+    /// A name starting with `_` marks a private file or folder.
+    static func isDraftName(_ name: String) -> Bool {
+        name.hasPrefix("_")
+    }
+
+    /// The name without its draft marker: what ids and kind folders are taken from.
+    static func publicName(_ name: String) -> String {
+        String(name.drop { $0 == "_" })
+    }
+
+    /// Walks the game folder, whose real path is `realPath`; `ancestors` holds the real paths of the
+    /// folders above it.
+    mutating func walk(realPath: String, isDraft: Bool, ancestors: Set<String>) {
+        let ancestors = ancestors.union([realPath])
+        for item in DirectoryListing.items(at: tree.root + "/" + folder) {
+            let relative = folder + "/" + item.name
+            guard let node = tree.node(item, at: relative, in: realPath, ancestors: ancestors, diagnostics: &diagnostics) else { continue }
+            let draft = isDraft || Self.isDraftName(item.name)
+            switch node {
+            case let .folder(real):
+                if let kind = schema.kind(folder: Self.publicName(item.name)) {
+                    walkKindFolder(relative, realPath: real, kind: kind, isDraft: draft, ancestors: ancestors)
+                } else if walkOtherFolder(relative, realPath: real, isDraft: draft, ancestors: ancestors) {
+                    let folders = schema.kinds.map(\.folder)
+                    let hint = Suggestion.closest(to: item.name, in: folders).map { "did you mean '\($0)'? " } ?? ""
+                    diagnostics.append(.warning("ignored folder '\(item.name)': not a kind folder (\(hint)kinds are \(folders.joined(separator: ", ")); declare more in questlog.yml)",
+                                                code: "unknown-folder", at: SourceLocation(path: relative)))
+                }
+            case let .file(byteCount):
+                if item.name == "game.md" {
+                    gameFile = relative
+                } else if Self.isNotesFile(item.name) {
+                    diagnostics.append(.warning("ignored: a game folder holds game.md and kind folders; move this file into one of them",
+                                                code: "ignored-file", at: SourceLocation(path: relative)))
+                } else {
+                    addAsset(relative, byteCount: byteCount, isDraft: draft)
+                }
+            }
+        }
+    }
+
+    /// Markdown files and YAML data files, in subfolders too (for users who group entries by region),
+    /// and the assets beside them.
+    private mutating func walkKindFolder(_ folder: String, realPath: String, kind: Kind, isDraft: Bool, ancestors: Set<String>) {
+        let ancestors = ancestors.union([realPath])
+        for item in DirectoryListing.items(at: tree.root + "/" + folder) {
+            let relative = folder + "/" + item.name
+            guard let node = tree.node(item, at: relative, in: realPath, ancestors: ancestors, diagnostics: &diagnostics) else { continue }
+            let draft = isDraft || Self.isDraftName(item.name)
+            switch node {
+            case let .folder(real):
+                walkKindFolder(relative, realPath: real, kind: kind, isDraft: draft, ancestors: ancestors)
+            case let .file(byteCount):
+                if Self.isMarkdown(item.name) {
+                    let stem = Self.publicName(String(item.name[..<item.name.lastIndex(of: ".")!]))
+                    let id = Slug.make(stem)
+                    guard !id.isEmpty else {
+                        diagnostics.append(.error("cannot make an id from the file name '\(item.name)'; rename it with letters or digits",
+                                                  code: "invalid-id", at: SourceLocation(path: relative)))
+                        continue
+                    }
+                    jobs.append(.markdown(path: relative, kind: kind, id: id, isDraft: draft))
+                } else if Self.isNotesFile(item.name) {
+                    jobs.append(.data(path: relative, kind: kind, isDraft: draft))
+                } else {
+                    addAsset(relative, byteCount: byteCount, isDraft: draft)
+                }
+            }
+        }
+    }
+
+    /// A folder that is not a kind's: its assets are published, its notes ignored. Returns whether it
+    /// (or a folder in it) holds Markdown or YAML files, which the caller warns about.
+    private mutating func walkOtherFolder(_ folder: String, realPath: String, isDraft: Bool, ancestors: Set<String>) -> Bool {
+        let ancestors = ancestors.union([realPath])
+        var holdsNotes = false
+        for item in DirectoryListing.items(at: tree.root + "/" + folder) {
+            let relative = folder + "/" + item.name
+            guard let node = tree.node(item, at: relative, in: realPath, ancestors: ancestors, diagnostics: &diagnostics) else { continue }
+            let draft = isDraft || Self.isDraftName(item.name)
+            switch node {
+            case let .folder(real):
+                if walkOtherFolder(relative, realPath: real, isDraft: draft, ancestors: ancestors) { holdsNotes = true }
+            case let .file(byteCount):
+                if Self.isNotesFile(item.name) {
+                    holdsNotes = true
+                } else {
+                    addAsset(relative, byteCount: byteCount, isDraft: draft)
+                }
+            }
+        }
+        return holdsNotes
+    }
+
+    private mutating func addAsset(_ path: String, byteCount: Int, isDraft: Bool) {
+        let inGame = path.dropFirst(folder.count + 1)
+        assets.append(ContentAsset(path: path, outputPath: gameId + "/" + inGame, byteCount: byteCount, isDraft: isDraft))
+    }
+}
