@@ -9,17 +9,19 @@ extension PageBuilder {
         var context = common(path: path, title: title, type: "search", game: nil,
                              breadcrumbs: [(strings["ui.home"], "index.html"), (title, nil)])
         let kinds = SearchIndexBuilder.kinds(of: site)
-        let stateFields = Set(kinds.flatMap(SearchIndexBuilder.stateFields(of:)))
-        let stateLabels: [(field: String, yes: String, no: String?)] = [
-            ("complete", "ui.complete", "ui.incomplete"),
-            ("cleared", "ui.cleared", "ui.not_cleared_state"),
-            ("merchant", "fields.location.merchant", nil),
-            ("smith_anvil", "fields.location.smith_anvil", nil),
-        ]
+        // Each state field once, worded by the first kind that has it: done and not done for progress
+        // fields, the flag alone for highlighted ones.
         var states: [MustacheValue] = []
-        for state in stateLabels where stateFields.contains(state.field) {
-            states.append(["value": .string(state.field), "label": .string(strings[state.yes])])
-            if let no = state.no { states.append(["value": .string("!" + state.field), "label": .string(strings[no])]) }
+        var seen: Set<String> = []
+        for kind in kinds {
+            for field in kind.fields where SearchIndexBuilder.stateFields(of: kind).contains(field.name) && seen.insert(field.name).inserted {
+                if field.progress {
+                    states.append(["value": .string(field.name), "label": .string(labels.state(field, of: kind, done: true))])
+                    states.append(["value": .string("!" + field.name), "label": .string(labels.state(field, of: kind, done: false))])
+                } else {
+                    states.append(["value": .string(field.name), "label": .string(labels.field(field, of: kind))])
+                }
+            }
         }
         context["search"] = [
             "games": .list(site.games.map { ["id": .string($0.id), "title": .string($0.title)] }),

@@ -78,7 +78,7 @@ extension SearchIndex {
     /// For each state field that some kind has: the documents where it is true, as a bit set in base64
     /// (document `n` is bit `n % 8` of byte `n / 8`).
     func flagsJSON() -> JSONValue {
-        let fields = Self.stateFields.filter { field in kinds.contains { $0.stateFields.contains(field) } }.sorted()
+        let fields = stateFields
         return .object(fields.map { field in
             var bytes = [UInt8](repeating: 0, count: (documents.count + 7) / 8)
             for (number, document) in documents.enumerated() where document.flags.contains(field) {

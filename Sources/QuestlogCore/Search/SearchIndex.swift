@@ -2,14 +2,16 @@
 /// contain it with a precomputed score. Terms are cut into shards of neighbouring terms, so the
 /// browser loads only the shards a query's words fall in.
 public struct SearchIndex: Sendable {
-    /// The boolean fields the search page filters on.
-    public static let stateFields = ["complete", "cleared", "merchant", "smith_anvil"]
-
     /// Games first in site order, each game's kinds in schema order, entries by name.
     public var documents: [SearchDocument]
     public var games: [SearchFacet]
     /// The game kind, then every kind that has entries, in schema order.
     public var kinds: [SearchFacet]
+
+    /// The boolean fields the search page filters on: every kind's progress and highlight fields, sorted.
+    public var stateFields: [String] {
+        Set(kinds.flatMap(\.stateFields)).sorted()
+    }
     public var groups: [SearchGroup]
     /// Every term, sorted by UTF-16 code units, which is how JavaScript compares strings.
     public var terms: [String]

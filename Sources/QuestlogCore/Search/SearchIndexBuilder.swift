@@ -102,11 +102,13 @@ public struct SearchIndexBuilder: Sendable {
                 let start = documents.count
                 for entry in entries {
                     let flags = Set(Self.stateFields(of: kind).filter { entry.bool($0) })
-                    documents.append(SearchDocument(name: entry.name, path: entry.path, aliases: entry.list("aliases"),
-                                                    text: excerptText(entry.notes.plainText), game: gameNumber,
+                    // A spoiler's notes stay out of the index; its name is still found.
+                    let notes = entry.isSpoiler ? "" : entry.notes.plainText
+                    documents.append(SearchDocument(name: entry.displayName, path: entry.path, aliases: entry.list("aliases"),
+                                                    text: excerptText(notes), game: gameNumber,
                                                     kind: offset + 1, flags: flags))
                     fieldTexts.append(texts(name: entry.name, aliases: entry.list("aliases"), tags: entry.list("tags"), kind: kind,
-                                            labels: labels, fields: entry.fields, notes: entry.notes.plainText))
+                                            labels: labels, fields: entry.fields, notes: notes))
                 }
                 groups.append(SearchGroup(game: gameNumber, kind: offset + 1, documents: start..<documents.count))
             }
@@ -119,9 +121,9 @@ public struct SearchIndexBuilder: Sendable {
         [site.schema.game] + site.schema.kinds.filter { kind in site.games.contains { !$0.entries(of: kind.id).isEmpty } }
     }
 
-    /// The state fields (`SearchIndex.stateFields`) a kind has as booleans.
+    /// The state fields a kind's entries can be filtered on: its progress and highlight booleans.
     static func stateFields(of kind: Kind) -> [String] {
-        SearchIndex.stateFields.filter { kind.field(named: $0)?.type == .bool }
+        kind.fields.filter { $0.type == .bool && ($0.progress || $0.highlight) }.map(\.name)
     }
 
     /// The text of each field, in `SearchField` order. Keys are the kind's name, the values of

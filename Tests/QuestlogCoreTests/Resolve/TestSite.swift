@@ -40,8 +40,14 @@ extension TestSite {
         .deletingLastPathComponent().deletingLastPathComponent().path
 
     /// Builds the site into `output` (default: a fresh folder inside the site).
-    func build(output: String? = nil, jobs: Int = 2, strict: Bool = false) -> BuildResult {
-        SiteBuild(options: BuildOptions(site: root, output: output ?? root + "/Output", jobs: jobs, strict: strict)).run()
+    func build(output: String? = nil, jobs: Int = 2, strict: Bool = false, includeDrafts: Bool = false) -> BuildResult {
+        SiteBuild(options: BuildOptions(site: root, output: output ?? root + "/Output", jobs: jobs, strict: strict,
+                                        includeDrafts: includeDrafts)).run()
+    }
+
+    /// A page of the last build, as text ("" when it is missing).
+    func page(_ path: String, output: String? = nil) -> String {
+        (try? String(contentsOfFile: (output ?? root + "/Output") + "/" + path, encoding: .utf8)) ?? ""
     }
 
     /// Every file under `folder` (relative path → bytes), hidden files included.

@@ -20,7 +20,7 @@ struct SearchIndexBuilderTests {
         #expect(index.games.map(\.id) == ["alpha", "delta"])
         #expect(index.kinds.map(\.id) == ["game", "npc", "quest", "location"])
         #expect(index.kinds.map(\.label) == ["Game", "NPC", "Quest", "Location"])
-        #expect(index.kinds[3].stateFields == ["cleared", "merchant", "smith_anvil"])
+        #expect(index.kinds[3].stateFields == ["cleared", "smith_anvil", "merchant"], "progress and highlight fields, in schema order")
         #expect(index.groups.map { [$0.game, $0.kind, $0.documents.lowerBound, $0.documents.count] }
             == [[0, 0, 0, 1], [0, 1, 1, 2], [0, 2, 3, 1], [0, 3, 4, 1], [1, 0, 5, 1], [1, 3, 6, 1]])
         for group in index.groups {
