@@ -82,15 +82,35 @@ struct CMarkDocument: ~Copyable {
         return (parser, root)
     }
 
-    // MARK: Wiki links
+    // MARK: Wiki links and tags
 
-    /// Finds the wiki links in text nodes (not in code, raw HTML, links or images), asks
-    /// `resolve` about each in document order, and replaces each with a link or a marked span.
-    func linkWikiLinks(_ resolve: (WikiLink) -> WikiLinkResolution) -> [WikiLink] {
+    /// Finds the wiki links and inline tags in text nodes (not in code, raw HTML, links or
+    /// images; tags not in headings either), asks `resolve` about each link in document order,
+    /// and replaces each link with what `resolve` made of it and each tag with a marked span.
+    ///
+    /// A nil resolution renders a link as its label or target, without a link, and an embed
+    /// as nothing (for summaries).
+    func linkWikiLinksAndTags(_ resolve: (WikiLink) -> WikiLinkResolution?) -> (links: [WikiLink], tags: [String]) {
         var links: [WikiLink] = []
+        var tags: [String] = []
         var lastPosition: SourceText.Position?
+        forEachAlignedContainer(where: { mergeTextAndFindSyntax(in: $0) }) { container, aligner in
+            let findsTags = cmark_node_get_type(container) != CMARK_NODE_HEADING
+            Self.walk(container) { node in
+                visitForWikiLinks(node, in: container, findsTags: findsTags, aligner: &aligner,
+                                  lastPosition: &lastPosition, resolve: resolve, links: &links, tags: &tags)
+            }
+        }
+        var seen: Set<String> = []
+        return (links, tags.filter { seen.insert($0.lowercased()).inserted })
+    }
+
+    /// Calls `body` with each block whose children are inlines and that `filter` accepts, in
+    /// document order, and an aligner placed at the block's start in the source.
+    private func forEachAlignedContainer(where filter: (OpaquePointer) -> Bool,
+                                         _ body: (OpaquePointer, inout SourceAligner) -> Void) {
         var previous: (container: OpaquePointer, cursor: Int)?
-        for container in inlineContainers() where mergeTextAndFindOpener(in: container) {
+        for container in inlineContainers() where filter(container) {
             var start = source.offset(line: Int(cmark_node_get_start_line(container)),
                                       byteColumn: Int(cmark_node_get_start_column(container)))
             // A cell goes on from where the cell before it in the row ended, if that is later
@@ -99,13 +119,9 @@ struct CMarkDocument: ~Copyable {
                 start = max(start, previous.cursor)
             }
             var aligner = SourceAligner(source: source, cursor: start)
-            Self.walk(container) { node in
-                visitForWikiLinks(node, in: container, aligner: &aligner, lastPosition: &lastPosition,
-                                  resolve: resolve, links: &links)
-            }
+            body(container, &aligner)
             previous = (container, aligner.cursor)
         }
-        return links
     }
 
     /// Blocks whose children are inlines (paragraphs, headings, table cells), in document order.
@@ -120,8 +136,8 @@ struct CMarkDocument: ~Copyable {
     }
 
     /// Merges adjacent text siblings (cmark-gfm may split text at brackets) and tells whether
-    /// any text in the container holds `[[`.
-    private func mergeTextAndFindOpener(in container: OpaquePointer) -> Bool {
+    /// any text in the container holds `[[` or `#`.
+    private func mergeTextAndFindSyntax(in container: OpaquePointer) -> Bool {
         var found = false
         Self.walk(container) { node in
             if cmark_node_get_type(node) == CMARK_NODE_TEXT {
@@ -136,32 +152,37 @@ struct CMarkDocument: ~Copyable {
                 if merged {
                     cmark_node_set_literal(node, String(decoding: literal, as: UTF8.self))
                 }
-                found = found || Self.containsOpener(literal)
+                found = found || Self.containsSyntax(literal)
             }
             return (node, true)
         }
         return found
     }
 
-    private func visitForWikiLinks(_ node: OpaquePointer, in container: OpaquePointer, aligner: inout SourceAligner,
-                                   lastPosition: inout SourceText.Position?,
-                                   resolve: (WikiLink) -> WikiLinkResolution,
-                                   links: inout [WikiLink]) -> (resume: OpaquePointer, descend: Bool) {
+    private func visitForWikiLinks(_ node: OpaquePointer, in container: OpaquePointer, findsTags: Bool,
+                                   aligner: inout SourceAligner, lastPosition: inout SourceText.Position?,
+                                   resolve: (WikiLink) -> WikiLinkResolution?,
+                                   links: inout [WikiLink], tags: inout [String]) -> (resume: OpaquePointer, descend: Bool) {
         let type = cmark_node_get_type(node)
         switch type {
         case CMARK_NODE_TEXT:
             let literal = Self.literalBytes(node)
             let fallback = aligner.cursor
             let alignment = aligner.align(literal)
-            guard Self.containsOpener(literal), !Self.isInsideLink(node, below: container) else {
+            guard Self.containsSyntax(literal), !Self.isInsideLink(node, below: container) else {
                 return (node, false)
             }
-            let matches = WikiLinkScanner.scan(literal) { index in
-                alignment?.brackets[index]?.isEscaped ?? false
-            }
-            guard !matches.isEmpty else { return (node, false) }
-            return (replace(node, literal: literal, matches: matches, anchors: { match in
-                alignment?.brackets[match.range.lowerBound]?.offset ?? alignment?.start ?? fallback
+            let isEscaped = { (index: Int) in alignment?.marks[index]?.isEscaped ?? false }
+            let matches = WikiLinkScanner.scan(literal, isEscaped: isEscaped)
+            let tagMatches = findsTags
+                ? InlineTagScanner.scan(literal, startsText: Self.startsText(node), isEscaped: isEscaped).filter { tag in
+                    !matches.contains { $0.range.overlaps(tag.range) }
+                }
+                : []
+            guard !matches.isEmpty || !tagMatches.isEmpty else { return (node, false) }
+            tags += tagMatches.map(\.name)
+            return (replace(node, literal: literal, matches: matches, tags: tagMatches, anchors: { match in
+                alignment?.marks[match.range.lowerBound]?.offset ?? alignment?.start ?? fallback
             }, lastPosition: &lastPosition, resolve: resolve, links: &links), false)
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
             aligner.breakLine()
@@ -178,27 +199,50 @@ struct CMarkDocument: ~Copyable {
         return (node, false)
     }
 
-    /// Replaces a text node with its text around the links found in it; returns the last new node.
+    /// Replaces a text node with its text around the links and tags found in it; returns the
+    /// last new node.
     private func replace(_ text: OpaquePointer, literal: [UInt8], matches: [WikiLinkScanner.Match],
-                         anchors: (WikiLinkScanner.Match) -> Int, lastPosition: inout SourceText.Position?,
-                         resolve: (WikiLink) -> WikiLinkResolution, links: inout [WikiLink]) -> OpaquePointer {
+                         tags: [InlineTagScanner.Match], anchors: (WikiLinkScanner.Match) -> Int,
+                         lastPosition: inout SourceText.Position?, resolve: (WikiLink) -> WikiLinkResolution?,
+                         links: inout [WikiLink]) -> OpaquePointer {
+        let pieces = (matches.map { (range: $0.range, link: Optional($0)) } + tags.map { (range: $0.range, link: nil) })
+            .sorted { $0.range.lowerBound < $1.range.lowerBound }
         var consumed = 0
-        for match in matches {
-            if match.range.lowerBound > consumed {
-                insert(Self.makeText(literal[consumed..<match.range.lowerBound]), before: text)
+        var inserted = 0
+        for piece in pieces {
+            if piece.range.lowerBound > consumed {
+                insert(Self.makeText(literal[consumed..<piece.range.lowerBound]), before: text)
+                inserted += 1
+            }
+            consumed = piece.range.upperBound
+            guard let match = piece.link else {
+                let span = Self.newNode(CMARK_NODE_CUSTOM_INLINE)
+                cmark_node_set_on_enter(span, #"<span class="inline-tag">"#)
+                cmark_node_set_on_exit(span, "</span>")
+                cmark_node_append_child(span, Self.makeText(literal[piece.range]))
+                insert(span, before: text)
+                inserted += 1
+                continue
             }
             let position = source.position(of: anchors(match), after: lastPosition)
             lastPosition = position
             let link = WikiLink(target: match.target, label: match.label,
-                                line: position.line + lineOffset, column: position.column)
+                                line: position.line + lineOffset, column: position.column, isEmbed: match.isEmbed)
             links.append(link)
-            insert(Self.makeNode(for: link, resolution: resolve(link)), before: text)
-            consumed = match.range.upperBound
+            if let node = Self.makeNode(for: link, resolution: resolve(link)) {
+                insert(node, before: text)
+                inserted += 1
+            }
         }
         if consumed < literal.count {
             insert(Self.makeText(literal[consumed...]), before: text)
+            inserted += 1
         }
-        guard let last = cmark_node_previous(text) else { return text }
+        guard inserted > 0, let last = cmark_node_previous(text) else {
+            // Everything was dropped (an embed in a summary): an empty text keeps the walk's place.
+            cmark_node_set_literal(text, "")
+            return text
+        }
         cmark_node_unlink(text)
         cmark_node_free(text)
         return last
@@ -223,8 +267,10 @@ struct CMarkDocument: ~Copyable {
         cmark_node_free(node)
     }
 
-    private static func makeNode(for link: WikiLink, resolution: WikiLinkResolution) -> OpaquePointer {
+    private static func makeNode(for link: WikiLink, resolution: WikiLinkResolution?) -> OpaquePointer? {
         switch resolution {
+        case nil:
+            return link.isEmbed ? nil : makeText(ArraySlice((link.label ?? link.target).utf8))
         case let .resolved(href, title):
             let node = newNode(CMARK_NODE_LINK)
             cmark_node_set_url(node, href)
@@ -237,7 +283,29 @@ struct CMarkDocument: ~Copyable {
             cmark_node_set_on_exit(node, missingLinkClosing)
             cmark_node_append_child(node, makeText(ArraySlice((link.label ?? link.target).utf8)))
             return node
+        case let .image(src, alt, width):
+            let node = newNode(CMARK_NODE_CUSTOM_INLINE)
+            let url = LinkURLPolicy.permits(src, isImage: true) ? src : ""
+            let size = width.map { $0 > 0 ? " width=\"\($0)\"" : "" } ?? ""
+            cmark_node_set_on_enter(node, "<img src=\"\(escapedAttribute(url))\" alt=\"\(escapedAttribute(alt))\" loading=\"lazy\"\(size)>")
+            cmark_node_set_on_exit(node, "")
+            return node
+        case let .embed(href, title, previewHTML):
+            let node = newNode(CMARK_NODE_CUSTOM_INLINE)
+            let url = LinkURLPolicy.permits(href, isImage: false) ? href : ""
+            cmark_node_set_on_enter(node, "<span class=\"embed\"><a class=\"embed-title\" href=\"\(escapedAttribute(url))\">")
+            cmark_node_set_on_exit(node, "</a> <span class=\"embed-preview\">\(previewHTML)</span></span>")
+            let text = link.label ?? (title.isEmpty ? link.target : title)
+            cmark_node_append_child(node, makeText(ArraySlice(text.utf8)))
+            return node
         }
+    }
+
+    /// Whether nothing runs into the start of this text: it comes first or after a line break.
+    private static func startsText(_ node: OpaquePointer) -> Bool {
+        guard let previous = cmark_node_previous(node) else { return true }
+        let type = cmark_node_get_type(previous)
+        return type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
     }
 
     private static func isInsideLink(_ node: OpaquePointer, below container: OpaquePointer) -> Bool {
@@ -252,8 +320,11 @@ struct CMarkDocument: ~Copyable {
         return false
     }
 
-    private static func containsOpener(_ literal: [UInt8]) -> Bool {
+    private static func containsSyntax(_ literal: [UInt8]) -> Bool {
         var index = 0
+        if literal.contains(UInt8(ascii: "#")) {
+            return true
+        }
         while index + 1 < literal.count {
             if literal[index] == UInt8(ascii: "["), literal[index + 1] == UInt8(ascii: "[") {
                 return true
@@ -274,6 +345,341 @@ struct CMarkDocument: ~Copyable {
                 cmark_node_set_url(node, "")
             }
         }
+    }
+
+    /// Offers each link and image URL that `LinkURLPolicy` permits to `rewrite`, in document
+    /// order, with the position of the `[` or `![` that opens it, and applies the answer.
+    ///
+    /// Runs before wiki links are replaced, so only links written in Markdown are offered.
+    func rewriteLinkURLs(_ rewrite: (LinkURL) -> LinkURLRewrite) {
+        var lastPosition: SourceText.Position?
+        forEachAlignedContainer(where: Self.containsLink) { container, aligner in
+            walkAligned(container, aligner: &aligner, link: { node, opening in
+                let isImage = cmark_node_get_type(node) == CMARK_NODE_IMAGE
+                guard let pointer = cmark_node_get_url(node) else { return }
+                let url = String(cString: pointer)
+                guard LinkURLPolicy.permits(url, isImage: isImage) else { return }
+                let position = source.position(of: opening, after: lastPosition)
+                lastPosition = position
+                switch rewrite(LinkURL(url: url, isImage: isImage, line: position.line + lineOffset, column: position.column)) {
+                case .keep:
+                    break
+                case let .replace(replacement):
+                    cmark_node_set_url(node, replacement)
+                case .remove:
+                    cmark_node_set_url(node, "")
+                }
+            })
+        }
+    }
+
+    /// The byte ranges of the source that hold code: code blocks (whole lines, fences included)
+    /// and code spans (backticks included), sorted.
+    func codeRanges() -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        Self.forEachEntered(root) { node in
+            guard cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK else { return }
+            let start = source.offset(line: Int(cmark_node_get_start_line(node)), byteColumn: 1)
+            let end = source.lineEnd(max(0, Int(cmark_node_get_end_line(node)) - 1))
+            ranges.append(start..<max(start, end))
+        }
+        forEachAlignedContainer(where: Self.containsCode) { container, aligner in
+            walkAligned(container, aligner: &aligner, code: { ranges.append($0) })
+        }
+        return ranges.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// Follows a container's inlines through the source without changing the tree; reports
+    /// each code span's bytes and each link or image with the offset of its opening.
+    ///
+    /// An autolink's opening is its `<`, or its first character when it has no brackets.
+    private func walkAligned(_ container: OpaquePointer, aligner: inout SourceAligner,
+                             code: (Range<Int>) -> Void = { _ in },
+                             link: (OpaquePointer, Int) -> Void = { _, _ in }) {
+        enum Closing {
+            case brackets
+            case angle
+            case none
+        }
+        guard let iterator = cmark_iter_new(container) else { return }
+        defer { cmark_iter_free(iterator) }
+        var closings: [(node: OpaquePointer, closing: Closing)] = []
+        // The text of an autolink is aligned on entering it; its children are then passed over.
+        var passedOver: OpaquePointer?
+        while true {
+            let event = cmark_iter_next(iterator)
+            guard event != CMARK_EVENT_DONE, let node = cmark_iter_get_node(iterator), node != container else {
+                if event == CMARK_EVENT_DONE { return }
+                continue
+            }
+            let type = cmark_node_get_type(node)
+            if let skipped = passedOver {
+                if node == skipped, event == CMARK_EVENT_EXIT {
+                    passedOver = nil
+                } else {
+                    continue
+                }
+            }
+            if event == CMARK_EVENT_EXIT {
+                if let last = closings.last, last.node == node {
+                    closings.removeLast()
+                    switch last.closing {
+                    case .brackets: aligner.closeLink()
+                    case .angle: aligner.closeAutolink()
+                    case .none: break
+                    }
+                }
+                continue
+            }
+            switch type {
+            case CMARK_NODE_TEXT:
+                _ = aligner.align(Self.literalBytes(node))
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                aligner.breakLine()
+            case CMARK_NODE_CODE:
+                if let range = aligner.skipCodeSpan() {
+                    code(range)
+                }
+            case CMARK_NODE_HTML_INLINE:
+                aligner.skipRaw(Self.literalBytes(node))
+            case CMARK_NODE_FOOTNOTE_REFERENCE:
+                aligner.skipFootnoteReference()
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                if type == CMARK_NODE_LINK, let text = Self.autolinkText(node) {
+                    let cursor = aligner.cursor
+                    let start = aligner.align(text)?.start ?? cursor
+                    let before = start > 0 ? source.bytes[start - 1] : 0
+                    if before == UInt8(ascii: "<") || before == UInt8(ascii: "[") {
+                        link(node, start - 1)
+                        closings.append((node, before == UInt8(ascii: "<") ? .angle : .brackets))
+                    } else {
+                        link(node, start)
+                        closings.append((node, .none))
+                    }
+                    passedOver = node
+                } else {
+                    let fallback = aligner.cursor
+                    // Text right after the bracket pins the bracket down better than the first
+                    // `[` ahead, which may belong to a reference definition.
+                    var probe = aligner
+                    if let child = cmark_node_first_child(node), cmark_node_get_type(child) == CMARK_NODE_TEXT,
+                       let start = probe.align(Self.literalBytes(child))?.start, start > aligner.cursor,
+                       source.bytes[start - 1] == UInt8(ascii: "[") {
+                        aligner.moveCursor(to: start - 1)
+                    }
+                    link(node, aligner.openLink(isImage: type == CMARK_NODE_IMAGE) ?? fallback)
+                    closings.append((node, .brackets))
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// The text of a link that shows its own URL (an autolink), if it is one.
+    private static func autolinkText(_ node: OpaquePointer) -> [UInt8]? {
+        guard let child = cmark_node_first_child(node), cmark_node_next(child) == nil,
+              cmark_node_get_type(child) == CMARK_NODE_TEXT, let pointer = cmark_node_get_url(node) else { return nil }
+        let url = String(cString: pointer)
+        let text = literal(child)
+        guard url == text || url == "mailto:" + text || url == "http://" + text else { return nil }
+        return literalBytes(child)
+    }
+
+    private static func containsLink(_ container: OpaquePointer) -> Bool {
+        var found = false
+        forEachEntered(container) { node in
+            let type = cmark_node_get_type(node)
+            found = found || type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
+        }
+        return found
+    }
+
+    private static func containsCode(_ container: OpaquePointer) -> Bool {
+        var found = false
+        forEachEntered(container) { node in
+            found = found || cmark_node_get_type(node) == CMARK_NODE_CODE
+        }
+        return found
+    }
+
+    // MARK: Callouts
+
+    /// Turns each block quote whose first line opens with `[!type]` into a callout (a `<div>`,
+    /// or `<details>` when foldable or a spoiler) whose title is the rest of that line, and
+    /// returns the callouts in document order.
+    ///
+    /// Runs after wiki links are replaced, so links in titles work, and on merged text, so the
+    /// marker is the start of the first paragraph's first text.
+    func formCallouts(titles: [String: String]) -> [Callout] {
+        var quotes: [OpaquePointer] = []
+        Self.forEachEntered(root) { node in
+            if cmark_node_get_type(node) == CMARK_NODE_BLOCK_QUOTE {
+                quotes.append(node)
+            }
+        }
+        var callouts: [Callout] = []
+        for quote in quotes {
+            guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+                  let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT,
+                  let marker = CalloutMarker(Self.literalBytes(first)) else { continue }
+            let rest = Self.literalBytes(first).dropFirst(marker.length)
+            if rest.isEmpty {
+                cmark_node_unlink(first)
+                cmark_node_free(first)
+            } else {
+                cmark_node_set_literal(first, String(decoding: rest, as: UTF8.self))
+            }
+            // The title is the rest of the first line; the line break after it goes too.
+            let title = Self.newNode(CMARK_NODE_CUSTOM_INLINE)
+            while let node = cmark_node_first_child(paragraph) {
+                let type = cmark_node_get_type(node)
+                if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                    cmark_node_unlink(node)
+                    cmark_node_free(node)
+                    break
+                }
+                cmark_node_append_child(title, node)
+            }
+            if cmark_node_first_child(paragraph) == nil {
+                cmark_node_unlink(paragraph)
+                cmark_node_free(paragraph)
+            }
+            var titleText = PlainTextBuilder()
+            Self.appendPlainText(of: title, to: &titleText)
+            if titleText.result.isEmpty {
+                while let node = cmark_node_first_child(title) {
+                    cmark_node_unlink(node)
+                    cmark_node_free(node)
+                }
+                let defaultTitle = marker.defaultTitle(from: titles)
+                cmark_node_append_child(title, Self.makeText(ArraySlice(defaultTitle.utf8)))
+                titleText = PlainTextBuilder()
+                titleText.append(defaultTitle)
+            }
+            callouts.append(Callout(type: marker.type, title: titleText.result,
+                                    line: Int(cmark_node_get_start_line(quote)) + lineOffset))
+
+            let type = Self.escapedAttribute(marker.type)
+            let folds = marker.fold != nil || marker.type == "spoiler"
+            let callout = Self.newNode(CMARK_NODE_CUSTOM_BLOCK)
+            if folds {
+                let open = marker.fold == .open ? " open" : ""
+                cmark_node_set_on_enter(callout, "<details class=\"callout callout-\(type)\"\(open)>")
+                cmark_node_set_on_exit(callout, "</details>")
+                cmark_node_set_on_enter(title, #"<summary class="callout-title">"#)
+                cmark_node_set_on_exit(title, "</summary>")
+            } else {
+                cmark_node_set_on_enter(callout, "<div class=\"callout callout-\(type)\" role=\"note\">")
+                cmark_node_set_on_exit(callout, "</div>")
+                cmark_node_set_on_enter(title, #"<p class="callout-title">"#)
+                cmark_node_set_on_exit(title, "</p>")
+            }
+            let titleBlock = Self.newNode(CMARK_NODE_CUSTOM_BLOCK)
+            cmark_node_set_on_enter(titleBlock, "")
+            cmark_node_set_on_exit(titleBlock, "")
+            cmark_node_append_child(titleBlock, title)
+            cmark_node_append_child(callout, titleBlock)
+            while let child = cmark_node_first_child(quote) {
+                cmark_node_append_child(callout, child)
+            }
+            cmark_node_replace(quote, callout)
+            cmark_node_free(quote)
+        }
+        return callouts
+    }
+
+    // MARK: Summaries
+
+    /// The first paragraph of the note as inline HTML (without `<p>`) and plain text: wiki
+    /// links as their label or target, links as their text, embeds, images, raw HTML and
+    /// footnote references left out, and the text cut at a word after `maxLength` characters.
+    func summary(maxLength: Int) -> (html: String, plainText: String) {
+        _ = linkWikiLinksAndTags { _ in nil }
+        var found: OpaquePointer?
+        var child = cmark_node_first_child(root)
+        while let node = child, found == nil {
+            if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH {
+                found = node
+            }
+            child = cmark_node_next(node)
+        }
+        guard let paragraph = found else { return ("", "") }
+        var dropped: [OpaquePointer] = []
+        Self.forEachEntered(paragraph) { node in
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE, CMARK_NODE_HTML_INLINE, CMARK_NODE_FOOTNOTE_REFERENCE:
+                dropped.append(node)
+            default:
+                break
+            }
+        }
+        // Inner nodes first, so a link inside an image's description is gone before the image.
+        for node in dropped.reversed() {
+            if cmark_node_get_type(node) == CMARK_NODE_LINK {
+                while let child = cmark_node_first_child(node) {
+                    cmark_node_insert_before(node, child)
+                }
+            }
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
+        Self.truncate(paragraph, maxLength: maxLength)
+        var text = PlainTextBuilder()
+        Self.appendPlainText(of: paragraph, to: &text)
+        guard let rendered = cmark_render_html(paragraph, cmarkOptions, cmark_parser_get_syntax_extensions(parser)) else {
+            return ("", text.result)
+        }
+        defer { free(rendered) }
+        var html = Substring(String(cString: rendered))
+        if html.hasPrefix("<p>") {
+            html = html.dropFirst(3)
+        }
+        while html.last == "\n" {
+            html = html.dropLast()
+        }
+        if html.hasSuffix("</p>") {
+            html = html.dropLast(4)
+        }
+        return (String(html), text.result)
+    }
+
+    /// Cuts the text of `paragraph` after `maxLength` characters, at the last word boundary
+    /// before that, drops everything after the cut and marks it with `…`.
+    private static func truncate(_ paragraph: OpaquePointer, maxLength: Int) {
+        var remaining = maxLength
+        var cut: OpaquePointer?
+        walk(paragraph) { node in
+            guard cut == nil else { return (node, false) }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE else { return (node, true) }
+            let text = literal(node)
+            guard text.count > remaining else {
+                remaining -= text.count
+                return (node, false)
+            }
+            var kept = text.prefix(remaining)
+            if !text[kept.endIndex].isWhitespace, let space = kept.lastIndex(where: \.isWhitespace) {
+                kept = kept[..<space]
+            }
+            while kept.last?.isWhitespace == true {
+                kept = kept.dropLast()
+            }
+            cmark_node_set_literal(node, String(kept))
+            cut = node
+            return (node, false)
+        }
+        guard let cut else { return }
+        var current = cut
+        while current != paragraph {
+            while let next = cmark_node_next(current) {
+                cmark_node_unlink(next)
+                cmark_node_free(next)
+            }
+            guard let parent = cmark_node_parent(current) else { break }
+            current = parent
+        }
+        cmark_node_insert_after(cut, makeText(ArraySlice("…".utf8)))
     }
 
     // MARK: Task lists

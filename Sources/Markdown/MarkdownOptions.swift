@@ -7,12 +7,17 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// Added to every heading's level (at most `<h6>`), so a note's `#` heading can sit below the
     /// headings of the page that shows it.
     public var headingOffset: Int
+    /// Titles of callouts written without one, by lowercased type (`["spoiler": "Spoiler!"]`);
+    /// a type not listed is titled by its name, capitalised.
+    public var calloutTitles: [String: String]
 
-    /// Options for one note; the defaults omit raw HTML, count lines from the note's start and keep
-    /// heading levels as written.
-    public init(unsafeHTML: Bool = false, lineOffset: Int = 0, headingOffset: Int = 0) {
+    /// Options for one note; the defaults omit raw HTML, count lines from the note's start, keep
+    /// heading levels as written and title callouts by their type.
+    public init(unsafeHTML: Bool = false, lineOffset: Int = 0, headingOffset: Int = 0,
+                calloutTitles: [String: String] = [:]) {
         self.unsafeHTML = unsafeHTML
         self.lineOffset = lineOffset
         self.headingOffset = max(0, headingOffset)
+        self.calloutTitles = calloutTitles
     }
 }

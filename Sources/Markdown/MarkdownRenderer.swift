@@ -12,31 +12,77 @@
 /// target is empty, when brackets or raw HTML come between `[[` and `]]`, when the link
 /// would span lines, or when a bracket of `[[` or `]]` is escaped (`\[[not a link]]`) or
 /// written as an entity. Inside a table cell, write the separator as `\|`. Each link's
-/// position is that of its opening `[[` in the source.
+/// position is that of its opening `[[` in the source. A target may name a heading
+/// (`[[Page#Heading]]`, `[[#Heading]]`); it is passed on as written.
+///
+/// Embeds are wiki links written `![[target]]` or `![[target|label]]` (the `!` not escaped);
+/// the resolver shows them as pictures (`.image`) or previews of other entries (`.embed`).
+///
+/// Callouts are Obsidian's: a block quote whose first line starts with `[!type]` (letters,
+/// digits and `-`, in any case), then optionally `-` (foldable, collapsed) or `+` (foldable,
+/// open), then an optional title:
+///
+///     > [!warning]- Beware
+///     > The bridge is out.
+///
+/// renders as `<details class="callout callout-warning"><summary class="callout-title">Beware</summary>…</details>`;
+/// without `-` or `+` as `<div class="callout callout-TYPE" role="note"><p class="callout-title">…</p>…</div>`.
+/// `[!spoiler]` is always a `<details>`, collapsed unless written `+`. Without a title, the
+/// title is `MarkdownOptions.calloutTitles[type]` or else the type, capitalised.
+///
+/// Tags are `#tag` in text (letters of any script, digits, `_`, `-`, `/`, at least one that
+/// is not a digit), at the start of a text or after whitespace or `(`; never in code,
+/// headings, link text or URLs. They stay visible as `<span class="inline-tag">#tag</span>`.
+///
+/// Obsidian comments, `%%…%%`, are removed beforehand by the caller with `removingComments`.
 ///
 /// Headings get GitHub-like anchor ids, unique within the note (`<h2 id="sites-of-grace">`).
 ///
 /// Rendering is safe to call from many threads at once.
 public enum MarkdownRenderer {
+    /// How many characters of text a summary keeps before it is cut at a word.
+    static let summaryLength = 300
+
     /// Parses `source` once: finds its wiki links and passes each, in document order, to
-    /// `resolve`, then renders the HTML and the plain text.
+    /// `resolve`, offers each link and image URL to `rewriteURL`, then renders the HTML and
+    /// the plain text.
     ///
     /// A link that `resolve` resolves becomes `<a href="href">label or title</a>`; an unresolved
-    /// one becomes `<span class="wikilink-missing" title="Unresolved link">label or target</span>`.
+    /// one becomes `<span class="wikilink-missing" title="Unresolved link">label or target</span>`;
+    /// images and embeds render as their `WikiLinkResolution` case describes.
     /// All text that comes from the note is HTML-escaped.
+    ///
+    /// `rewriteURL` sees, in document order, every Markdown link and image whose URL
+    /// `LinkURLPolicy` permits (not wiki links), with the position of its opening `[` or `![`
+    /// (for a reference link, of the reference's use), before any wiki link is resolved.
     public static func render(_ source: String, options: MarkdownOptions = .init(),
-                              resolve: (WikiLink) -> WikiLinkResolution) -> RenderedMarkdown {
+                              resolve: (WikiLink) -> WikiLinkResolution,
+                              rewriteURL: (LinkURL) -> LinkURLRewrite = { _ in .keep }) -> RenderedMarkdown {
         let document = CMarkDocument(parsing: source, options: options)
-        let wikiLinks = document.linkWikiLinks(resolve)
+        document.rewriteLinkURLs(rewriteURL)
+        let (wikiLinks, tags) = document.linkWikiLinksAndTags(resolve)
+        let callouts = document.formCallouts(titles: options.calloutTitles)
         document.sanitizeURLs()
         document.labelTaskItems()
         let headings = document.anchorHeadings()
         return RenderedMarkdown(html: document.html(), plainText: document.plainText(),
-                                wikiLinks: wikiLinks, headings: headings)
+                                wikiLinks: wikiLinks, headings: headings, callouts: callouts, tags: tags)
     }
 
     /// The wiki links of `source` in document order, found exactly as `render` finds them.
     public static func wikiLinks(in source: String, options: MarkdownOptions = .init()) -> [WikiLink] {
-        CMarkDocument(parsing: source, options: options).linkWikiLinks { _ in .unresolved }
+        CMarkDocument(parsing: source, options: options).linkWikiLinksAndTags { _ in .unresolved }.links
+    }
+
+    /// The first top-level paragraph of `source` as inline HTML, without `<p>`, and as plain
+    /// text, for previews such as `WikiLinkResolution.embed`.
+    ///
+    /// Wiki links show their label or target and link nowhere; Markdown links show their text;
+    /// embeds, images, raw HTML and footnote references are left out; tags keep their span. The
+    /// text is cut at a word after about 300 characters and ends in `…` when cut. The HTML holds
+    /// only phrasing content, so it can sit in a `<span>`. Empty when the note starts with no
+    /// paragraph at its top level.
+    public static func summary(_ source: String, options: MarkdownOptions = .init()) -> (html: String, plainText: String) {
+        CMarkDocument(parsing: source, options: options).summary(maxLength: summaryLength)
     }
 }

@@ -7,11 +7,11 @@
 /// NUL replacement). Markup between leaves (delimiters, link destinations) is skipped by
 /// searching forward, within a bounded budget, for the next leaf's text.
 struct SourceAligner {
-    /// Where a bracket of a text literal was found in the source.
-    struct Bracket: Equatable {
-        /// The byte offset of the bracket (or of the escape or entity that produced it).
+    /// Where a syntax character of a text literal (`[`, `]`, `!` or `#`) was found in the source.
+    struct Mark: Equatable {
+        /// The byte offset of the character (or of the escape or entity that produced it).
         var offset: Int
-        /// Whether the source wrote it as `\[`, `\]` or an entity, which keeps it literal.
+        /// Whether the source wrote it as `\[` or an entity, which keeps it literal.
         var isEscaped: Bool
     }
 
@@ -19,8 +19,8 @@ struct SourceAligner {
     struct Alignment {
         /// The byte offset where the literal's text starts in the source.
         var start: Int
-        /// The `[` and `]` bytes of the literal that were matched, by their index in it.
-        var brackets: [Int: Bracket]
+        /// The syntax characters of the literal that were matched, by their index in it.
+        var marks: [Int: Mark]
     }
 
     /// How many source bytes a search may skip before giving up; bounds the work per leaf.
@@ -29,6 +29,8 @@ struct SourceAligner {
     private static let codeSpanBudget = 1 << 18
     /// How many literal bytes must match before a search accepts a starting point.
     private static let anchorLength = 8
+    /// The characters whose source positions and escapes are recorded.
+    private static let markBytes: Set<UInt8> = [UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "!"), UInt8(ascii: "#")]
 
     let source: SourceText
     /// The byte offset up to which the source has been accounted for.
@@ -45,7 +47,9 @@ struct SourceAligner {
     }
 
     /// Skips a code span: the next backtick run and the first following run of the same length.
-    mutating func skipCodeSpan() {
+    /// Returns the span's bytes in the source, backticks included, or nil if it was not found.
+    @discardableResult
+    mutating func skipCodeSpan() -> Range<Int>? {
         let bytes = source.bytes
         let tick = UInt8(ascii: "`")
         let limit = min(bytes.count, cursor + Self.searchBudget)
@@ -53,7 +57,8 @@ struct SourceAligner {
         while index < limit, bytes[index] != tick {
             index += 1
         }
-        guard index < limit else { return }
+        guard index < limit else { return nil }
+        let start = index
         let openerLength = runLength(of: tick, at: index)
         index += openerLength
         let closerLimit = min(bytes.count, index + Self.codeSpanBudget)
@@ -63,12 +68,123 @@ struct SourceAligner {
                 index += length
                 if length == openerLength {
                     cursor = index
-                    return
+                    return start..<index
                 }
             } else {
                 index += 1
             }
         }
+        return nil
+    }
+
+    /// Moves the cursor forward to `offset`, found by looking ahead.
+    mutating func moveCursor(to offset: Int) {
+        cursor = max(cursor, min(offset, source.bytes.count))
+    }
+
+    /// Skips a footnote reference, `[^label]`, whose literal is a number and not source text.
+    mutating func skipFootnoteReference() {
+        guard let open = find(UInt8(ascii: "["), from: cursor), open + 1 < source.bytes.count,
+              source.bytes[open + 1] == UInt8(ascii: "^"),
+              let close = find(UInt8(ascii: "]"), from: open + 2) else { return }
+        cursor = close + 1
+    }
+
+    /// Finds the `[` that opens a link or image (`![` for an image) and moves the cursor past it;
+    /// returns the offset of `[` or `!`, or nil when it cannot be found within the budget.
+    mutating func openLink(isImage: Bool) -> Int? {
+        guard let open = find(UInt8(ascii: "["), from: cursor) else { return nil }
+        cursor = open + 1
+        if isImage, open > 0, source.bytes[open - 1] == UInt8(ascii: "!") {
+            return open - 1
+        }
+        return open
+    }
+
+    /// Skips what closes a link or image after its text: `]` and then an inline destination
+    /// `(url "title")`, a reference `[label]`, or nothing (a shortcut reference).
+    mutating func closeLink() {
+        let bytes = source.bytes
+        guard let close = find(UInt8(ascii: "]"), from: cursor) else { return }
+        var index = close + 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "(") {
+            index = inlineDestinationEnd(from: index + 1) ?? index
+        } else if index < bytes.count, bytes[index] == UInt8(ascii: "["), let end = find(UInt8(ascii: "]"), from: index + 1) {
+            index = end + 1
+        }
+        cursor = index
+    }
+
+    /// Skips the `>` that closes an autolink written as `<url>`.
+    mutating func closeAutolink() {
+        if cursor < source.bytes.count, source.bytes[cursor] == UInt8(ascii: ">") {
+            cursor += 1
+        }
+    }
+
+    /// The next unescaped `byte` at or after `start`, within the budget.
+    private func find(_ byte: UInt8, from start: Int) -> Int? {
+        let bytes = source.bytes
+        let limit = min(bytes.count, start + Self.searchBudget)
+        var index = start
+        while index < limit {
+            if bytes[index] == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if bytes[index] == byte {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The offset after the `)` of an inline link's `(destination "title")`, given the offset
+    /// after `(`; nil when the source does not read as one.
+    private func inlineDestinationEnd(from start: Int) -> Int? {
+        let bytes = source.bytes
+        let limit = min(bytes.count, start + Self.searchBudget)
+        var index = start
+        func skipSpace() {
+            while index < limit, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+                index += 1
+            }
+        }
+        skipSpace()
+        if index < limit, bytes[index] == UInt8(ascii: "<") {
+            while index < limit, bytes[index] != UInt8(ascii: ">") {
+                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            index += 1
+        } else {
+            var depth = 0
+            while index < limit, bytes[index] > 0x20 {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "(") {
+                    depth += 1
+                } else if byte == UInt8(ascii: ")") {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+                index += 1
+            }
+        }
+        skipSpace()
+        if index < limit, let closer = Self.titleCloser(bytes[index]) {
+            index += 1
+            while index < limit, bytes[index] != closer {
+                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            index += 1
+            skipSpace()
+        }
+        guard index < limit, bytes[index] == UInt8(ascii: ")") else { return nil }
+        return index + 1
     }
 
     /// Skips raw inline HTML, whose literal is its source text line by line (block prefixes such
@@ -83,23 +199,23 @@ struct SourceAligner {
         }
     }
 
-    /// Finds `literal` at or after the cursor, records its brackets, and moves the cursor past it.
+    /// Finds `literal` at or after the cursor, records its syntax characters, and moves the cursor past it.
     ///
     /// Returns nil, leaving the cursor in place, when the text cannot be found within the budget.
-    /// When the literal stops matching part way (an unexpected transformation), the brackets
+    /// When the literal stops matching part way (an unexpected transformation), the marks
     /// up to that point are kept.
     mutating func align(_ literal: [UInt8]) -> Alignment? {
-        guard !literal.isEmpty else { return Alignment(start: cursor, brackets: [:]) }
+        guard !literal.isEmpty else { return Alignment(start: cursor, marks: [:]) }
         let bytes = source.bytes
         let anchor = min(literal.count, Self.anchorLength)
         let limit = min(bytes.count, cursor + Self.searchBudget)
         var start = cursor
         while start < limit {
             if canStart(literal[0], at: start),
-               match(literal, upTo: anchor, from: start, recordingBrackets: false).matched == anchor {
-                let result = match(literal, upTo: literal.count, from: start, recordingBrackets: true)
+               match(literal, upTo: anchor, from: start, recordingMarks: false).matched == anchor {
+                let result = match(literal, upTo: literal.count, from: start, recordingMarks: true)
                 cursor = result.end
-                return Alignment(start: start, brackets: result.brackets)
+                return Alignment(start: start, marks: result.marks)
             }
             start += 1
         }
@@ -120,17 +236,17 @@ struct SourceAligner {
     }
 
     /// Walks `literal[0..<literalEnd]` against the source from `start`; returns how many literal
-    /// bytes matched, the source offset reached and, if asked, the brackets met on the way.
+    /// bytes matched, the source offset reached and, if asked, the syntax characters met on the way.
     private func match(_ literal: [UInt8], upTo literalEnd: Int, from start: Int,
-                       recordingBrackets: Bool) -> (matched: Int, end: Int, brackets: [Int: Bracket]) {
+                       recordingMarks: Bool) -> (matched: Int, end: Int, marks: [Int: Mark]) {
         let bytes = source.bytes
-        var brackets: [Int: Bracket] = [:]
+        var marks: [Int: Mark] = [:]
         var i = 0
         var j = start
         func record(_ range: Range<Int>, at offset: Int, escaped: Bool) {
-            guard recordingBrackets else { return }
-            for index in range where literal[index] == UInt8(ascii: "[") || literal[index] == UInt8(ascii: "]") {
-                brackets[index] = Bracket(offset: offset, isEscaped: escaped)
+            guard recordingMarks else { return }
+            for index in range where Self.markBytes.contains(literal[index]) {
+                marks[index] = Mark(offset: offset, isEscaped: escaped)
             }
         }
         while i < literalEnd, j < bytes.count {
@@ -158,7 +274,7 @@ struct SourceAligner {
                 break
             }
         }
-        return (min(i, literalEnd), j, brackets)
+        return (min(i, literalEnd), j, marks)
     }
 
     /// Matches an entity reference at source offset `offset` against the literal at `index`.
@@ -215,6 +331,14 @@ struct SourceAligner {
             return (two, sourceLength)
         }
         return (min(one, literal.count - index), sourceLength)
+    }
+
+    private static func titleCloser(_ opener: UInt8) -> UInt8? {
+        switch opener {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): opener
+        case UInt8(ascii: "("): UInt8(ascii: ")")
+        default: nil
+        }
     }
 
     private static func scalarLength(_ literal: [UInt8], at index: Int) -> Int {

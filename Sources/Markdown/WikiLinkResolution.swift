@@ -4,4 +4,13 @@ public enum WikiLinkResolution: Sendable, Hashable {
     case resolved(href: String, title: String)
     /// Render as a visibly marked span (`<span class="wikilink-missing">`).
     case unresolved
+    /// Render as `<img src="src" alt="alt" loading="lazy" width="width">` (the width only when
+    /// given and positive), for an embedded picture such as `![[map.png|300]]`.
+    case image(src: String, alt: String, width: Int?)
+    /// Render as an inline preview of another entry:
+    /// `<span class="embed"><a class="embed-title" href="href">title</a> <span class="embed-preview">previewHTML</span></span>`.
+    ///
+    /// `previewHTML` is written as it is: it must be trusted phrasing content, such as the
+    /// `html` of `MarkdownRenderer.summary`.
+    case embed(href: String, title: String, previewHTML: String)
 }

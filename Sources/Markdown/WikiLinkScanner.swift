@@ -4,14 +4,16 @@
 /// brackets: in `[[[x]]]` the link is the inner `[[x]]`. Brackets the source escaped (`\[`) or
 /// wrote as entities never open or close a link. The first `|` separates the label, so a
 /// table cell can hold `[[target\|label]]`. Target and label are trimmed; an empty target is
-/// not a link, an empty label is no label. Runs in linear time.
+/// not a link, an empty label is no label. A `!` right before `[[`, itself not escaped, makes
+/// the link an embed (`![[target]]`). Runs in linear time.
 enum WikiLinkScanner {
     /// One link found in a literal.
     struct Match: Equatable {
-        /// The bytes of `[[…]]` in the literal.
+        /// The bytes of `[[…]]` in the literal, with the `!` of an embed.
         var range: Range<Int>
         var target: String
         var label: String?
+        var isEmbed = false
     }
 
     static func scan(_ literal: [UInt8], isEscaped: (Int) -> Bool = { _ in false }) -> [Match] {
@@ -50,7 +52,9 @@ enum WikiLinkScanner {
             let target = trimmed(literal[(index + 2)..<(separator ?? end)])
             let label = separator.map { trimmed(literal[($0 + 1)..<end]) }
             if !target.isEmpty {
-                matches.append(Match(range: index..<(end + 2), target: target, label: label?.isEmpty == false ? label : nil))
+                let isEmbed = index > 0 && literal[index - 1] == UInt8(ascii: "!") && !isEscaped(index - 1)
+                matches.append(Match(range: (isEmbed ? index - 1 : index)..<(end + 2), target: target,
+                                     label: label?.isEmpty == false ? label : nil, isEmbed: isEmbed))
             }
             index = end + 2
         }

@@ -25,14 +25,34 @@ import Testing
         Footnote[^\(index)] <b>raw</b>
 
         [^\(index)]: Note with ~~strike~~ and [[Ranni]].
+
+        > [!spoiler]- Who is \(index)? #spoiler
+        > > [!note] ![[Map \(index).png|300]] and ![[Melina]]
+        > > See [the map](maps/\(index).md) and ![a pic](p\(index).png) #map/\(index)
+
+        %%hidden [[Secret \(index)]]%% [[#Heading \(index)]] #tag\(index)
         """
     }
 
     static func renderCorpus() -> [RenderedMarkdown] {
-        corpus.enumerated().map { index, source in
-            MarkdownRenderer.render(source, options: MarkdownOptions(unsafeHTML: index.isMultiple(of: 2))) { link in
-                link.target.hasPrefix("Missing") ? .unresolved : .resolved(href: "\(link.target).html", title: link.target)
-            }
+        corpus.enumerated().map { index, note in
+            let source = MarkdownRenderer.removingComments(note)
+            let options = MarkdownOptions(unsafeHTML: index.isMultiple(of: 2))
+            return MarkdownRenderer.render(source, options: options, resolve: { link in
+                if link.target.hasPrefix("Missing") {
+                    return .unresolved
+                }
+                if link.isEmbed, link.target.hasSuffix(".png") {
+                    return .image(src: link.target, alt: link.target, width: link.label.flatMap { Int($0) })
+                }
+                if link.isEmbed {
+                    let preview = MarkdownRenderer.summary("The **\(link.target)** of [[note \(index)]].", options: options)
+                    return .embed(href: "\(link.target).html", title: link.target, previewHTML: preview.html)
+                }
+                return .resolved(href: "\(link.target).html", title: link.target)
+            }, rewriteURL: { url in
+                url.url.hasSuffix(".md") ? .replace("\(url.url)@\(url.line):\(url.column)") : .keep
+            })
         }
     }
 
@@ -56,9 +76,13 @@ import Testing
     @Test func corpusUsesEveryExtension() {
         let first = Self.renderCorpus()[0].html
         for fragment in ["<del>", "<table>", "<a href=\"http://www.example0.com\">", "type=\"checkbox\"", "footnote-ref",
-                         "<a href=\"Varr%C3%A9.html\">", "the Omen</a>"] {
+                         "<a href=\"Varr%C3%A9.html\">", "the Omen</a>", "<details class=\"callout callout-spoiler\">",
+                         "<p class=\"callout-title\"><img src=\"Map 0.png\"", "loading=\"lazy\" width=\"300\">", "class=\"embed-preview\">The",
+                         "href=\"maps/0.md@22:9\"", "<span class=\"inline-tag\">#tag0</span>"] {
             #expect(first.contains(fragment))
         }
+        #expect(Self.renderCorpus()[0].callouts.map(\.type) == ["spoiler", "note"])
+        #expect(!first.contains("Secret"))
     }
 
     @Test func concurrentRenderingMatchesSerialRendering() {

@@ -99,7 +99,32 @@ import Testing
                 #expect(!link.target.isEmpty && !link.target.contains("[") && !link.target.contains("]"))
                 #expect(link.target.first?.isWhitespace == false && link.target.last?.isWhitespace == false)
                 let found = text(in: source, line: link.line, column: link.column)
-                #expect(found.starts(with: "[[".unicodeScalars), "\(link) in \(String(reflecting: source))")
+                #expect(found.starts(with: (link.isEmbed ? "![[" : "[[").unicodeScalars), "\(link) in \(String(reflecting: source))")
+            }
+        }
+    }
+
+    /// Random notes mixing links with the Obsidian syntax: every offered URL's position is the
+    /// opening of a link, and callouts, comments and tags never let raw HTML through.
+    @Test func randomNotesWithObsidianSyntax() {
+        let fragments = [
+            "[x](/u)", "![i](/i.png)", "[r]", "[r]: /u\n", "<https://e.com>", "www.example.com", "[[a]]", "![[b|300]]",
+            "> [!note] t\n", "> [!tip]- **T**\n", "> ", "#tag ", " #日本/x", "%%", "`c`", "```\n", "\n", "\n\n",
+            "- ", "1. ", "日本🐉 ", "*e* ", "&amp;", "\\[", "word ", "[^1]", "[^1]: n\n", "<script>", "[[#h]]",
+        ]
+        var generator = SplitMix64(seed: 0x0B51_D1A0)
+        for _ in 0..<400 {
+            let count = Int.random(in: 1...40, using: &generator)
+            let source = (0..<count).map { _ in fragments.randomElement(using: &generator)! }.joined()
+            var urls: [LinkURL] = []
+            let rendered = MarkdownRenderer.render(MarkdownRenderer.removingComments(source), resolve: { _ in .unresolved },
+                                                   rewriteURL: { urls.append($0); return .keep })
+            #expect(!rendered.html.contains("<script"))
+            let uncommented = MarkdownRenderer.removingComments(source)
+            for url in urls {
+                let found = String(String.UnicodeScalarView(text(in: uncommented, line: url.line, column: url.column)))
+                let openings = url.isImage ? ["!["] : ["[", "<", "www.", "https://"]
+                #expect(openings.contains { found.hasPrefix($0) }, "\(url) in \(String(reflecting: uncommented))")
             }
         }
     }
