@@ -277,6 +277,8 @@ struct CMarkDocument: ~Copyable {
             let text = link.label ?? (title.isEmpty ? link.target : title)
             cmark_node_append_child(node, makeText(ArraySlice(text.utf8)))
             return node
+        case .text:
+            return makeText(ArraySlice((link.label ?? link.target).utf8))
         case .unresolved:
             let node = newNode(CMARK_NODE_CUSTOM_INLINE)
             cmark_node_set_on_enter(node, missingLinkOpening)

@@ -13,4 +13,11 @@ public struct Heading: Sendable, Hashable {
         self.text = text
         self.id = id
     }
+
+    /// The anchor id a heading with this text gets when it is the first of its slug in its note,
+    /// so a link can name the heading before the note is rendered (`[[Page#Heading]]`).
+    public static func anchor(for text: String) -> String {
+        var slugger = HeadingSlugger()
+        return slugger.uniqueSlug(for: text)
+    }
 }

@@ -4,6 +4,8 @@ public enum WikiLinkResolution: Sendable, Hashable {
     case resolved(href: String, title: String)
     /// Render as a visibly marked span (`<span class="wikilink-missing">`).
     case unresolved
+    /// Render as plain text, the label or the target (a link to a page that is left out on purpose).
+    case text
     /// Render as `<img src="src" alt="alt" loading="lazy" width="width">` (the width only when
     /// given and positive), for an embedded picture such as `![[map.png|300]]`.
     case image(src: String, alt: String, width: Int?)

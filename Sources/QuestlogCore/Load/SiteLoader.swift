@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 import YAML
 
 /// The Load stage: reads `questlog.yml` and `Content/<game>/…` into raw entries with source positions,
@@ -181,9 +182,11 @@ public struct SiteLoader: Sendable {
                                frontMatter: yaml)
             }
         }
-        let fallback = kind.id == "game" ? id : (Self.firstHeading(in: frontMatter.body) ?? stem)
+        // Obsidian's %%comments%% are private: they leave here, so no stage can publish them.
+        let body = MarkdownRenderer.removingComments(frontMatter.body)
+        let fallback = kind.id == "game" ? id : (Self.firstHeading(in: body) ?? stem)
         return RawEntry(kind: kind, id: id, source: SourceLocation(path: path), fields: fields,
-                        notes: frontMatter.body, notesLineOffset: frontMatter.bodyLineOffset, fallbackName: fallback)
+                        notes: body, notesLineOffset: frontMatter.bodyLineOffset, fallbackName: fallback)
     }
 
     func loadDataFile(_ path: String, kind: Kind, diagnostics: inout DiagnosticList) -> [RawEntry] {
@@ -237,7 +240,7 @@ public struct SiteLoader: Sendable {
                     diagnostics.append(.error("notes: expected Markdown text, found \(notesNode.kindDescription)", code: "type-mismatch", at: at(notesNode)))
                     continue
                 }
-                notes = text
+                notes = MarkdownRenderer.removingComments(text)
                 switch style {
                 case .literal, .folded:
                     // The text starts on the line after the `|` or `>` indicator, indented.

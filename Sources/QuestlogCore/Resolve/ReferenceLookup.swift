@@ -150,16 +150,40 @@ struct ReferenceLookup: Sendable {
 
     // MARK: Notes
 
-    /// Renders a note once, resolving its wiki links; returns the notes, the link targets and problems.
-    func renderNotes(_ work: NoteWork, config: SiteConfig) -> (notes: Notes, links: [EntryRef], diagnostics: [Diagnostic]) {
+    /// What rendering a note gives: its notes, the entries it links to, the heading links to check
+    /// once every note is rendered, and the problems found.
+    struct RenderedNote: Sendable {
+        var notes: Notes
+        var links: [EntryRef]
+        var headingLinks: [HeadingLink]
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Renders a note once, resolving its wiki links, embeds and links to the site's files.
+    func renderNotes(_ work: NoteWork, config: SiteConfig) -> RenderedNote {
         let danglingSeverity: Severity = config.danglingLinksAreWarnings ? .warning : .error
         var links: [EntryRef] = []
+        var headingLinks: [HeadingLink] = []
         var diagnostics: [Diagnostic] = []
         let raw = work.raw
-        guard !raw.notes.isEmpty else { return (.empty, [], []) }
-        let rendered = MarkdownRenderer.render(raw.notes, options: MarkdownOptions(unsafeHTML: config.unsafeHTML, lineOffset: raw.notesLineOffset, headingOffset: 2)) { link in
+        guard !raw.notes.isEmpty else { return RenderedNote(notes: .empty, links: [], headingLinks: [], diagnostics: []) }
+        let options = MarkdownOptions(unsafeHTML: config.unsafeHTML, lineOffset: raw.notesLineOffset, headingOffset: 2)
+        let rendered = MarkdownRenderer.render(raw.notes, options: options, resolve: { link in
             let location = SourceLocation(path: raw.source.path, line: link.line, column: link.column + raw.notesColumnOffset)
+            if link.isEmbed, let file = embeddedFile(link, in: work, at: location, diagnostics: &diagnostics) {
+                return file
+            }
             var target = link.target
+            var heading: String?
+            if let hash = target.firstIndex(of: "#") {
+                heading = String(target[target.index(after: hash)...]).trimmingCharacters(in: .whitespaces)
+                target = String(target[..<hash]).trimmingCharacters(in: .whitespaces)
+            }
+            if target.isEmpty, let heading {
+                // `[[#Heading]]`: a heading of this very note.
+                headingLinks.append(HeadingLink(target: work.ref, heading: heading, written: link.target, location: location, severity: danglingSeverity))
+                return .resolved(href: "#" + Heading.anchor(for: heading), title: heading)
+            }
             var kind: String?
             if let colon = target.firstIndex(of: ":"), let named = schema.kind(named: String(target[..<colon]).trimmingCharacters(in: .whitespaces)) {
                 kind = named.id
@@ -168,9 +192,19 @@ struct ReferenceLookup: Sendable {
             switch lookup(target, in: work.ref.game, kind: kind) {
             case let .found(entry) where !isPublished(entry):
                 diagnostics.append(draftWarning(entry, written: link.target, at: location))
+                return .text
             case let .found(entry):
                 links.append(entry.ref)
-                return .resolved(href: RelativeURL.from(work.page, to: page(of: entry)), title: entry.name)
+                let href = RelativeURL.from(work.page, to: page(of: entry))
+                if link.isEmbed {
+                    let preview = MarkdownRenderer.summary(entry.raw.notes)
+                    return .embed(href: href, title: entry.name, previewHTML: preview.html)
+                }
+                if let heading, !heading.isEmpty {
+                    headingLinks.append(HeadingLink(target: entry.ref, heading: heading, written: link.target, location: location, severity: danglingSeverity))
+                    return .resolved(href: href + "#" + Heading.anchor(for: heading), title: entry.name)
+                }
+                return .resolved(href: href, title: entry.name)
             case let .ambiguous(entries):
                 let list = entries.map { "\($0.raw.kind.id) '\($0.name)' (\($0.raw.source.path))" }.joined(separator: ", ")
                 let fixes = entries.map { "[[\($0.raw.kind.id):\($0.ref.id)]]" }.joined(separator: " or ")
@@ -189,8 +223,74 @@ struct ReferenceLookup: Sendable {
                 }
             }
             return .unresolved
+        }, rewriteURL: { url in
+            rewrite(url, in: work, columnOffset: raw.notesColumnOffset, diagnostics: &diagnostics)
+        })
+        let notes = Notes(markdown: raw.notes, html: rendered.html, plainText: rendered.plainText, headings: rendered.headings,
+                          tags: rendered.tags)
+        return RenderedNote(notes: notes, links: links, headingLinks: headingLinks, diagnostics: diagnostics)
+    }
+
+    /// `![[map.png]]` and `![[map.png|300]]`: a file of the game found by name. Nil when the target
+    /// names no file and has no file extension, so it is looked up as an entry instead.
+    private func embeddedFile(_ link: WikiLink, in work: NoteWork, at location: SourceLocation,
+                              diagnostics: inout [Diagnostic]) -> WikiLinkResolution? {
+        let found = assets.find(named: link.target, inGame: work.ref.game)
+        let width = link.label.flatMap { label in Int(label.split(separator: "x").first ?? "") }
+        let alt = width == nil ? (link.label ?? Self.fileStem(link.target)) : Self.fileStem(link.target)
+        switch found.count {
+        case 1:
+            let src = RelativeURL.from(work.page, to: AssetIndex.percentEncoded(found[0].outputPath))
+            return .image(src: src, alt: alt, width: width)
+        case 0:
+            guard Self.hasFileExtension(link.target) else { return nil }
+            diagnostics.append(.error("no file named '\(link.target)' in this game to embed", code: "missing-file", at: location))
+            return .unresolved
+        default:
+            let list = found.map { "'\($0.path)'" }.joined(separator: ", ")
+            diagnostics.append(.error("'\(link.target)' names several files: \(list); write more of the path, such as ![[\(found[0].outputPath.drop { $0 != "/" }.dropFirst())]]",
+                                      code: "ambiguous-file", at: location))
+            return .unresolved
         }
-        let notes = Notes(markdown: raw.notes, html: rendered.html, plainText: rendered.plainText, headings: rendered.headings)
-        return (notes, links, diagnostics)
+    }
+
+    /// A relative link or image in a note: the site file it names, from the note's own file, linked
+    /// from the page the note is shown on. Web links, `mailto:` and `#fragments` stay as they are.
+    private func rewrite(_ url: LinkURL, in work: NoteWork, columnOffset: Int, diagnostics: inout [Diagnostic]) -> LinkURLRewrite {
+        let text = url.url
+        if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("//") || Self.hasScheme(text) { return .keep }
+        let location = SourceLocation(path: work.raw.source.path, line: url.line, column: url.column + columnOffset)
+        let what = url.isImage ? "image" : "link"
+        switch assets.resolve(text, from: work.raw.source.path) {
+        case let .found(outputPath):
+            return .replace(RelativeURL.from(work.page, to: outputPath))
+        case let .missing(suggestion):
+            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+            diagnostics.append(.error("\(what) to a missing file '\(text)'\(hint)", code: "missing-file", at: location))
+        case .outsideContent:
+            diagnostics.append(.error("\(what) '\(text)' leads outside \(SiteLoader.contentFolder)/; keep the file inside the site's content",
+                                      code: "path-outside-content", at: location))
+        case .notAFile:
+            diagnostics.append(.error("\(what) '\(text)' names a folder, not a file", code: "missing-file", at: location))
+        }
+        return .remove
+    }
+
+    private static func hasScheme(_ url: String) -> Bool {
+        guard let colon = url.firstIndex(of: ":") else { return false }
+        let scheme = url[..<colon]
+        return !scheme.isEmpty && !scheme.contains("/") && scheme.first?.isLetter == true
+    }
+
+    private static func hasFileExtension(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        let ext = name[name.index(after: dot)...]
+        return !ext.isEmpty && ext.count <= 5 && ext.allSatisfy { $0.isLetter || $0.isNumber }
+    }
+
+    private static func fileStem(_ name: String) -> String {
+        let file = name.split(separator: "/").last.map(String.init) ?? name
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
     }
 }

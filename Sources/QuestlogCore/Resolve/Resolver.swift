@@ -70,14 +70,21 @@ public struct Resolver: Sendable {
         var notes: [EntryRef: Notes] = [:]
         var mentions: [EntryRef: Set<EntryRef>] = [:]
         var gameLinks: [String: [EntryRef]] = [:]
+        var headingLinks: [HeadingLink] = []
         for (item, result) in zip(work, rendered) {
             notes[item.ref] = result.notes
             found.append(contentsOf: result.diagnostics)
+            headingLinks += result.headingLinks
+            if !result.notes.tags.isEmpty {
+                fieldValues[item.ref, default: [:]]["tags"] = .list(Self.mergingTags(fieldValues[item.ref]?["tags"], result.notes.tags))
+            }
             for target in Set(result.links) where target != item.ref {
                 mentions[target, default: []].insert(item.ref)
             }
             if item.ref.kind == "game" { gameLinks[item.ref.game] = Set(result.links).sorted() }
         }
+
+        found.append(contentsOf: Self.check(headingLinks, against: notes, displayNames: displayNames, indexes: indexes))
 
         // Build entries sorted by name, then inverse relations in schema order.
         var resolvedGames: [Game] = []
@@ -135,6 +142,30 @@ public struct Resolver: Sendable {
             if let size = asset.dimensions { imageSizes[AssetIndex.percentEncoded(asset.outputPath)] = size }
         }
         return (Site(config: loaded.config, schema: schema, games: resolvedGames, imageSizes: imageSizes), diagnostics)
+    }
+
+    /// The front matter's tags, then the notes' inline `#tags` it lacks (compared without case).
+    static func mergingTags(_ declared: FieldValue?, _ inline: [String]) -> [String] {
+        var tags: [String] = []
+        if case let .list(items)? = declared { tags = items }
+        var seen = Set(tags.map { $0.lowercased() })
+        for tag in inline where seen.insert(tag.lowercased()).inserted { tags.append(tag) }
+        return tags
+    }
+
+    /// An error (or warning, as dangling links are) for each link to a heading its target does not have.
+    static func check(_ links: [HeadingLink], against notes: [EntryRef: Notes], displayNames: [EntryRef: String],
+                      indexes: [String: GameIndex]) -> [Diagnostic] {
+        links.compactMap { link in
+            let headings = notes[link.target]?.headings ?? []
+            if headings.contains(where: { $0.id == Heading.anchor(for: link.heading) }) { return nil }
+            let name = displayNames[link.target]
+                ?? indexes[link.target.game]?.ids[link.target.kind]?[link.target.id].flatMap { indexes[link.target.game]?.entries[$0].name }
+                ?? link.target.id
+            let hint = Suggestion.closest(to: link.heading, in: headings.map(\.text)).map { " (did you mean '\($0)'?)" } ?? ""
+            let place = headings.isEmpty ? "'\(name)' has no headings" : "'\(name)' has no heading '\(link.heading)'\(hint)"
+            return Diagnostic(link.severity, "link to unknown heading '\(link.written)': \(place)", code: "dangling-link", at: link.location)
+        }
     }
 
     /// One warning per kind and field, unless every use is asked for (`--strict`, `--verbose`).
