@@ -19,7 +19,7 @@ public struct SiteBuild: Sendable {
         progress(.loading)
         let loaded = SiteLoader(root: options.site, jobs: options.jobs).load()
         progress(.resolving)
-        let (site, resolveDiagnostics) = Resolver(options: options.resolveOptions).resolve(loaded)
+        let (site, resolveDiagnostics) = Resolver(options: options.resolveOptions(theme: theme)).resolve(loaded)
         var diagnostics = resolveDiagnostics
         if diagnostics.failed(strict: options.strict) {
             return RenderedSite(files: [], diagnostics: diagnostics, gameCount: site.games.count)
