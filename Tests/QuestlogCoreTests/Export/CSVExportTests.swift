@@ -31,15 +31,15 @@ struct CSVExportTests {
             "allied_bosses", "allied_bosses_ids", "notes", "url",
         ])
         #expect(try Self.table("elden-ring/quests.csv")[0] == [
-            "id", "name", "complete", "location", "location_ids", "tags", "given_by", "given_by_ids", "notes", "url",
+            "id", "name", "complete", "location", "location_ids", "tags", "image", "given_by", "given_by_ids", "notes", "url",
         ])
         #expect(try Self.table("elden-ring/locations.csv")[0] == [
-            "id", "name", "cleared", "smith_anvil", "merchant", "region", "parent", "parent_ids", "tags",
+            "id", "name", "cleared", "smith_anvil", "merchant", "region", "parent", "parent_ids", "tags", "image",
             "npcs_here", "npcs_here_ids", "quests_here", "quests_here_ids", "sub_locations", "sub_locations_ids",
             "boss_arena", "boss_arena_ids", "notes", "url",
         ])
         #expect(try Self.table("elden-ring/bosses.csv")[0] == [
-            "id", "name", "hp", "first_seen", "arena", "arena_ids", "drops", "wiki", "allies", "allies_ids", "notes", "url",
+            "id", "name", "hp", "first_seen", "arena", "arena_ids", "drops", "wiki", "allies", "allies_ids", "image", "notes", "url",
         ])
         // A game without quests still gets the file, with the same header.
         let questHeader = try Self.table("elden-ring/quests.csv")[0]

@@ -33,7 +33,7 @@ struct JSONExportSchemaTests {
         let boss = try Self.definition(schema, "entry-boss")
         #expect(boss["additionalProperties"] as? Bool == false)
         let fields = try Self.properties(Self.properties(boss)["fields"] as? [String: Any])
-        #expect(Set(fields.keys) == ["hp", "first_seen", "arena", "drops", "wiki", "allies"])
+        #expect(Set(fields.keys) == ["hp", "first_seen", "arena", "drops", "wiki", "allies", "image"])
         let date = try #require(fields["first_seen"] as? [String: Any])
         #expect(date["format"] as? String == "date")
         #expect(date["type"] as? [String] == ["string", "null"])

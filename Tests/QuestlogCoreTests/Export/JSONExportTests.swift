@@ -48,10 +48,12 @@ struct JSONExportTests {
                 "platform": null,
                 "started": "2024-03-01",
                 "status": null,
+                "language": null,
                 "tags": [
                   "souls",
                   "open world"
-                ]
+                ],
+                "image": null
               },
               "notes": {
                 "markdown": "Started at [[Varré]].",
@@ -149,7 +151,8 @@ struct JSONExportTests {
                 "name": "White Mask Varré",
                 "url": "elden-ring/npcs/white-mask-varre.html"
               }
-            ]
+            ],
+            "image": null
           },
           "inverse": {},
           "mentions": [],
@@ -167,7 +170,8 @@ struct JSONExportTests {
           "fields": {
             "complete": false,
             "location": null,
-            "tags": []
+            "tags": [],
+            "image": null
           },
           "inverse": {
             "given_by": []
