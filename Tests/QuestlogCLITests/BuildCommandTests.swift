@@ -70,13 +70,17 @@ struct BuildCommandTests {
         let first = runQuestlog(["build", "--timings"], in: folder)
         #expect(first.code == .success, "\(first.error)")
         let lines = first.error.split(separator: "\n").map(String.init)
-        for stage in ["load", "resolve", "page data", "render pages", "search", "exports", "assets", "write", "total"] {
+        for stage in ["check cache", "load", "resolve", "page data", "render pages", "search", "exports", "assets", "write", "total"] {
             #expect(lines.contains { $0.hasPrefix(stage + " ") }, "\(stage)")
         }
         #expect(lines.contains { $0.hasPrefix("write") && $0.contains(" MB") })
-        // A second build reuses every file it wrote: the write stage says so.
+        // A second build finds nothing changed and does no stage at all.
         let second = runQuestlog(["build", "--timings"], in: folder)
-        let write = second.error.split(separator: "\n").first { $0.hasPrefix("write") }.map { $0.split(separator: " ").filter { !$0.isEmpty } }
-        #expect(write.map { $0[3] == $0[4] } == true, "\(second.error)")
+        #expect(second.error.contains("check cache") && !second.error.contains("\nload "), "\(second.error)")
+        #expect(second.error.contains("Up to date: nothing changed since the last build"))
+        // --clean builds again, and reuses every file on disk: the write stage says so.
+        let clean = runQuestlog(["build", "--timings", "--clean"], in: folder)
+        let write = clean.error.split(separator: "\n").first { $0.hasPrefix("write") }.map { $0.split(separator: " ").filter { !$0.isEmpty } }
+        #expect(write.map { $0[3] == $0[4] } == true, "\(clean.error)")
     }
 }

@@ -15,13 +15,15 @@ struct BuildCommand: Command {
         options: [
             OptionSpec("drafts", help: "Publish drafts too, each marked with a Draft badge."),
             OptionSpec("timings", help: "Print each stage's time, items done and reused, and peak memory."),
+            OptionSpec("clean", help: "Build everything, without the cache that lets an unchanged site skip the work."),
         ])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let started = Date()
-        let options = BuildOptions(site: context.site, output: context.output, outputDisplayName: context.outputDisplayName,
+        var options = BuildOptions(site: context.site, output: context.output, outputDisplayName: context.outputDisplayName,
                                    jobs: try context.jobs(), strict: context.strict,
                                    includeDrafts: context.arguments.flag("drafts"), listEveryUse: context.verbose)
+        options.clean = context.arguments.flag("clean")
         let progress = ProgressDisplay(console: context.console)
         let timings = BuildTimings()
         let result = SiteBuild(options: options).run(progress: { progress.update($0) }, timings: timings)
@@ -33,7 +35,11 @@ struct BuildCommand: Command {
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             let pages = result.pageCount == 1 ? "1 page" : "\(result.pageCount) pages"
             let games = result.gameCount == 1 ? "1 game" : "\(result.gameCount) games"
-            context.console.printError("Built \(pages) for \(games) in \(seconds) s → \(options.outputDisplayName)")
+            if result.upToDate {
+                context.console.printError("Up to date: nothing changed since the last build of \(pages) for \(games) (checked in \(seconds) s) → \(options.outputDisplayName)")
+            } else {
+                context.console.printError("Built \(pages) for \(games) in \(seconds) s → \(options.outputDisplayName)")
+            }
             if context.verbose {
                 context.console.printError("\(report.written.count) written, \(report.unchanged) unchanged, \(report.removed.count) removed")
             }

@@ -13,6 +13,9 @@ public struct BuildOptions: Sendable {
     public var includeDrafts: Bool
     /// Report every use of an unknown field, not one line per kind and field (`--verbose`).
     public var listEveryUse: Bool
+    /// Ignore the build cache and build everything (`--clean`); files are still written only when
+    /// their bytes change, and nothing foreign is ever deleted.
+    public var clean: Bool = false
 
     public init(site: String, output: String, outputDisplayName: String? = nil, jobs: Int = 1, strict: Bool = false,
                 includeDrafts: Bool = false, listEveryUse: Bool = false) {

@@ -5,11 +5,14 @@ public struct BuildResult: Sendable {
     public var report: OutputReport?
     public var pageCount: Int
     public var gameCount: Int
+    /// Nothing had changed since the last build (its cache proved it), so nothing was redone.
+    public var upToDate: Bool
 
-    public init(diagnostics: DiagnosticList, report: OutputReport?, pageCount: Int, gameCount: Int) {
+    public init(diagnostics: DiagnosticList, report: OutputReport?, pageCount: Int, gameCount: Int, upToDate: Bool = false) {
         self.diagnostics = diagnostics
         self.report = report
         self.pageCount = pageCount
         self.gameCount = gameCount
+        self.upToDate = upToDate
     }
 }

@@ -48,6 +48,17 @@ public struct SiteBuild: Sendable {
 
     /// Runs the build; `progress` is told each step as it starts.
     public func run(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings()) -> BuildResult {
+        // Stamped before anything is read, so an edit made during the build is seen by the next one.
+        let key = BuildCache.key(for: options)
+        let stamps = timings.measure("check cache", { SourceStamp.collect(site: options.site) }, count: { (items: $0.count, reused: 0) })
+        let cachePath = BuildCache.path(site: options.site, output: options.output)
+        if !options.clean, let bytes = FileContents.read(cachePath), let cache = BuildCache(parsing: bytes),
+           FileContents.read(options.output + "/" + OutputManifest.fileName) != nil,
+           cache.isCurrent(key: key, inputs: stamps, output: options.output) {
+            return BuildResult(diagnostics: DiagnosticList(cache.diagnostics),
+                               report: OutputReport(written: [], unchanged: cache.outputs.count, removed: []),
+                               pageCount: cache.pageCount, gameCount: cache.gameCount, upToDate: true)
+        }
         let rendered = render(progress: progress, timings: timings)
         var diagnostics = rendered.diagnostics
         func stopped() -> BuildResult {
@@ -63,6 +74,8 @@ public struct SiteBuild: Sendable {
             return stopped()
         }
         progress(.writing)
+        // The output is about to change: no cache may vouch for it until this build has written it all.
+        _ = try? OutputFileSystem.remove(cachePath)
         let written = timings.measure("write", { Result { () throws(OutputError) -> OutputReport in try writer.write(rendered.files) } },
                                       count: { result in
                                           guard case let .success(report) = result else { return (items: 0, reused: 0) }
@@ -70,10 +83,27 @@ public struct SiteBuild: Sendable {
                                       })
         switch written {
         case let .success(report):
+            let cache = BuildCache(key: key, inputs: stamps, outputs: rendered.files.map { ($0.path, $0.bytes.count) },
+                                   diagnostics: diagnostics.all, pageCount: rendered.pageCount, gameCount: rendered.gameCount)
+            Self.store(cache, at: cachePath)
             return BuildResult(diagnostics: diagnostics, report: report, pageCount: rendered.pageCount, gameCount: rendered.gameCount)
         case let .failure(error):
             diagnostics.append(error.diagnostic)
             return stopped()
+        }
+    }
+
+    /// Writes the cache under a temporary name and renames it into place; a cache that cannot be
+    /// written only costs the next build its shortcut.
+    private static func store(_ cache: BuildCache, at path: String) {
+        _ = try? OutputFileSystem.makeFolders(OutputFileSystem.parentPath(of: path))
+        let temporary = path + ".new"
+        _ = try? OutputFileSystem.remove(temporary)
+        do {
+            try OutputFileSystem.create(temporary, bytes: cache.bytes)
+            try OutputFileSystem.rename(temporary, to: path)
+        } catch {
+            _ = try? OutputFileSystem.remove(temporary)
         }
     }
 }

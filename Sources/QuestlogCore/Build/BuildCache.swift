@@ -1,0 +1,163 @@
+import Foundation
+
+/// What the last successful build read and wrote, kept in the site's `.questlog/` folder (one file
+/// per output folder; never in the output, which is published): the stamp of every input file, the size of every output file, and the
+/// warnings it reported. A build whose inputs, options and Questlog binary are all as recorded, into
+/// an output folder that still holds every file at its size, has nothing to do: it reports the same
+/// warnings and writes nothing. Anything else — a changed, new or removed file, other options, another
+/// binary, a damaged or foreign cache — means a full build, so the cache can cost time but never
+/// correctness.
+///
+/// The format is text: a header line, then one record per line, fields separated by tabs, with tab,
+/// line break and backslash escaped.
+struct BuildCache: Equatable {
+    static let header = "questlog-cache 1"
+    /// The site's folder for Questlog's own state, which no build reads as content.
+    static let folder = ".questlog"
+
+    /// Where the cache of the builds of `site` into `output` is kept.
+    static func path(site: String, output: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in OutputFileSystem.canonical(output).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return site + "/" + folder + "/build-" + String(hash, radix: 16)
+    }
+
+    /// The Questlog binary and the build options the output was made with.
+    var key: String
+    var inputs: [SourceStamp]
+    var outputs: [(path: String, size: Int)]
+    var diagnostics: [Diagnostic]
+    var pageCount: Int
+    var gameCount: Int
+
+    static func == (lhs: BuildCache, rhs: BuildCache) -> Bool {
+        lhs.key == rhs.key && lhs.inputs == rhs.inputs && lhs.diagnostics == rhs.diagnostics
+            && lhs.pageCount == rhs.pageCount && lhs.gameCount == rhs.gameCount
+            && lhs.outputs.map(\.path) == rhs.outputs.map(\.path) && lhs.outputs.map(\.size) == rhs.outputs.map(\.size)
+    }
+
+    /// The key of a build: the binary (its version, and the size and time of its executable, so a
+    /// rebuilt Questlog never trusts another's cache) and every option that changes what is built.
+    static func key(for options: BuildOptions) -> String {
+        var binary = "unknown"
+        if let executable = Bundle.main.executablePath {
+            var info = stat()
+            if stat(executable, &info) == 0 { binary = "\(info.st_size)-\(SourceStamp.modificationTime(info))" }
+        }
+        // Every option, so one added later is covered too; the thread count and the folder's display
+        // name change nothing in the output.
+        var relevant = options
+        relevant.jobs = 1
+        relevant.outputDisplayName = ""
+        return "questlog \(Questlog.version) \(binary) \(relevant)"
+    }
+
+    /// Whether nothing the last build depended on has changed: same key, same input files with the
+    /// same stamps, and every output file still there at its size.
+    func isCurrent(key: String, inputs: [SourceStamp], output: String) -> Bool {
+        guard key == self.key, inputs.count == self.inputs.count,
+              zip(inputs, self.inputs).allSatisfy({ $0.path == $1.path && $0.size == $1.size && $0.modified == $1.modified
+                  && ($0.hash == 0 || $1.hash == 0 || $0.hash == $1.hash) }) else { return false }
+        return outputs.allSatisfy { file in
+            var info = stat()
+            return stat(output + "/" + file.path, &info) == 0 && Int(info.st_size) == file.size && info.st_mode & S_IFMT == S_IFREG
+        }
+    }
+
+    // MARK: Reading and writing
+
+    var bytes: [UInt8] {
+        var lines = [Self.header, "key\t" + Self.escaped(key), "pages\t\(pageCount)", "games\t\(gameCount)"]
+        for input in inputs {
+            lines.append("in\t\(input.size)\t\(input.modified)\t\(input.hash)\t" + Self.escaped(input.path))
+        }
+        for output in outputs {
+            lines.append("out\t\(output.size)\t" + Self.escaped(output.path))
+        }
+        for diagnostic in diagnostics {
+            let location = diagnostic.location
+            lines.append(["diag", diagnostic.severity.rawValue, Self.escaped(diagnostic.code), location.map { Self.escaped($0.path) } ?? "-",
+                          String(location?.line ?? 0), String(location?.column ?? 0), Self.escaped(diagnostic.message)].joined(separator: "\t"))
+        }
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// Reads a cache; nil for anything that is not a complete cache of this format.
+    init?(parsing bytes: [UInt8]) {
+        guard bytes.last == UInt8(ascii: "\n") else { return nil }
+        let lines = String(decoding: bytes.dropLast(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first == Substring(Self.header) else { return nil }
+        var key: String?, pages: Int?, games: Int?
+        var inputs: [SourceStamp] = [], outputs: [(path: String, size: Int)] = [], diagnostics: [Diagnostic] = []
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            switch (fields.first, fields.count) {
+            case ("key", 2): key = Self.unescaped(fields[1])
+            case ("pages", 2): pages = Int(fields[1])
+            case ("games", 2): games = Int(fields[1])
+            case ("in", 5):
+                guard let size = Int(fields[1]), let modified = Int64(fields[2]), let hash = UInt64(fields[3]) else { return nil }
+                inputs.append(SourceStamp(path: Self.unescaped(fields[4]), size: size, modified: modified, hash: hash))
+            case ("out", 3):
+                guard let size = Int(fields[1]) else { return nil }
+                let path = Self.unescaped(fields[2])
+                guard OutputPathRules.problem(with: path) == nil else { return nil }
+                outputs.append((path, size))
+            case ("diag", 7):
+                guard let severity = Severity(rawValue: fields[1]), let line = Int(fields[4]), let column = Int(fields[5]) else { return nil }
+                let location = fields[3] == "-" ? nil : SourceLocation(path: Self.unescaped(fields[3]), line: line, column: column)
+                diagnostics.append(Diagnostic(severity, Self.unescaped(fields[6]), code: Self.unescaped(fields[2]), at: location))
+            default:
+                return nil
+            }
+        }
+        guard let key, let pages, let games else { return nil }
+        self.init(key: key, inputs: inputs, outputs: outputs, diagnostics: diagnostics, pageCount: pages, gameCount: games)
+    }
+
+    init(key: String, inputs: [SourceStamp], outputs: [(path: String, size: Int)], diagnostics: [Diagnostic], pageCount: Int, gameCount: Int) {
+        self.key = key
+        self.inputs = inputs
+        self.outputs = outputs
+        self.diagnostics = diagnostics
+        self.pageCount = pageCount
+        self.gameCount = gameCount
+    }
+
+    private static func escaped(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return text }
+        var out = ""
+        for character in text {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    private static func unescaped(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var out = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                switch character {
+                case "t": out += "\t"
+                case "n": out += "\n"
+                case "r": out += "\r"
+                default: out.append(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a build's input file looked like when the build started: its size, its modification time and,
+/// when that time is too recent to tell two versions apart, a hash of its bytes.
+struct SourceStamp: Sendable, Hashable {
+    /// The path relative to the site folder.
+    var path: String
+    var size: Int
+    /// Modification time in nanoseconds since 1970.
+    var modified: Int64
+    /// A hash of the bytes, for a file changed so shortly before the stamp that a change within the
+    /// same clock tick would keep size and time (0 when not needed).
+    var hash: UInt64
+
+    /// How close to the stamp a modification time must be for the bytes to be hashed too.
+    static let racyWindow: Int64 = 2_000_000_000
+
+    /// Every file a build of the site may read: `questlog.yml`, and everything under `Content/` and
+    /// `Templates/` but hidden files and editor leftovers, following symbolic links that stay in the
+    /// site (each real folder once). Sorted by path.
+    static func collect(site: String) -> [SourceStamp] {
+        let now = Int64(Date().timeIntervalSince1970 * 1e9)
+        var stamps: [SourceStamp] = []
+        var visited: Set<String> = []
+        let realSite = realPath(site) ?? site
+        func walk(_ relative: String) {
+            let full = site + "/" + relative
+            guard let real = realPath(full), real == realSite || real.hasPrefix(realSite + "/"), visited.insert(real).inserted,
+                  let folder = opendir(full) else { return }
+            var names: [String] = []
+            while let entry = readdir(folder) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+                if name != "." && name != ".." && !DirectoryListing.isIgnored(name) { names.append(name) }
+            }
+            closedir(folder)
+            for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                let path = relative + "/" + name
+                var info = stat()
+                guard stat(site + "/" + path, &info) == 0 else {
+                    // A dangling link: stamped as absent, so it still counts as an input.
+                    stamps.append(SourceStamp(path: path, size: -1, modified: 0, hash: 0))
+                    continue
+                }
+                if info.st_mode & S_IFMT == S_IFDIR {
+                    walk(path)
+                } else {
+                    stamps.append(stamp(path, info, site: site, now: now))
+                }
+            }
+        }
+        for name in SiteConfigLoader.fileNames {
+            var info = stat()
+            if stat(site + "/" + name, &info) == 0 { stamps.append(stamp(name, info, site: site, now: now)) }
+        }
+        walk(SiteLoader.contentFolder)
+        walk("Templates")
+        return stamps.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    private static func stamp(_ path: String, _ info: stat, site: String, now: Int64) -> SourceStamp {
+        let modified = modificationTime(info)
+        let hash = now - modified < racyWindow ? (hashOfFile(site + "/" + path) ?? 1) : 0
+        return SourceStamp(path: path, size: Int(info.st_size), modified: modified, hash: hash)
+    }
+
+    /// Whether the file at `path` in `site` is still as this stamp says.
+    func isCurrent(site: String) -> Bool {
+        var info = stat()
+        guard stat(site + "/" + path, &info) == 0 else { return size == -1 }
+        guard Int(info.st_size) == size, Self.modificationTime(info) == modified else { return false }
+        return hash == 0 || Self.hashOfFile(site + "/" + path) == hash
+    }
+
+    static func modificationTime(_ info: stat) -> Int64 {
+        #if canImport(Darwin)
+        return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+    }
+
+    /// FNV-1a over the file's bytes (never 0, which means "not hashed").
+    static func hashOfFile(_ path: String) -> UInt64? {
+        guard let bytes = FileContents.read(path) else { return nil }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+        }
+        return hash == 0 ? 1 : hash
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+@testable import QuestlogCore
+import Testing
+import TestSupport
+
+/// A build with nothing changed does nothing; any change — a file edited, added or removed, other
+/// options, a missing output file, a damaged cache — builds, and the result equals a clean build.
+struct BuildCacheTests {
+    static let files: [String: String] = [
+        "Content/g/game.md": "---\ntitle: G\n---\nStart with [[Varre]].\n",
+        "Content/g/npcs/varre.md": "---\nname: Varre\nlocations: [church]\nsource: wiki\n---\nAt the [[Church]].\n",
+        "Content/g/npcs/kale.md": "---\nname: Kale\nmerchant: true\nlocations: [church]\n---\nSells things.\n",
+        "Content/g/locations/church.md": "---\nname: Church\n---\nA church.\n",
+        "Content/g/quests/q.md": "---\nname: Q\nlocation: church\n---\n",
+    ]
+
+    @Test func anUnchangedSiteIsUpToDateAndWritesNothing() throws {
+        let site = TestSite(Self.files)
+        defer { site.remove() }
+        let first = site.build()
+        #expect(!first.upToDate && first.report != nil)
+        let second = site.build()
+        #expect(second.upToDate)
+        #expect(second.report?.written == [])
+        #expect(second.report?.unchanged == first.report.map { $0.written.count })
+        #expect(second.diagnostics == first.diagnostics, "the warnings are reported again")
+        #expect(second.pageCount == first.pageCount && second.gameCount == first.gameCount)
+        let clean = SiteBuild(options: { var o = BuildOptions(site: site.root, output: site.root + "/Output"); o.clean = true; return o }()).run()
+        #expect(!clean.upToDate && clean.report?.written == [], "--clean builds everything and still rewrites nothing unchanged")
+    }
+
+    @Test func everyKindOfChangeBuildsAgain() throws {
+        let site = TestSite(Self.files)
+        defer { site.remove() }
+        _ = site.build()
+        let output = site.root + "/Output"
+        let changes: [(String, () -> Void)] = [
+            ("an edited note", { site.write("Content/g/npcs/varre.md", "---\nname: Varre\nlocations: [church]\n---\nMoved on.\n") }),
+            ("a new file", { site.write("Content/g/npcs/ranni.md", "---\nname: Ranni\n---\n") }),
+            ("a removed file", { try? FileManager.default.removeItem(atPath: site.root + "/Content/g/npcs/ranni.md") }),
+            ("a theme override", { site.write("Templates/partials/tags.mustache", "<p>tags</p>\n") }),
+            ("questlog.yml", { site.write("questlog.yml", "title: Renamed\n") }),
+            ("a deleted output file", { try? FileManager.default.removeItem(atPath: output + "/g/npcs/kale.html") }),
+            ("a damaged cache", { try? "questlog-cache 1\nkey\tx\n".write(toFile: BuildCache.path(site: site.root, output: output), atomically: false, encoding: .utf8) }),
+        ]
+        for (name, change) in changes {
+            change()
+            let rebuilt = site.build()
+            #expect(!rebuilt.upToDate, "\(name)")
+            #expect(site.build().upToDate, "after \(name), the next build has nothing to do")
+        }
+        #expect(!SiteBuild(options: BuildOptions(site: site.root, output: output, includeDrafts: true)).run().upToDate, "other options")
+    }
+
+    @Test func theCacheIsKeptInTheSiteNeverInThePublishedOutput() {
+        let site = TestSite(Self.files)
+        defer { site.remove() }
+        _ = site.build()
+        #expect(FileManager.default.fileExists(atPath: BuildCache.path(site: site.root, output: site.root + "/Output")))
+        #expect(BuildCache.path(site: site.root, output: site.root + "/Output").hasPrefix(site.root + "/.questlog/"))
+        #expect(!TestSite.tree(site.root + "/Output").keys.contains { $0.contains("cache") })
+        #expect(BuildCache.path(site: site.root, output: "/a") != BuildCache.path(site: site.root, output: "/b"), "one cache per output folder")
+    }
+
+    @Test func theCacheRoundTripsAndRefusesWhatItCannotRead() throws {
+        let cache = BuildCache(key: "k\tey", inputs: [SourceStamp(path: "Content/a b\n.md", size: 3, modified: 42, hash: 7)],
+                               outputs: [("g/a.html", 10)],
+                               diagnostics: [.warning("'x' is not\ta field", code: "unknown-field", at: nil),
+                                             .warning("w", code: "c", at: SourceLocation(path: "p\\q.md", line: 2, column: 3))],
+                               pageCount: 4, gameCount: 1)
+        #expect(BuildCache(parsing: cache.bytes) == cache)
+        for broken in ["", "questlog-cache 1\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\n", "questlog-cache 1\nkey\tk\npages\t1\ngames\t1\nout\t1\t../../etc/passwd\n",
+                       "questlog-cache 1\nkey\tk\npages\tx\ngames\t1\n", "questlog-cache 1\nkey\tk\npages\t1\ngames\t1"] {
+            #expect(BuildCache(parsing: Array(broken.utf8)) == nil, "\(broken)")
+        }
+    }
+
+    /// Random edit sequences: after each, the cached build's output equals a clean build's, byte for byte.
+    @Test func cachedBuildsEqualCleanBuildsOverRandomEdits() throws {
+        let site = TestSite(Self.files)
+        defer { site.remove() }
+        var random = SplitMix64(seed: 0xCAC4E)
+        let output = site.root + "/Output"
+        _ = site.build()
+        let paths = Self.files.keys.sorted().filter { $0 != "Content/g/game.md" }
+        for step in 0..<25 {
+            let path = paths[Int(random.next() % UInt64(paths.count))]
+            switch random.next() % 4 {
+            case 0: site.write(path, (try? String(contentsOfFile: site.root + "/" + path, encoding: .utf8)).map { $0 + "More \(step).\n" } ?? "")
+            case 1: site.write("Content/g/npcs/extra-\(step % 3).md", "---\nname: Extra \(step % 3)\nlocations: [church]\n---\nStep \(step).\n")
+            case 2: try? FileManager.default.removeItem(atPath: site.root + "/Content/g/npcs/extra-\(step % 3).md")
+            default: break // no change at all
+            }
+            let cached = site.build()
+            let clean = site.root + "/Clean"
+            try? FileManager.default.removeItem(atPath: clean)
+            let fresh = SiteBuild(options: BuildOptions(site: site.root, output: clean)).run()
+            #expect(cached.diagnostics == fresh.diagnostics, "step \(step)")
+            let produced = TestSite.tree(output)
+            let expected = TestSite.tree(clean)
+            #expect(produced == expected, "step \(step): the cached build differs from a clean one")
+        }
+    }
+}
