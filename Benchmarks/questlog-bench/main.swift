@@ -13,11 +13,24 @@ let usage = """
     Build in release mode for meaningful figures: swift run -c release questlog-bench <benchmark>
 
     benchmarks:
+      corpus N DIR [HUGO_DIR]  write a generated one-game site of N entries (and the same as a Hugo site)
     \(benchmarks.map { "  \($0.name + String(repeating: " ", count: max(1, 12 - $0.name.count)))\($0.summary)" }.joined(separator: "\n"))
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.count == 1, let benchmark = benchmarks.first(where: { $0.name == arguments[0] }) {
+if arguments.first == "corpus" {
+    // `questlog-bench corpus N QUESTLOG_DIR [HUGO_DIR]`: the generated site of `Benchmarks/run.sh`.
+    guard arguments.count >= 3, let entries = Int(arguments[1]), entries > 0 else {
+        FileHandle.standardError.write(Data("usage: questlog-bench corpus ENTRIES QUESTLOG_DIR [HUGO_DIR]\n".utf8))
+        exit(64)
+    }
+    do {
+        try SiteCorpus.write(entries: entries, questlog: arguments[2], hugo: arguments.count > 3 ? arguments[3] : nil)
+    } catch {
+        FileHandle.standardError.write(Data("questlog-bench: \(error)\n".utf8))
+        exit(1)
+    }
+} else if arguments.count == 1, let benchmark = benchmarks.first(where: { $0.name == arguments[0] }) {
     do {
         try benchmark.run()
     } catch {

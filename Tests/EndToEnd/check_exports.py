@@ -4,8 +4,11 @@
 1. Every JSON document validates against the shipped questlog.schema.json (draft 2020-12) with
    format checks on; a copy with an impossible date must be rejected, proving they are on.
 2. Python's csv module reads every CSV file back to the values of the JSON export: same ids,
-   names, booleans, numbers, dates, lists and references, with formula payloads neutralised.
-   Files are UTF-8 with a byte order mark and CRLF between records.
+   names and display names, booleans, numbers, dates, lists, references (by display name) and
+   extra fields (one column each, first seen first), with formula payloads neutralised. Files
+   are UTF-8 with a byte order mark and CRLF between records. In the JSON, an entry's display
+   name is its name unless another entry of its kind in the game shares it, and every reference
+   carries its target's name and display name.
 3. Headless LibreOffice Calc imports every CSV file as UTF-8: each text cell shows exactly what
    Python read (accents, CJK and emoji included) and no cell is evaluated as a formula. A control
    file holding a raw formula must be evaluated, proving the check can see one.
@@ -24,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import unicodedata
 import xml.etree.ElementTree as ET
 
 import jsonschema
@@ -32,7 +36,7 @@ BOM = b"\xef\xbb\xbf"
 TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
 PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?\Z")
 ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
-RESERVED_COLUMNS = ("id", "name", "notes", "url")
+RESERVED_COLUMNS = ("id", "name", "display_name", "notes", "url")
 SCHEMA_FILE = "questlog.schema.json"
 # Separator 44 (comma), text delimiter 34 (double quote), character set 76 (UTF-8), from line 1.
 CSV_FILTER = "CSV:44,34,76,1"
@@ -140,7 +144,81 @@ def check_json(folder, report):
             report.fail(SCHEMA_FILE, "an impossible date (2024-02-30) passed validation: format checks are off")
     report.note(f"JSON        {len(documents) + 1} documents validated against {SCHEMA_FILE} "
                 f"(draft 2020-12, format checks on: date, uri-reference)")
+    if validator.is_valid(site):
+        check_names(site, report)
     return site, documents, schema
+
+
+SPECIAL_LETTERS = {"đ": "d", "ð": "d", "ø": "o", "ł": "l", "æ": "ae", "œ": "oe", "ß": "ss", "þ": "th", "ı": "i"}
+
+
+def is_latin(char):
+    code = ord(char)
+    return (0x41 <= code <= 0x5A or 0x61 <= code <= 0x7A or 0xC0 <= code <= 0x24F or 0x1E00 <= code <= 0x1EFF
+            or 0x2C60 <= code <= 0x2C7F or 0xA720 <= code <= 0xA7FF)
+
+
+def name_key(name):
+    """Names compared as Questlog compares them (its NameKey): case and width ignored, marks on
+    Latin letters too, spaces collapsed."""
+    decomposed = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name).lower())
+    folded = []
+    after_latin = False
+    for char in decomposed:
+        if unicodedata.category(char) == "Mn":
+            if not after_latin:
+                folded.append(char)
+            continue
+        after_latin = is_latin(char)
+        folded.append(SPECIAL_LETTERS.get(char, char))
+    return " ".join(unicodedata.normalize("NFC", "".join(folded)).split())
+
+
+def check_names(site, report):
+    """Display names tell apart the entries sharing a name; references carry their target's names."""
+    targets = {}
+    for game in site.get("games", []):
+        targets[game["url"]] = (game["title"], game["title"])
+        for entries in game["entries"].values():
+            for entry in entries:
+                targets[entry["url"]] = (entry["name"], entry["display_name"])
+    shared = 0
+    for game in site.get("games", []):
+        for kind, entries in game["entries"].items():
+            groups = {}
+            for entry in entries:
+                groups.setdefault(name_key(entry["name"]), []).append(entry)
+            for group in groups.values():
+                where = f"site.json: {game['id']}/{kind}"
+                if len(group) == 1:
+                    if group[0]["display_name"] != group[0]["name"]:
+                        report.fail(where, f"{group[0]['id']}: display name {group[0]['display_name']!r} "
+                                           f"but no other entry is named {group[0]['name']!r}")
+                    continue
+                shared += len(group)
+                for entry in group:
+                    if not (entry["display_name"].startswith(entry["name"] + " (") and entry["display_name"].endswith(")")):
+                        report.fail(where, f"{entry['id']}: display name {entry['display_name']!r} does not qualify "
+                                           f"the shared name {entry['name']!r}")
+                if len({entry["display_name"] for entry in group}) != len(group):
+                    report.fail(where, f"entries named {group[0]['name']!r} share a display name")
+            for entry in entries:
+                references = [r for value in entry["fields"].values() for r in reference_values(value)]
+                references += [r for related in entry["inverse"].values() for r in related] + entry["mentions"]
+                for reference in references:
+                    want = targets.get(reference["url"])
+                    if want is not None and (reference["name"], reference["display_name"]) != want:
+                        report.fail(f"site.json: {game['id']}/{kind}",
+                                    f"{entry['id']}: a reference to {reference['url']} says "
+                                    f"{(reference['name'], reference['display_name'])}, its target {want}")
+    report.note(f"Names       display names checked against names ({shared} entries share a name), "
+                f"references against their targets")
+
+
+def reference_values(value):
+    """The reference objects a field's value holds."""
+    items = value if isinstance(value, list) else [value]
+    return [item for item in items if isinstance(item, dict)]
 
 
 # CSV through Python's csv module
@@ -152,8 +230,9 @@ def is_reference(spec):
     return any(option.get("$ref") == "#/$defs/reference" for option in spec.get("anyOf", []))
 
 
-def kind_layout(schema, kind):
-    """The header and the fields and relations of a kind, named as Questlog names them."""
+def kind_layout(schema, kind, entries):
+    """The header, fields, relations and extra fields (as (field, column) pairs, first seen first)
+    of the CSV file of a kind's entries, named as Questlog names them."""
     entry = schema["$defs"][f"entry-{kind}"]["properties"]
     fields = entry["fields"]["properties"]
     relations = entry["inverse"]["properties"]
@@ -166,7 +245,7 @@ def kind_layout(schema, kind):
         used.add(name)
         return name
 
-    header = ["id", "name"]
+    header = ["id", "name", "display_name"]
     for name, spec in fields.items():
         column = claim(name)
         header.append(column)
@@ -175,32 +254,47 @@ def kind_layout(schema, kind):
     for name in relations:
         used.add(name)
         header += [name, claim(name + "_ids")]
-    return header + ["notes", "url"], fields, relations
+    extras = []
+    for entry in entries:
+        for name in entry.get("extra", {}):
+            if name not in (field for field, _ in extras):
+                extras.append((name, claim(name)))
+    header += [column for _, column in extras]
+    return header + ["notes", "url"], fields, relations, extras
 
 
 def reference_id(reference):
     return f"{reference['game']}/{reference['id']}" if "game" in reference else reference["id"]
 
 
-def expected_row(entry, fields, relations):
+def cell_text(value):
+    """A plain JSON value as Questlog writes it in a cell, before the formula rule."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "; ".join(value)
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        # Swift's shortest representation, a whole number without its fraction, as Python's repr.
+        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+    return str(value)
+
+
+def expected_row(entry, fields, relations, extras):
     """The cells of an entry as the JSON export says they must be, but the notes (plain text)."""
-    cells = [entry["id"], entry["name"]]
+    cells = [entry["id"], entry["name"], entry["display_name"]]
     for name, spec in fields.items():
         value = entry["fields"][name]
         if is_reference(spec):
             targets = value if isinstance(value, list) else ([] if value is None else [value])
-            cells += ["; ".join(t["name"] for t in targets), "; ".join(reference_id(t) for t in targets)]
-        elif isinstance(value, bool):
-            cells.append("true" if value else "false")
-        elif isinstance(value, list):
-            cells.append("; ".join(value))
-        elif value is None:
-            cells.append("")
+            cells += ["; ".join(t["display_name"] for t in targets), "; ".join(reference_id(t) for t in targets)]
         else:
-            cells.append(str(value))
+            cells.append(cell_text(value))
     for name in relations:
         related = entry["inverse"][name]
-        cells += ["; ".join(r["name"] for r in related), "; ".join(reference_id(r) for r in related)]
+        cells += ["; ".join(r["display_name"] for r in related), "; ".join(reference_id(r) for r in related)]
+    cells += [cell_text(entry.get("extra", {}).get(name)) for name, _ in extras]
     cells += [None, entry["url"]]
     return [None if cell is None else neutralised(cell) for cell in cells]
 
@@ -264,9 +358,12 @@ def check_csv(folder, site, schema, report):
 
     rows_checked = 0
     payloads = 0
+    extra_columns = 0
     for game in site["games"]:
         for kind, entries in game["entries"].items():
-            header, fields, relations = kind_layout(schema, kind)
+            header, fields, relations, extras = kind_layout(schema, kind, entries)
+            # Extra fields' names are the user's: the header goes through the formula rule too.
+            header = [neutralised(column) for column in header]
             if kind in folders:
                 name = f"{game['id']}/{folders[kind]}.csv"
             else:
@@ -282,14 +379,15 @@ def check_csv(folder, site, schema, report):
             if rows is None:
                 continue
             if rows[0] != header:
-                report.fail(name, f"header {rows[0]} but the schema gives {header}")
+                report.fail(name, f"header {rows[0]} but the schema and the extra fields give {header}")
                 continue
+            extra_columns += len(extras)
             if len(rows) - 1 != len(entries):
                 report.fail(name, f"{len(rows) - 1} rows for {len(entries)} entries in the JSON")
             notes = header.index("notes")
             for row, entry in zip(rows[1:], entries):
                 rows_checked += 1
-                expected = expected_row(entry, fields, relations)
+                expected = expected_row(entry, fields, relations, extras)
                 for column, (cell, want) in enumerate(zip(row, expected)):
                     if want is not None and cell != want:
                         report.fail(name, f"{entry['id']}.{header[column]}: read {cell!r}, the JSON gives {want!r}")
@@ -302,7 +400,7 @@ def check_csv(folder, site, schema, report):
     for name in sorted(on_disk - set(tables)):
         report.fail(name, "a CSV file that the JSON export does not describe")
     report.note(f"CSV         {len(tables)} files, {rows_checked} rows read back with Python's csv module and "
-                f"compared with the JSON; {payloads} formula payloads neutralised")
+                f"compared with the JSON ({extra_columns} extra-field columns); {payloads} formula payloads neutralised")
     return tables
 
 

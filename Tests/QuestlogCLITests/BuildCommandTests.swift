@@ -62,4 +62,21 @@ struct BuildCommandTests {
         #expect(again.error.contains("already exist"))
         #expect(try String(contentsOfFile: layout, encoding: .utf8) == "{{<layout}}{{$main}}mine{{/main}}{{/layout}}")
     }
+
+    @Test func timingsListEveryStageWithItsItemsAndMemory() {
+        let folder = makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(runQuestlog(["init", "."], in: folder).code == .success)
+        let first = runQuestlog(["build", "--timings"], in: folder)
+        #expect(first.code == .success, "\(first.error)")
+        let lines = first.error.split(separator: "\n").map(String.init)
+        for stage in ["load", "resolve", "page data", "render pages", "search", "exports", "assets", "write", "total"] {
+            #expect(lines.contains { $0.hasPrefix(stage + " ") }, "\(stage)")
+        }
+        #expect(lines.contains { $0.hasPrefix("write") && $0.contains(" MB") })
+        // A second build reuses every file it wrote: the write stage says so.
+        let second = runQuestlog(["build", "--timings"], in: folder)
+        let write = second.error.split(separator: "\n").first { $0.hasPrefix("write") }.map { $0.split(separator: " ").filter { !$0.isEmpty } }
+        #expect(write.map { $0[3] == $0[4] } == true, "\(second.error)")
+    }
 }

@@ -97,6 +97,49 @@ struct CommandLineTests {
         #expect(try String(contentsOfFile: site + "/questlog.yml", encoding: .utf8) == before)
     }
 
+    @Test func newGameStartsAGameFolder() throws {
+        let folder = makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(runQuestlog(["init", "."], in: folder).code == .success)
+        let result = runQuestlog(["new", "game", "Baldur's Gate 3"], in: folder)
+        #expect(result.code == .success, "\(result.error)")
+        #expect(result.output == "Created Content/baldurs-gate-3/game.md\n")
+        let text = try String(contentsOfFile: folder + "/Content/baldurs-gate-3/game.md", encoding: .utf8)
+        #expect(text == """
+        ---
+        title: "Baldur's Gate 3"
+        character:
+        class:
+        platform:
+        started:
+        status:
+        language:
+        tags: []
+        image:
+        ---
+
+
+        """)
+        // Entries can go into it at once, and the scaffold is itself valid content.
+        #expect(runQuestlog(["new", "npc", "Shadowheart", "--game", "baldurs-gate-3"], in: folder).code == .success)
+        #expect(runQuestlog(["check", "--strict"], in: folder).code == .success)
+        let again = runQuestlog(["new", "game", "Baldur's Gate 3"], in: folder)
+        #expect(again.code == .contentError)
+        #expect(again.error.contains("already exists"))
+        #expect(runQuestlog(["new", "game", "Assets"], in: folder).code == .usage)
+    }
+
+    @Test func checkSchemaPrintsEveryKindAndField() {
+        let folder = makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(runQuestlog(["init", "."], in: folder).code == .success)
+        try? "kinds:\n  quest:\n    fields:\n      locations: refs location\n".write(toFile: folder + "/questlog.yml", atomically: true, encoding: .utf8)
+        let result = runQuestlog(["check", "--schema"], in: folder)
+        #expect(result.code == .success)
+        #expect(result.output.hasPrefix("kind "))
+        #expect(result.output.contains("locations    refs location"))
+    }
+
     @Test func newWritesEveryFieldAndNeverOverwrites() throws {
         let folder = makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -12,7 +12,7 @@ struct ExportCommandTests {
         #expect(result.error == "Exported 6 files to exports/ (6 written, 0 unchanged)\n")
         let csv = try #require(FileManager.default.contents(atPath: folder + "/exports/my-first-game/npcs.csv"))
         #expect(Array(csv.prefix(3)) == [0xEF, 0xBB, 0xBF])
-        #expect(String(decoding: csv, as: UTF8.self).contains("hooded-merchant,Hooded Merchant,true"))
+        #expect(String(decoding: csv, as: UTF8.self).contains("hooded-merchant,Hooded Merchant,Hooded Merchant,true"))
         for file in ["site.json", "questlog.schema.json", "my-first-game.json", "my-first-game/quests.csv", "my-first-game/locations.csv"] {
             #expect(FileManager.default.fileExists(atPath: folder + "/exports/" + file), "\(file)")
         }

@@ -12,7 +12,10 @@ struct BuildCommand: Command {
         removes only files it wrote itself. Drafts (draft: true, or a file or folder whose name starts
         with _) are left out unless --drafts is given.
         """,
-        options: [OptionSpec("drafts", help: "Publish drafts too, each marked with a Draft badge.")])
+        options: [
+            OptionSpec("drafts", help: "Publish drafts too, each marked with a Draft badge."),
+            OptionSpec("timings", help: "Print each stage's time, items done and reused, and peak memory."),
+        ])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let started = Date()
@@ -20,8 +23,10 @@ struct BuildCommand: Command {
                                    jobs: try context.jobs(), strict: context.strict,
                                    includeDrafts: context.arguments.flag("drafts"), listEveryUse: context.verbose)
         let progress = ProgressDisplay(console: context.console)
-        let result = SiteBuild(options: options).run { progress.update($0) }
+        let timings = BuildTimings()
+        let result = SiteBuild(options: options).run(progress: { progress.update($0) }, timings: timings)
         progress.finish()
+        if context.arguments.flag("timings") { context.console.printError(timings.table()) }
         let code = context.report(result.diagnostics)
         guard let report = result.report, code == .success else { return code == .success ? .contentError : code }
         if !context.quiet {

@@ -51,7 +51,8 @@ public struct CommandContext: Sendable {
 
     /// How the Resolve stage runs for this command; `includeDrafts` for commands that show drafts.
     public func resolveOptions(includeDrafts: Bool = false) throws -> ResolveOptions {
-        ResolveOptions(jobs: try jobs(), includeDrafts: includeDrafts, strict: strict, listEveryUse: verbose)
+        ResolveOptions(jobs: try jobs(), includeDrafts: includeDrafts, strict: strict, listEveryUse: verbose,
+                       calloutTitles: ResolveOptions.calloutTitles(theme: SiteBuild(options: BuildOptions(site: site, output: output)).theme))
     }
 
     /// Prints diagnostics as the options ask and says whether the run failed.

@@ -25,8 +25,9 @@ public struct BuildOptions: Sendable {
         self.listEveryUse = listEveryUse
     }
 
-    /// What the Resolve stage is told.
-    public var resolveOptions: ResolveOptions {
-        ResolveOptions(jobs: jobs, includeDrafts: includeDrafts, strict: strict, listEveryUse: listEveryUse)
+    /// What the Resolve stage is told, with the theme's callout titles in every UI language.
+    public func resolveOptions(theme: Theme) -> ResolveOptions {
+        ResolveOptions(jobs: jobs, includeDrafts: includeDrafts, strict: strict, listEveryUse: listEveryUse,
+                       calloutTitles: ResolveOptions.calloutTitles(theme: theme))
     }
 }

@@ -5,14 +5,18 @@
 /// `language`, `base_url`) and `games`, a one-item list in a game's document. A game has `id`,
 /// `title`, `url`, `fields` (the game kind's fields but `title`), `notes` and `entries`, an object of
 /// each selected kind's id (in schema order) to its entries sorted by name. An entry has `id`, `kind`,
-/// `name`, `url`, `fields`, `inverse`, `mentions` and `notes`.
+/// `name`, `display_name` (the name qualified when another entry of the kind in the game shares it,
+/// else the name), `url`, `fields`, `extra`, `inverse`, `mentions` and `notes`.
 ///
 /// Every field of the schema is present: booleans are `true`/`false` (absent is `false`), lists and
 /// `refs` are arrays (absent is empty), other absent values are `null`; dates are `YYYY-MM-DD`
-/// strings. References and inverse relations (keyed as `KindLayout` names them) are
-/// `{id, name, url}` objects, mentions `{id, kind, name, url}`; an entry of another game carries
-/// `game` too. URLs are pages relative to the output root; links in `notes.html` are relative to
-/// the entry's own page. Keys keep a fixed order, so the documents are byte-identical run to run.
+/// strings. `extra` holds the front-matter fields the kind does not declare, in the order written,
+/// typed as their YAML is: strings (dates, URLs and flattened mappings too), integers, numbers,
+/// booleans or arrays of strings. References and inverse relations (keyed as `KindLayout` names
+/// them) are `{id, name, display_name, url}` objects, mentions `{id, kind, name, display_name, url}`
+/// (a game's display name is its title); an entry of another game carries `game` too. URLs are pages
+/// relative to the output root; links in `notes.html` are relative to the entry's own page. Keys
+/// keep a fixed order, so the documents are byte-identical run to run.
 public enum JSONExport {
     /// The version of the documents' shape, raised on each incompatible change.
     public static let schemaVersion = 1
@@ -70,10 +74,12 @@ public enum JSONExport {
             ("id", .string(entry.id)),
             ("kind", .string(entry.kind)),
             ("name", .string(entry.name)),
+            ("display_name", .string(entry.displayName)),
             ("url", .string(entry.path)),
             ("fields", .object(layout.fields.map { column in
                 (column.field.name, value(entry.fields[column.field.name], type: column.field.type, game: game, site: site))
             })),
+            ("extra", .object(entry.extra.map { ($0.name, value($0.value, game: game, site: site)) })),
             ("inverse", .object(layout.relations.map { column in
                 (column.name, .array(KindLayout.related(entry, column).map { reference($0, from: game, site: site) }))
             })),
@@ -84,24 +90,31 @@ public enum JSONExport {
 
     /// A field's value with its JSON type; an absent value as the type's empty value.
     static func value(_ value: FieldValue?, type: FieldType, game: String, site: Site) -> JSONValue {
-        switch value {
-        case nil:
+        guard let value else {
             switch type {
             case .bool: return .bool(false)
             case .list, .refs: return .array([])
             case .string, .text, .int, .date, .url, .ref: return .null
             }
-        case let .string(text)?, let .text(text)?, let .date(text)?, let .url(text)?: return .string(text)
-        case let .bool(flag)?: return .bool(flag)
-        case let .int(number)?: return .int(number)
-        case let .number(number)?: return .double(number)
-        case let .list(items)?: return .array(items.map(JSONValue.string))
-        case let .ref(target)?: return reference(target, from: game, site: site)
-        case let .refs(targets)?: return .array(targets.map { reference($0, from: game, site: site) })
+        }
+        return self.value(value, game: game, site: site)
+    }
+
+    /// A present value with its JSON type.
+    static func value(_ value: FieldValue, game: String, site: Site) -> JSONValue {
+        switch value {
+        case let .string(text), let .text(text), let .date(text), let .url(text): return .string(text)
+        case let .bool(flag): return .bool(flag)
+        case let .int(number): return .int(number)
+        case let .number(number): return .double(number)
+        case let .list(items): return .array(items.map(JSONValue.string))
+        case let .ref(target): return reference(target, from: game, site: site)
+        case let .refs(targets): return .array(targets.map { reference($0, from: game, site: site) })
         }
     }
 
-    /// `{id, name, url}` (with `kind` for mentions), preceded by `game` for an entry of another game.
+    /// `{id, name, display_name, url}` (with `kind` for mentions), preceded by `game` for an entry of
+    /// another game.
     static func reference(_ ref: EntryRef, from game: String, site: Site, withKind: Bool = false) -> JSONValue {
         let target = site.exportTarget(ref)
         var members: [(String, JSONValue)] = []
@@ -109,6 +122,7 @@ public enum JSONExport {
         members.append(("id", .string(ref.id)))
         if withKind { members.append(("kind", .string(ref.kind))) }
         members.append(("name", .string(target.name)))
+        members.append(("display_name", .string(target.displayName)))
         members.append(("url", .string(target.path)))
         return .object(members)
     }

@@ -2,8 +2,9 @@
 ///
 /// It is made from the site's schema, so each kind's entries are described exactly, custom kinds
 /// included: every field with its JSON type (dates with `"format": "date"`), every inverse relation,
-/// and no other key (`additionalProperties` is false everywhere). A kind left out by a filter is
-/// simply absent from a game's `entries`.
+/// and no other key (`additionalProperties` is false everywhere but in `extra`, whose keys are the
+/// front-matter fields a kind does not declare and whose values are strings, numbers, booleans or
+/// arrays of strings). A kind left out by a filter is simply absent from a game's `entries`.
 enum JSONExportSchema {
     static let dialect = "https://json-schema.org/draft/2020-12/schema"
     /// Game and entry ids: slugs.
@@ -40,6 +41,7 @@ enum JSONExportSchema {
                     ("game", definition("id")),
                     ("id", definition("id")),
                     ("name", .object([("type", .string("string"))])),
+                    ("display_name", .object([("type", .string("string"))])),
                     ("url", definition("page")),
                 ], optional: ["game"])),
                 ("mention", closedObject([
@@ -47,8 +49,18 @@ enum JSONExportSchema {
                     ("id", definition("id")),
                     ("kind", .object([("enum", strings([schema.game.id] + schema.kinds.map(\.id)))])),
                     ("name", .object([("type", .string("string"))])),
+                    ("display_name", .object([("type", .string("string"))])),
                     ("url", definition("page")),
                 ], optional: ["game"])),
+                ("extra", .object([
+                    ("description", .string("Front-matter fields the kind does not declare, in the order written.")),
+                    ("type", .string("object")),
+                    // `items` only applies to arrays: the other types are plain values.
+                    ("additionalProperties", .object([
+                        ("type", strings(["string", "number", "boolean", "array"])),
+                        ("items", .object([("type", .string("string"))])),
+                    ])),
+                ])),
                 ("game", game(schema)),
             ] + schema.kinds.map { ("entry-" + $0.id, entry(KindLayout(kind: $0, schema: schema))) })),
         ])
@@ -71,8 +83,10 @@ enum JSONExportSchema {
             ("id", definition("id")),
             ("kind", .object([("const", .string(layout.kind.id))])),
             ("name", .object([("type", .string("string")), ("minLength", .int(1))])),
+            ("display_name", .object([("type", .string("string")), ("minLength", .int(1))])),
             ("url", definition("page")),
             ("fields", closedObject(layout.fields.map { ($0.field.name, field($0.field)) })),
+            ("extra", definition("extra")),
             ("inverse", closedObject(layout.relations.map { relation in
                 (relation.name, .object([
                     ("title", .string(relation.label)),

@@ -1,15 +1,15 @@
 extension Site {
-    /// The name and page (relative to the output root) of an entry, or of a game for a reference of
-    /// kind `game` (mentions from a game's notes).
-    func exportTarget(_ ref: EntryRef) -> (name: String, path: String) {
+    /// The name, display name and page (relative to the output root) of an entry, or of a game for a
+    /// reference of kind `game` (mentions from a game's notes), whose display name is its title.
+    func exportTarget(_ ref: EntryRef) -> (name: String, displayName: String, path: String) {
         if ref.kind == "game", let game = game(id: ref.game) {
-            return (game.title, game.path)
+            return (game.title, game.title, game.path)
         }
         if let entry = entry(ref) {
-            return (entry.name, entry.path)
+            return (entry.name, entry.displayName, entry.path)
         }
         // A resolved site has every target; the id and computed page keep an export usable regardless.
         let folder = schema.kind(id: ref.kind)?.folder ?? ref.kind
-        return (ref.id, RelativeURL.entryPage(game: ref.game, folder: folder, id: ref.id))
+        return (ref.id, ref.id, RelativeURL.entryPage(game: ref.game, folder: folder, id: ref.id))
     }
 }

@@ -15,7 +15,7 @@ public struct SiteRenderer: Sendable {
         self.jobs = max(1, jobs)
     }
 
-    public func render(_ site: Site) -> (files: [OutputFile], diagnostics: DiagnosticList) {
+    public func render(_ site: Site, timings: BuildTimings = BuildTimings()) -> (files: [OutputFile], diagnostics: DiagnosticList) {
         var diagnostics = DiagnosticList()
         let (strings, localeProblems) = UIStrings.load(language: site.config.language, theme: theme)
         diagnostics.append(contentsOf: localeProblems)
@@ -31,8 +31,9 @@ public struct SiteRenderer: Sendable {
         }
         guard !diagnostics.hasErrors else { return ([], diagnostics) }
 
-        let pages = PageBuilder(site: site, strings: strings, gameStrings: gameStrings).pages(jobs: jobs)
-        let rendered = Parallel.map(pages, jobs: jobs) { page -> Result<OutputFile, MustacheError> in
+        let pages = timings.measure("page data", { PageBuilder(site: site, strings: strings, gameStrings: gameStrings).pages(jobs: jobs) },
+                                    count: { (items: $0.count, reused: 0) })
+        let rendered = timings.measure("render pages", { Parallel.map(pages, jobs: jobs) { page -> Result<OutputFile, MustacheError> in
             Result { () throws(MustacheError) -> OutputFile in
                 // Validated above: every page template exists and compiles.
                 guard let template = try library.template(named: page.template) else {
@@ -42,7 +43,7 @@ public struct SiteRenderer: Sendable {
                 try library.render(template, with: page.context, appendingTo: &bytes)
                 return OutputFile(path: page.path, bytes: bytes)
             }
-        }
+        } }, count: { (items: $0.count, reused: 0) })
         var files: [OutputFile] = []
         for result in rendered {
             switch result {
@@ -55,7 +56,8 @@ public struct SiteRenderer: Sendable {
         for asset in theme.assets {
             files.append(OutputFile(path: asset.path, bytes: asset.bytes))
         }
-        files.append(contentsOf: SearchIndexBuilder(site: site, strings: strings, jobs: jobs).build().files())
+        files += timings.measure("search", { SearchIndexBuilder(site: site, strings: strings, jobs: jobs).build().files() },
+                                 count: { (items: $0.count, reused: 0) })
         if let base = site.config.baseURL {
             files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: base, pages: pages.map(\.path))))
         }

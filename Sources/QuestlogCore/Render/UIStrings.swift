@@ -52,6 +52,13 @@ public struct UIStrings: Sendable {
         table[key] ?? key
     }
 
+    /// The strings under `prefix.` (`group("callouts")` → `["tip": "Tip", …]`), keyed by the rest.
+    public func group(_ prefix: String) -> [String: String] {
+        var group: [String: String] = [:]
+        for (key, value) in table where key.hasPrefix(prefix + ".") { group[String(key.dropFirst(prefix.count + 1))] = value }
+        return group
+    }
+
     /// The text for `key` if any locale has it.
     public func optional(_ key: String) -> String? {
         table[key]

@@ -3,4 +3,6 @@ struct NoteWork: Sendable {
     var ref: EntryRef
     var page: String
     var raw: RawEntry
+    /// Default callout titles in the language of the note's game.
+    var calloutTitles: [String: String] = [:]
 }

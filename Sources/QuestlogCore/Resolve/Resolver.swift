@@ -51,12 +51,14 @@ public struct Resolver: Sendable {
         var work: [NoteWork] = []
         for raw in games {
             guard let index = indexes[raw.id], let game = gameEntries[raw.id] else { continue }
+            let language = Self.language(of: game) ?? loaded.config.language
+            let titles = options.calloutTitles[language] ?? [:]
             for entry in index.entries.filter(lookup.isPublished) + [game] {
                 fieldValues[entry.ref] = lookup.resolveFields(entry, diagnostics: &found)
                 let page = entry.ref.kind == "game"
                     ? RelativeURL.gamePage(game: raw.id)
                     : RelativeURL.entryPage(game: raw.id, folder: entry.raw.kind.folder, id: entry.ref.id)
-                work.append(NoteWork(ref: entry.ref, page: page, raw: entry.raw))
+                work.append(NoteWork(ref: entry.ref, page: page, raw: entry.raw, calloutTitles: titles))
             }
         }
 
@@ -142,6 +144,14 @@ public struct Resolver: Sendable {
             if let size = asset.dimensions { imageSizes[AssetIndex.percentEncoded(asset.outputPath)] = size }
         }
         return (Site(config: loaded.config, schema: schema, games: resolvedGames, imageSizes: imageSizes), diagnostics)
+    }
+
+    /// The `language:` a game's `game.md` sets.
+    private static func language(of game: CheckedEntry) -> String? {
+        for (field, value) in game.fields where field.name == "language" {
+            if case let .value(.string(language)) = value { return language }
+        }
+        return nil
     }
 
     /// The front matter's tags, then the notes' inline `#tags` it lacks (compared without case).

@@ -13,7 +13,60 @@
 ///    one-character query finds it anywhere by prefix.
 public enum SearchTokenizer {
     /// The terms of `text`, in order, repeats included.
+    ///
+    /// Most text is ASCII, which folding leaves as it is but for case, so the text is cut at ASCII
+    /// separators into segments: an ASCII segment is lower-cased byte by byte, and only a segment
+    /// holding other characters goes through the Unicode steps. A separator followed by a non-ASCII
+    /// character stays in the segment, since normalization may combine the two (`<` + U+0338 is `≮`).
+    /// The result is exactly that of the Unicode steps on the whole text (`unicodeTerms(in:)`).
     public static func terms(in text: String) -> [String] {
+        var terms: [String] = []
+        var text = text
+        text.withUTF8 { bytes in
+            let count = bytes.count
+            var start = 0
+            var hasNonASCII = false
+            func flush(_ end: Int) {
+                guard end > start else { return }
+                let segment = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if hasNonASCII {
+                    terms.append(contentsOf: unicodeTerms(in: String(decoding: segment, as: UTF8.self)))
+                } else {
+                    terms.append(String(unsafeUninitializedCapacity: segment.count) { buffer in
+                        for (index, byte) in segment.enumerated() {
+                            buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                        }
+                        return segment.count
+                    })
+                }
+            }
+            var index = 0
+            while index < count {
+                let byte = bytes[index]
+                if byte >= 0x80 {
+                    hasNonASCII = true
+                } else if !Self.isASCIIWordByte(byte) {
+                    if index + 1 < count && bytes[index + 1] >= 0x80 {
+                        hasNonASCII = true
+                    } else {
+                        flush(index)
+                        start = index + 1
+                        hasNonASCII = false
+                    }
+                }
+                index += 1
+            }
+            flush(count)
+        }
+        return terms
+    }
+
+    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    /// The terms of `text` by the Unicode steps alone, for any text.
+    static func unicodeTerms(in text: String) -> [String] {
         var terms: [String] = []
         var word = String.UnicodeScalarView()
         var units: [String.UnicodeScalarView] = []

@@ -1,21 +1,47 @@
 import Dispatch
+import Foundation
 
 /// Runs independent work on several threads; results keep the input order, so output is deterministic.
 public enum Parallel {
     /// `items.map(transform)` on up to `jobs` threads.
+    ///
+    /// Threads take small batches of items from a shared counter until none is left, so one slow item
+    /// (a kind table of thousands of rows) keeps one thread busy while the others go on.
     public static func map<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ transform: @Sendable (T) -> R) -> [R] {
         let count = items.count
         guard jobs > 1, count > 1 else { return items.map(transform) }
         let results = ResultBuffer<R>(count: count)
-        let chunks = min(count, jobs * 4)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let start = count * chunk / chunks
-            let end = count * (chunk + 1) / chunks
-            for index in start..<end {
-                results.set(index, transform(items[index]))
+        let counter = BatchCounter(count: count, batch: max(1, min(64, count / (jobs * 32))))
+        DispatchQueue.concurrentPerform(iterations: min(jobs, count)) { _ in
+            while let range = counter.next() {
+                for index in range {
+                    results.set(index, transform(items[index]))
+                }
             }
         }
         return results.values()
+    }
+}
+
+/// Hands out consecutive ranges of indices to whichever thread asks next.
+private final class BatchCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var position = 0
+    private let count: Int
+    private let batch: Int
+
+    init(count: Int, batch: Int) {
+        self.count = count
+        self.batch = batch
+    }
+
+    func next() -> Range<Int>? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard position < count else { return nil }
+        let start = position
+        position = min(count, position + batch)
+        return start..<position
     }
 }
 

@@ -25,25 +25,31 @@ struct CSVExportTests {
         ])
     }
 
-    @Test func headersComeFromTheSchema() throws {
+    @Test func headersComeFromTheSchemaThenTheExtraFields() throws {
         #expect(try Self.table("elden-ring/npcs.csv")[0] == [
-            "id", "name", "merchant", "locations", "locations_ids", "quests", "quests_ids", "aliases", "tags", "image",
+            "id", "name", "display_name", "merchant", "locations", "locations_ids", "quests", "quests_ids", "aliases", "tags", "image",
             "allied_bosses", "allied_bosses_ids", "notes", "url",
         ])
+        // Extra fields as first seen, entries in order, each entry's in the order written; `url` and
+        // `display_name` are taken, so those extra fields get `_2`.
         #expect(try Self.table("elden-ring/quests.csv")[0] == [
-            "id", "name", "complete", "location", "location_ids", "tags", "given_by", "given_by_ids", "notes", "url",
+            "id", "name", "display_name", "complete", "location", "location_ids", "tags", "image", "given_by", "given_by_ids",
+            "level", "motto", "url_2", "display_name_2", "bosses", "offset",
+            "source", "weight", "optional", "found", "rewards", "giver", "notes", "url",
         ])
         #expect(try Self.table("elden-ring/locations.csv")[0] == [
-            "id", "name", "cleared", "smith_anvil", "merchant", "region", "parent", "parent_ids", "tags",
+            "id", "name", "display_name", "cleared", "smith_anvil", "merchant", "region", "parent", "parent_ids", "tags", "image",
             "npcs_here", "npcs_here_ids", "quests_here", "quests_here_ids", "sub_locations", "sub_locations_ids",
             "boss_arena", "boss_arena_ids", "notes", "url",
         ])
         #expect(try Self.table("elden-ring/bosses.csv")[0] == [
-            "id", "name", "hp", "first_seen", "arena", "arena_ids", "drops", "wiki", "allies", "allies_ids", "notes", "url",
+            "id", "name", "display_name", "hp", "first_seen", "arena", "arena_ids", "drops", "wiki", "allies", "allies_ids", "image", "notes", "url",
         ])
-        // A game without quests still gets the file, with the same header.
-        let questHeader = try Self.table("elden-ring/quests.csv")[0]
-        #expect(try Self.table("dark-souls/quests.csv") == [questHeader])
+        // A game without quests still gets the file, with the schema's columns.
+        #expect(try Self.table("dark-souls/quests.csv") == [[
+            "id", "name", "display_name", "complete", "location", "location_ids", "tags", "image", "given_by", "given_by_ids",
+            "notes", "url",
+        ]])
     }
 
     @Test func rowsFollowTheEntriesOrder() throws {
@@ -54,6 +60,7 @@ struct CSVExportTests {
         let npcs = try Self.table("elden-ring/npcs.csv")
         let kale = try Self.row(npcs, "merchant-kale")
         #expect(kale["name"] == "Merchant Kalé")
+        #expect(kale["display_name"] == "Merchant Kalé", "a unique name is its own display name")
         #expect(kale["merchant"] == "true")
         #expect(kale["locations"] == "Rose Church")
         #expect(kale["locations_ids"] == "rose-church")
@@ -89,6 +96,7 @@ struct CSVExportTests {
 
         let quest = try Self.row(Self.table("elden-ring/quests.csv"), "formula")
         #expect(quest["name"] == "'=1+1")
+        #expect(quest["display_name"] == "'=1+1")
         #expect(quest["complete"] == "false")
         #expect(quest["location"] == "")
         #expect(quest["location_ids"] == "")
@@ -114,9 +122,56 @@ struct CSVExportTests {
         #expect(crestfallen["locations_ids"] == "firelink-shrine; elden-ring/rose-church")
     }
 
+    @Test func extraFieldsHoldTheirValuesAsText() throws {
+        let quests = try Self.table("elden-ring/quests.csv")
+        let church = try Self.row(quests, "clear-the-church")
+        #expect(church["source"] == "https://example.org/church?a=1&b=2")
+        #expect(church["level"] == "3")
+        #expect(church["weight"] == "2.5")
+        #expect(church["optional"] == "false")
+        #expect(church["found"] == "2024-03-05")
+        #expect(church["bosses"] == "Demi-Human Queen; Gideon")
+        #expect(church["rewards"] == "runes: 3000; item: [Flail, Shield]")
+        #expect(church["giver"] == "A hooded woman")
+        #expect(church["motto"] == "", "an entry without the field has an empty cell")
+        #expect(church["url"] == "elden-ring/quests/clear-the-church.html")
+
+        let formula = try Self.row(quests, "formula")
+        #expect(formula["level"] == "1")
+        #expect(formula["motto"] == "'=cmd|' /C calc'!A0")
+        #expect(formula["url_2"] == "Line\nbreak, \"quoted\", commas")
+        #expect(formula["display_name_2"] == "'@fake")
+        #expect(formula["bosses"] == "'-Gideon; a, \"b\"")
+        #expect(formula["offset"] == "-0.5", "a plain number is not a formula")
+        #expect(formula["source"] == "")
+        #expect(formula["optional"] == "", "an absent extra field is empty, not false")
+
+        let castle = try Self.row(quests, "go-to-the-castle")
+        #expect(["level", "motto", "source", "weight", "optional", "bosses"].allSatisfy { castle[$0] == "" })
+    }
+
+    @Test func entriesSharingANameAreToldApart() throws {
+        let locations = try Self.table("elden-ring/locations.csv")
+        let limgrave = try Self.row(locations, "smoldering-church")
+        #expect(limgrave["name"] == "Smoldering Church")
+        #expect(limgrave["display_name"] == "Smoldering Church (Limgrave)")
+        let caelid = try Self.row(locations, "smoldering-church-caelid")
+        #expect(caelid["name"] == "Smoldering Church")
+        #expect(caelid["display_name"] == "Smoldering Church (Caelid)")
+        #expect(caelid["quests_here"] == "Clear the Church")
+        // References name their target by its display name, so the two churches stay apart.
+        let quest = try Self.row(Self.table("elden-ring/quests.csv"), "clear-the-church")
+        #expect(quest["location"] == "Smoldering Church (Caelid)")
+        #expect(quest["location_ids"] == "smoldering-church-caelid")
+    }
+
     @Test func rawKeepsFormulaPayloads() throws {
-        let quest = try Self.row(Self.table("elden-ring/quests.csv", options: ExportOptions(neutraliseFormulas: false)), "formula")
+        let quests = try Self.table("elden-ring/quests.csv", options: ExportOptions(neutraliseFormulas: false))
+        let quest = try Self.row(quests, "formula")
         #expect(quest["name"] == "=1+1")
+        #expect(quest["display_name"] == "=1+1")
+        #expect(quest["motto"] == "=cmd|' /C calc'!A0")
+        #expect(quest["display_name_2"] == "@fake")
     }
 
     @Test func byteOrderMarkByDefaultAndCRLFRows() throws {
@@ -127,7 +182,7 @@ struct CSVExportTests {
         }
         let bare = CSVExport.files(for: Self.site, options: ExportOptions(bom: false))
         for (with, without) in zip(files, bare) {
-            #expect(without.bytes.starts(with: Array("id,name,".utf8)))
+            #expect(without.bytes.starts(with: Array("id,name,display_name,".utf8)))
             #expect(Array(with.bytes.dropFirst(3)) == without.bytes)
         }
     }
@@ -139,6 +194,10 @@ struct CSVExportTests {
         // Four records (header and three NPCs): four CRLFs, and the one bare LF inside the notes.
         #expect(text.components(separatedBy: "\r\n").count == 5)
         #expect(text.replacingOccurrences(of: "\r\n", with: "").filter { $0 == "\n" }.count == 1)
+
+        let quests = try #require(CSVExport.files(for: Self.site, options: ExportOptions()).first { $0.path == "elden-ring/quests.csv" })
+        let questText = try #require(String(bytes: quests.bytes.dropFirst(3), encoding: .utf8))
+        #expect(questText.contains(",\"Line\nbreak, \"\"quoted\"\", commas\","))
     }
 
     @Test func filtersByGameAndKind() {
@@ -160,7 +219,10 @@ struct CSVExportTests {
 
     @Test(arguments: hostile)
     func hostileValuesRoundTrip(_ value: String) throws {
-        let site = ExportTestSite.single(name: value, aliases: [value], tags: [value, value])
+        // The value is also an extra field's name, so it is a header too.
+        let site = ExportTestSite.single(name: value, aliases: [value], tags: [value, value], extra: [
+            ExtraField(name: value, value: .string(value)), ExtraField(name: "items", value: .list([value, value])),
+        ])
         for neutralise in [true, false] {
             let file = try #require(CSVExport.files(for: site, options: ExportOptions(neutraliseFormulas: neutralise)).first)
             let table = try #require(CSVReader.read(file.bytes))
@@ -169,6 +231,8 @@ struct CSVExportTests {
             #expect(row["name"] == expected(value))
             #expect(row["aliases"] == expected(value))
             #expect(row["tags"] == expected(value + "; " + value))
+            #expect(row[expected(value)] == expected(value))
+            #expect(row["items"] == expected(value + "; " + value))
         }
     }
 

@@ -30,7 +30,10 @@ struct ExportGoldenTests {
 
     @Test func fixtureSiteMatchesTheGoldenFiles() throws {
         let (files, diagnostics) = Self.export(jobs: 2)
-        #expect(diagnostics.isEmpty, "\(diagnostics.formattedText())")
+        // The fields the kinds do not declare are warned about, and exported all the same.
+        let unexpected = diagnostics.all.filter { $0.severity != .warning || $0.code != "unknown-field" }
+        #expect(unexpected.isEmpty, "\(DiagnosticList(unexpected).formattedText())")
+        #expect(diagnostics.warningCount > 0, "the fixture site has fields its kinds do not declare")
         if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
             try? FileManager.default.removeItem(atPath: Self.expected)
             for file in files {

@@ -33,7 +33,7 @@ struct JSONExportSchemaTests {
         let boss = try Self.definition(schema, "entry-boss")
         #expect(boss["additionalProperties"] as? Bool == false)
         let fields = try Self.properties(Self.properties(boss)["fields"] as? [String: Any])
-        #expect(Set(fields.keys) == ["hp", "first_seen", "arena", "drops", "wiki", "allies"])
+        #expect(Set(fields.keys) == ["hp", "first_seen", "arena", "drops", "wiki", "allies", "image"])
         let date = try #require(fields["first_seen"] as? [String: Any])
         #expect(date["format"] as? String == "date")
         #expect(date["type"] as? [String] == ["string", "null"])
@@ -60,10 +60,28 @@ struct JSONExportSchemaTests {
         #expect((fields["started"] as? [String: Any])?["format"] as? String == "date")
     }
 
+    @Test func extraIsOpenButTyped() throws {
+        let schema = try Self.schema()
+        let quest = try Self.definition(schema, "entry-quest")
+        #expect(quest["required"] as? [String] == [
+            "id", "kind", "name", "display_name", "url", "fields", "extra", "inverse", "mentions", "notes",
+        ])
+        #expect((try Self.properties(quest)["extra"] as? [String: Any])?["$ref"] as? String == "#/$defs/extra")
+        let extra = try Self.definition(schema, "extra")
+        #expect(extra["type"] as? String == "object")
+        let values = try #require(extra["additionalProperties"] as? [String: Any])
+        #expect(values["type"] as? [String] == ["string", "number", "boolean", "array"])
+        #expect((values["items"] as? [String: Any])?["type"] as? String == "string")
+        // Declared fields stay closed.
+        let fields = try #require(try Self.properties(quest)["fields"] as? [String: Any])
+        #expect(fields["additionalProperties"] as? Bool == false)
+        #expect(try Self.definition(schema, "reference")["required"] as? [String] == ["id", "name", "display_name", "url"])
+    }
+
     @Test func mentionsMayNameTheGame() throws {
         let mention = try Self.definition(Self.schema(), "mention")
         let kind = try #require(try Self.properties(mention)["kind"] as? [String: Any])
         #expect(kind["enum"] as? [String] == ["game", "npc", "quest", "location", "boss"])
-        #expect(mention["required"] as? [String] == ["id", "kind", "name", "url"])
+        #expect(mention["required"] as? [String] == ["id", "kind", "name", "display_name", "url"])
     }
 }

@@ -48,10 +48,12 @@ struct JSONExportTests {
                 "platform": null,
                 "started": "2024-03-01",
                 "status": null,
+                "language": null,
                 "tags": [
                   "souls",
                   "open world"
-                ]
+                ],
+                "image": null
               },
               "notes": {
                 "markdown": "Started at [[Varré]].",
@@ -74,6 +76,7 @@ struct JSONExportTests {
           "id": "white-mask-varre",
           "kind": "npc",
           "name": "White Mask Varré",
+          "display_name": "White Mask Varré",
           "url": "elden-ring/npcs/white-mask-varre.html",
           "fields": {
             "merchant": false,
@@ -81,6 +84,7 @@ struct JSONExportTests {
               {
                 "id": "rose-church",
                 "name": "Rose Church",
+                "display_name": "Rose Church",
                 "url": "elden-ring/locations/rose-church.html"
               }
             ],
@@ -88,6 +92,7 @@ struct JSONExportTests {
               {
                 "id": "go-to-the-castle",
                 "name": "Go to the Castle",
+                "display_name": "Go to the Castle",
                 "url": "elden-ring/quests/go-to-the-castle.html"
               }
             ],
@@ -98,11 +103,13 @@ struct JSONExportTests {
             "tags": [],
             "image": "images/varré.png"
           },
+          "extra": {},
           "inverse": {
             "allied_bosses": [
               {
                 "id": "margit",
                 "name": "Margit, the Fell Omen",
+                "display_name": "Margit, the Fell Omen",
                 "url": "elden-ring/bosses/margit.html"
               }
             ]
@@ -112,6 +119,7 @@ struct JSONExportTests {
               "id": "elden-ring",
               "kind": "game",
               "name": "Elden Ring",
+              "display_name": "Elden Ring",
               "url": "elden-ring/index.html"
             }
           ],
@@ -129,6 +137,7 @@ struct JSONExportTests {
           "id": "margit",
           "kind": "boss",
           "name": "Margit, the Fell Omen",
+          "display_name": "Margit, the Fell Omen",
           "url": "elden-ring/bosses/margit.html",
           "fields": {
             "hp": -5,
@@ -136,6 +145,7 @@ struct JSONExportTests {
             "arena": {
               "id": "stormveil-castle",
               "name": "Stormveil Castle",
+              "display_name": "Stormveil Castle",
               "url": "elden-ring/locations/stormveil-castle.html"
             },
             "drops": [
@@ -147,10 +157,13 @@ struct JSONExportTests {
               {
                 "id": "white-mask-varre",
                 "name": "White Mask Varré",
+                "display_name": "White Mask Varré",
                 "url": "elden-ring/npcs/white-mask-varre.html"
               }
-            ]
+            ],
+            "image": null
           },
+          "extra": {},
           "inverse": {},
           "mentions": [],
           "notes": {
@@ -161,14 +174,90 @@ struct JSONExportTests {
         """)
     }
 
+    @Test func extraFieldsAreTypedAsTheirYAML() throws {
+        #expect(try Self.entry(ExportTestSite.churchQuest) == """
+        {
+          "id": "clear-the-church",
+          "kind": "quest",
+          "name": "Clear the Church",
+          "display_name": "Clear the Church",
+          "url": "elden-ring/quests/clear-the-church.html",
+          "fields": {
+            "complete": false,
+            "location": {
+              "id": "smoldering-church-caelid",
+              "name": "Smoldering Church",
+              "display_name": "Smoldering Church (Caelid)",
+              "url": "elden-ring/locations/smoldering-church-caelid.html"
+            },
+            "tags": [],
+            "image": null
+          },
+          "extra": {
+            "source": "https://example.org/church?a=1&b=2",
+            "level": 3,
+            "weight": 2.5,
+            "optional": false,
+            "found": "2024-03-05",
+            "bosses": [
+              "Demi-Human Queen",
+              "Gideon"
+            ],
+            "rewards": "runes: 3000; item: [Flail, Shield]",
+            "giver": "A hooded woman"
+          },
+          "inverse": {
+            "given_by": []
+          },
+          "mentions": [],
+          "notes": {
+            "markdown": "",
+            "html": ""
+          }
+        }
+        """)
+        // Hostile values are plain JSON strings: no formula rule, escapes for quotes and line breaks.
+        #expect(try Self.entry(ExportTestSite.formulaQuest).contains("""
+          "extra": {
+            "level": 1,
+            "motto": "=cmd|' /C calc'!A0",
+            "url": "Line\\nbreak, \\"quoted\\", commas",
+            "display_name": "@fake",
+            "bosses": [
+              "-Gideon",
+              "a, \\"b\\""
+            ],
+            "offset": -0.5
+          },
+        """))
+    }
+
+    @Test func entriesSharingANameKeepItAndAddTheirDisplayName() throws {
+        let document = try Self.object("elden-ring.json")
+        let games = try #require(document["games"] as? [[String: Any]])
+        let entries = try #require(games.first?["entries"] as? [String: Any])
+        let locations = try #require(entries["location"] as? [[String: Any]])
+        let churches = locations.filter { $0["name"] as? String == "Smoldering Church" }
+        #expect(churches.map { $0["id"] as? String } == ["smoldering-church", "smoldering-church-caelid"])
+        #expect(churches.map { $0["display_name"] as? String } == ["Smoldering Church (Limgrave)", "Smoldering Church (Caelid)"])
+        let inverse = try #require(churches.last?["inverse"] as? [String: Any])
+        let quests = try #require(inverse["quests_here"] as? [[String: Any]])
+        #expect(quests.map { $0["display_name"] as? String } == ["Clear the Church"])
+        let others = locations.filter { $0["name"] as? String != "Smoldering Church" }
+        #expect(!others.isEmpty && others.allSatisfy { $0["display_name"] as? String == $0["name"] as? String })
+    }
+
     @Test func absentValuesKeepTheirKeys() throws {
         let entry = try Self.entry(ExportTestSite.formulaQuest)
         #expect(entry.contains("""
           "fields": {
             "complete": false,
             "location": null,
-            "tags": []
+            "tags": [],
+            "image": null
           },
+        """))
+        #expect(entry.contains("""
           "inverse": {
             "given_by": []
           },
@@ -184,6 +273,7 @@ struct JSONExportTests {
                 "game": "elden-ring",
                 "id": "rose-church",
                 "name": "Rose Church",
+                "display_name": "Rose Church",
                 "url": "elden-ring/locations/rose-church.html"
               }
         """))
@@ -193,6 +283,7 @@ struct JSONExportTests {
                 "game": "dark-souls",
                 "id": "crestfallen",
                 "name": "Crestfallen Warrior",
+                "display_name": "Crestfallen Warrior",
                 "url": "dark-souls/npcs/crestfallen.html"
               }
         """))

@@ -33,11 +33,26 @@ struct KindLayoutTests {
         ])
         let schema = SiteConfig(customKinds: [link]).schema
         let own = try Self.layout("link", in: schema)
-        #expect(own.header == ["id", "name", "url_2", "target", "target_ids", "target_ids_2", "notes", "url"])
-        #expect(own.fields.map(\.field.name) == ["url", "target", "target_ids"])
+        #expect(own.header() == ["id", "name", "display_name", "url_2", "target", "target_ids", "target_ids_2", "image", "notes", "url"])
+        #expect(own.fields.map(\.field.name) == ["url", "target", "target_ids", "image"])
         let location = try Self.layout("location", in: schema)
         #expect(location.relations.map(\.name) == ["npcs_here", "quests_here", "sub_locations", "npcs_here_2"])
-        #expect(Set(location.header).count == location.header.count)
+        #expect(Set(location.header()).count == location.header().count)
+    }
+
+    @Test func extraColumnsComeInFirstSeenOrderAndStayUnique() throws {
+        let layout = try Self.layout("quest", in: .builtIn)
+        func quest(_ id: String, _ extras: [String]) -> Entry {
+            ExportTestSite.entry(ExportTestSite.ref("g", "quest", id), id, extra: extras.map { ExtraField(name: $0, value: .bool(true)) })
+        }
+        let extras = layout.extraColumns(for: [quest("a", ["weight", "given_by"]), quest("b", []),
+                                               quest("c", ["url", "weight", "url_2", "display_name", "notes"])])
+        #expect(extras.map(\.field) == ["weight", "given_by", "url", "url_2", "display_name", "notes"])
+        #expect(extras.map(\.column) == ["weight", "given_by_2", "url_2", "url_2_2", "display_name_2", "notes_2"])
+        let header = layout.header(extras: extras)
+        #expect(Set(header).count == header.count)
+        #expect(Array(header.suffix(10)) == ["given_by", "given_by_ids", "weight", "given_by_2", "url_2", "url_2_2",
+                                             "display_name_2", "notes_2", "notes", "url"])
     }
 
     @Test func relationsWithoutALabelGetOneForTheSchema() throws {

@@ -115,7 +115,8 @@ struct RealContentPageTests {
     @Test func aGameSpeaksItsOwnLanguage() {
         let site = TestSite([
             "Content/campaign/game.md": "---\ntitle: 鬼の島\nlanguage: ja\n---\n",
-            "Content/campaign/quests/oni.md": "---\nname: 鬼退治\ncomplete: true\n---\n",
+            "Content/campaign/quests/oni.md": "---\nname: 鬼退治\ncomplete: true\n---\n> [!tip]\n> 夜に行く。\n",
+            "Content/elden-ring/quests/q.md": "---\nname: Q\n---\n> [!tip]\n> Go at night.\n",
             "Content/elden-ring/game.md": "---\ntitle: Elden Ring\n---\n",
         ])
         defer { site.remove() }
@@ -123,6 +124,8 @@ struct RealContentPageTests {
         let japanese = site.page("campaign/quests/oni.html")
         #expect(japanese.contains(#"<html lang="ja">"#))
         #expect(japanese.contains("メモ") || japanese.contains("クエスト"), "Japanese UI strings")
+        #expect(japanese.contains(#"<p class="callout-title">ヒント</p>"#), "callouts are titled in the game's language")
+        #expect(site.page("elden-ring/quests/q.html").contains(#"<p class="callout-title">Tip</p>"#))
         #expect(site.page("elden-ring/index.html").contains(#"<html lang="en">"#))
         #expect(site.page("index.html").contains(#"<html lang="en">"#))
     }

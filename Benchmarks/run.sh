@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Build benchmark, side by side with Hugo: builds Questlog in release mode, generates one-game sites of
+# each size (the project's own generator, realistic notes in five languages; the same pages as a Hugo
+# site) and prints, as medians of interleaved runs:
+#   - full build into tmpfs (search index and exports included), Questlog and Hugo, and their ratio;
+#   - peak memory (RSS) of each;
+#   - a rebuild with nothing changed and a rebuild after one entry's notes were edited, on disk;
+#   - entries per second of the full build;
+#   - `serve`: from saving a file to the new page being served (with QUESTLOG_BENCH_SERVE=1).
+# Usage: Benchmarks/run.sh [SIZES...]   (default: 1000 10000 50000; RUNS=3 runs per figure)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(1000 10000 50000)
+runs=${RUNS:-3}
+work=$(mktemp -d "${TMPDIR:-/tmp}/questlog-run.XXXXXX")
+fast=$(mktemp -d /dev/shm/questlog-run.XXXXXX 2>/dev/null || mktemp -d "${TMPDIR:-/tmp}/questlog-run-out.XXXXXX")
+trap 'rm -rf "$work" "$fast"' EXIT
+
+echo "Building release…" >&2
+swift build -c release --product questlog >&2
+swift build -c release --product questlog-bench >&2
+bin=$(swift build -c release --show-bin-path)
+questlog="$bin/questlog"
+have_hugo=0
+command -v hugo >/dev/null 2>&1 && have_hugo=1
+
+# Runs a command, prints "seconds peak-kilobytes".
+measure() {
+  /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || { cat "$work/stderr" >&2; return 1; }
+  cat "$work/time"
+}
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+echo "Machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr); $("$questlog" --version)$([ $have_hugo = 1 ] && echo ", $(hugo version | awk '{ print $1, $2 }')")"
+echo
+echo "| entries | Questlog full build | Hugo | ratio | Questlog peak RSS | Hugo peak RSS | entries/s | no-op rebuild | one entry edited |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+for size in "${sizes[@]}"; do
+  site="$work/site-$size"; hugo_site="$work/hugo-$size"
+  "$bin/questlog-bench" corpus "$size" "$site" "$hugo_site"
+  : >"$work/q"; : >"$work/h"; : >"$work/ratio"
+  for _ in $(seq "$runs"); do
+    rm -rf "$fast/q" "$fast/h"
+    read -r qs qm < <(measure "$questlog" build --quiet --site "$site" --output "$fast/q")
+    echo "$qs $qm" >>"$work/q"
+    if [ $have_hugo = 1 ]; then
+      read -r hs hm < <(measure hugo --quiet -s "$hugo_site" -d "$fast/h")
+      echo "$hs $hm" >>"$work/h"
+      awk -v q="$qs" -v h="$hs" 'BEGIN { printf "%.3f\n", q / h }' >>"$work/ratio"
+    fi
+  done
+  q_time=$(cut -d' ' -f1 "$work/q" | median); q_mem=$(cut -d' ' -f2 "$work/q" | median)
+  h_time="—"; h_mem="—"; ratio="—"
+  if [ $have_hugo = 1 ]; then
+    h_time="$(cut -d' ' -f1 "$work/h" | median) s"; h_mem="$(( $(cut -d' ' -f2 "$work/h" | median | cut -d. -f1) / 1024 )) MB"
+    ratio="$(median <"$work/ratio")×"
+  fi
+  # Rebuilds on disk: a first build, then no change, then one entry's notes edited.
+  "$questlog" build --quiet --site "$site"
+  : >"$work/noop"; : >"$work/edit"
+  edited=$(find "$site/Content/world/npcs" -name '*.md' | sort | head -1)
+  for run in $(seq "$runs"); do
+    measure "$questlog" build --quiet --site "$site" | cut -d' ' -f1 >>"$work/noop"
+    printf '\nEdited again (%s).\n' "$run" >>"$edited"
+    measure "$questlog" build --quiet --site "$site" | cut -d' ' -f1 >>"$work/edit"
+  done
+  per_second=$(awk -v n="$size" -v t="$q_time" 'BEGIN { printf "%.0f", n / t }')
+  echo "| $size | $q_time s | $h_time | $ratio | $(( ${q_mem%.*} / 1024 )) MB | $h_mem | $per_second | $(median <"$work/noop") s | $(median <"$work/edit") s |"
+
+  if [ "${QUESTLOG_BENCH_SERVE:-0}" = 1 ] && command -v curl >/dev/null 2>&1; then
+    port=$((20000 + RANDOM % 20000))
+    "$questlog" serve --quiet --site "$site" --port "$port" >/dev/null 2>&1 &
+    server=$!
+    page="http://127.0.0.1:$port/world/npcs/$(basename "$edited" .md).html"
+    for _ in $(seq 600); do curl -sf "$page" >/dev/null && break; sleep 0.1; done
+    : >"$work/serve"
+    for run in $(seq 10); do
+      marker="servemarker$run$RANDOM"
+      start=$(date +%s%N)
+      printf '\n%s\n' "$marker" >>"$edited"
+      until curl -sf "$page" | grep -q "$marker"; do sleep 0.01; done
+      echo $(( ($(date +%s%N) - start) / 1000000 )) >>"$work/serve"
+    done
+    kill "$server"; wait "$server" 2>/dev/null || true
+    echo "  serve at $size entries: save → new page, median of 10 edits: $(median <"$work/serve") ms"
+  fi
+done

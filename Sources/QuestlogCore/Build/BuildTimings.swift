@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How long each stage of a build took, how many items it handled and how many of those it could
+/// reuse, with the process's peak memory when the stage ended (`questlog build --timings`).
+public final class BuildTimings: @unchecked Sendable {
+    public struct Stage: Sendable, Hashable {
+        public var name: String
+        public var seconds: Double
+        /// Items the stage produced or handled (files read, entries, pages, files written).
+        public var items: Int
+        /// Of those, how many were reused rather than redone (files left untouched on disk).
+        public var reused: Int
+        /// The process's peak resident memory so far, in bytes.
+        public var peakBytes: Int
+    }
+
+    private let lock = NSLock()
+    private var recorded: [Stage] = []
+
+    public init() {}
+
+    /// The stages in the order they ended.
+    public var stages: [Stage] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    /// Runs `body` as the stage `name`; `count` tells how many items its result holds and reuses.
+    public func measure<T>(_ name: String, _ body: () throws -> T, count: (T) -> (items: Int, reused: Int)) rethrows -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try body()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let (items, reused) = count(result)
+        let stage = Stage(name: name, seconds: seconds, items: items, reused: reused, peakBytes: Self.peakResidentBytes())
+        lock.lock()
+        recorded.append(stage)
+        lock.unlock()
+        return result
+    }
+
+    /// The table `--timings` prints: one row per stage, then the total.
+    public func table() -> String {
+        let stages = self.stages
+        var lines = ["stage            time      items     reused   peak memory"]
+        for stage in stages {
+            lines.append(stage.name.padding(toLength: 14, withPad: " ", startingAt: 0)
+                + String(format: " %7.3f s %9d %10d   %6.1f MB", stage.seconds, stage.items, stage.reused, Double(stage.peakBytes) / 1_048_576))
+        }
+        let total = stages.reduce(0) { $0 + $1.seconds }
+        lines.append("total".padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: " %7.3f s", total))
+        return lines.joined(separator: "\n")
+    }
+
+    /// The peak resident set size of this process, in bytes.
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        #if canImport(Darwin)
+        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+        return Int(usage.ru_maxrss)
+        #else
+        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        return Int(usage.ru_maxrss) * 1024
+        #endif
+    }
+}
