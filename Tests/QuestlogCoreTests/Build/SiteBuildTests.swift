@@ -5,16 +5,24 @@ import Testing
 struct SiteBuildTests {
     static let fixture = TestSite.packageRoot + "/Tests/Fixtures/valid/wiki"
 
-    /// The fixture site's output, byte for byte, except the theme's assets (their own tests cover them).
+    /// Every fixture site with an expected output: `Tests/Fixtures/valid/<name>/site`.
+    static let goldenFixtures: [String] = {
+        let folder = TestSite.packageRoot + "/Tests/Fixtures/valid"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { FileManager.default.fileExists(atPath: folder + "/" + $0 + "/site") }.sorted()
+    }()
+
+    /// Each fixture site's output, byte for byte, except the theme's assets (their own tests cover them).
     /// Re-record on purpose with `RECORD_GOLDEN=1 swift test`.
-    @Test func goldenOutputTree() throws {
-        let site = TestSite(copying: Self.fixture + "/site")
+    @Test(arguments: goldenFixtures) func goldenOutputTree(fixture name: String) throws {
+        let fixture = TestSite.packageRoot + "/Tests/Fixtures/valid/" + name
+        let site = TestSite(copying: fixture + "/site")
         defer { site.remove() }
         let output = site.root + "/Output"
         let result = site.build(output: output)
         #expect(!result.diagnostics.hasErrors, "\(result.diagnostics.formattedText())")
         let produced = TestSite.tree(output).filter { !$0.key.hasPrefix("assets/") }
-        let expectedFolder = Self.fixture + "/expected"
+        let expectedFolder = fixture + "/expected"
         if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
             try? FileManager.default.removeItem(atPath: expectedFolder)
             for (path, bytes) in produced {
@@ -24,10 +32,17 @@ struct SiteBuildTests {
             }
         }
         let expected = TestSite.tree(expectedFolder)
-        #expect(Set(produced.keys) == Set(expected.keys))
+        #expect(!expected.isEmpty, "\(name) has no expected output: record it with RECORD_GOLDEN=1")
+        #expect(Set(produced.keys) == Set(expected.keys), "\(name)")
         for (path, bytes) in expected.sorted(by: { $0.key < $1.key }) where produced[path] != bytes {
-            Issue.record("\(path) differs from the golden file: \(Self.firstDifference(produced[path] ?? [], bytes))")
+            Issue.record("\(name): \(path) differs from the golden file: \(Self.firstDifference(produced[path] ?? [], bytes))")
         }
+    }
+
+    @Test func everyValidFixtureHasAGoldenTest() {
+        #expect(Self.goldenFixtures.contains("wiki"))
+        #expect(Self.goldenFixtures.contains("scraped-wiki"))
+        #expect(Self.goldenFixtures.contains("tabletop"))
     }
 
     /// The first line that differs, for a readable failure instead of two byte arrays.
