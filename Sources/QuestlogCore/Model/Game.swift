@@ -13,6 +13,8 @@ public struct Game: Sendable, Hashable {
     public var entries: [String: [Entry]]
     /// The entries the game's own notes link to, sorted.
     public var links: [EntryRef]
+    /// `game.md` fields the game kind does not declare, in the order written.
+    public var extra: [ExtraField] = []
 
     public init(id: String, title: String, source: SourceLocation, path: String, fields: [String: FieldValue],
                 notes: Notes, entries: [String: [Entry]], links: [EntryRef]) {

@@ -9,8 +9,8 @@ extension PageBuilder {
             [
                 "title": .string(game.title),
                 "url": .string(RelativeURL.from(path, to: game.path)),
-                "facts": .list(gameFacts(game)),
-                "hasFacts": .bool(!gameFacts(game).isEmpty),
+                "facts": .list(gameFacts(game, from: path)),
+                "hasFacts": .bool(!gameFacts(game, from: path).isEmpty),
                 "progress": .list(progress(of: game)),
                 "hasProgress": .bool(!progress(of: game).isEmpty),
                 "kinds": .list(kindLinks(of: game, from: path)),
@@ -32,8 +32,8 @@ extension PageBuilder {
         let highlights = highlights(of: game, from: path)
         context["game"] = [
             "title": .string(game.title),
-            "facts": .list(gameFacts(game)),
-            "hasFacts": .bool(!gameFacts(game).isEmpty),
+            "facts": .list(gameFacts(game, from: path)),
+            "hasFacts": .bool(!gameFacts(game, from: path).isEmpty),
             "tags": tags(gameTags(game)),
             "hasTags": .bool(!gameTags(game).isEmpty),
             "notes": .string(game.notes.html),

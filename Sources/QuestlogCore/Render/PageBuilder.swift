@@ -233,14 +233,14 @@ public struct PageBuilder: Sendable {
         }
     }
 
-    /// Plain facts of the game (character, class, platform, started, status).
-    func gameFacts(_ game: Game) -> [MustacheValue] {
-        site.schema.game.fields.compactMap { field -> MustacheValue? in
+    /// Plain facts of the game (character, class, platform, started, status), then its undeclared fields.
+    func gameFacts(_ game: Game, from path: String) -> [MustacheValue] {
+        let declared = site.schema.game.fields.compactMap { field -> MustacheValue? in
             guard !["title", "tags", "language"].contains(field.name), field.display != .image,
                   let value = game.fields[field.name] else { return nil }
-            return ["label": .string(labels.field(field, of: site.schema.game)), "text": .string(display(value)),
-                    "isBool": false, "url": .null]
+            return fact(label: labels.field(field, of: site.schema.game), value, from: path)
         }
+        return declared + game.extra.map { fact(label: FieldDefinition.humanize($0.name), $0.value, from: path) }
     }
 
     /// A field value as text (references as names).
