@@ -14,22 +14,39 @@ public struct FrontMatter: Sendable, Hashable {
     /// Splits `text` (LF line ends). A front matter opened by a first line `---` must be closed by a line
     /// `---` (or `...`); otherwise this returns an error diagnostic at the opening line.
     public static func split(_ text: String, path: String) -> Result<FrontMatter, Diagnostic> {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        guard let first = lines.first, first.trimmingTrailingSpaces() == "---" else {
+        // Scanned as bytes: the body, most of the file, is only sliced, never split into lines.
+        let bytes = text.utf8
+        func lineEnd(from start: String.Index) -> String.Index {
+            bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        }
+        func isFence(_ start: String.Index, _ end: String.Index, allowDots: Bool) -> Bool {
+            var line = bytes[start..<end]
+            while let last = line.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { line = line.dropLast() }
+            return line.elementsEqual("---".utf8) || (allowDots && line.elementsEqual("...".utf8))
+        }
+        let firstEnd = lineEnd(from: bytes.startIndex)
+        guard isFence(bytes.startIndex, firstEnd, allowDots: false), firstEnd < bytes.endIndex else {
+            if isFence(bytes.startIndex, firstEnd, allowDots: false) {
+                return .failure(.error("front matter is not closed: add a line '---' after its last field",
+                                       code: "unclosed-front-matter", at: SourceLocation(path: path, line: 1, column: 1)))
+            }
             return .success(FrontMatter(yaml: nil, yamlLineOffset: 0, body: text, bodyLineOffset: 0))
         }
-        lines = lines.dropFirst()
-        var yamlLines: [Substring] = []
-        while let line = lines.first {
-            lines = lines.dropFirst()
-            let trimmed = line.trimmingTrailingSpaces()
-            if trimmed == "---" || trimmed == "..." {
-                let body = lines.joined(separator: "\n")
-                return .success(FrontMatter(
-                    yaml: yamlLines.joined(separator: "\n"), yamlLineOffset: 1,
-                    body: body, bodyLineOffset: yamlLines.count + 2))
+        let yamlStart = bytes.index(after: firstEnd)
+        var lineStart = yamlStart
+        var yamlLines = 0
+        while true {
+            let end = lineEnd(from: lineStart)
+            if isFence(lineStart, end, allowDots: true) {
+                // The YAML is every line before the fence, without the line break that ends the last one.
+                let yamlEnd = lineStart == yamlStart ? yamlStart : bytes.index(before: lineStart)
+                let body = end < bytes.endIndex ? String(text[bytes.index(after: end)...]) : ""
+                return .success(FrontMatter(yaml: String(text[yamlStart..<yamlEnd]), yamlLineOffset: 1,
+                                            body: body, bodyLineOffset: yamlLines + 2))
             }
-            yamlLines.append(line)
+            yamlLines += 1
+            guard end < bytes.endIndex else { break }
+            lineStart = bytes.index(after: end)
         }
         return .failure(.error("front matter is not closed: add a line '---' after its last field",
                                code: "unclosed-front-matter", at: SourceLocation(path: path, line: 1, column: 1)))
