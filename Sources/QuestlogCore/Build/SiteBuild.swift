@@ -28,8 +28,12 @@ public struct SiteBuild: Sendable {
         var (files, renderDiagnostics) = SiteRenderer(theme: theme, jobs: options.jobs).render(site)
         diagnostics.append(contentsOf: renderDiagnostics)
         for format in ExportFormat.allCases {
-            files += format.files(for: site, options: ExportOptions())
-                .map { OutputFile(path: ExportDownload.folder + "/" + $0.path, bytes: $0.bytes) }
+            do {
+                files += try format.files(for: site, options: ExportOptions())
+                    .map { OutputFile(path: ExportDownload.folder + "/" + $0.path, bytes: $0.bytes) }
+            } catch {
+                diagnostics.append(error)
+            }
         }
         if !diagnostics.failed(strict: options.strict) {
             files += assetFiles(loaded.assets, besides: files, diagnostics: &diagnostics)
