@@ -12,13 +12,25 @@ struct BuildCommand: Command {
         removes only files it wrote itself. Drafts (draft: true, or a file or folder whose name starts
         with _) are left out unless --drafts is given.
         """,
-        options: [OptionSpec("drafts", help: "Publish drafts too, each marked with a Draft badge.")])
+        options: [
+            OptionSpec("drafts", help: "Publish drafts too, each marked with a Draft badge."),
+            OptionSpec("base-url", value: "URL",
+                       help: "The public address of the site, in place of base_url in questlog.yml (sitemap, canonical links)."),
+        ])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let started = Date()
+        let baseURL = try context.arguments.value("base-url").map { text in
+            guard let url = SiteConfig.baseURL(text) else {
+                throw UsageError("option '--base-url' expects an absolute http(s) URL such as https://example.org/wiki/, not '\(text)'",
+                                 command: spec.name)
+            }
+            return url
+        }
         let options = BuildOptions(site: context.site, output: context.output, outputDisplayName: context.outputDisplayName,
                                    jobs: try context.jobs(), strict: context.strict,
-                                   includeDrafts: context.arguments.flag("drafts"), listEveryUse: context.verbose)
+                                   includeDrafts: context.arguments.flag("drafts"), listEveryUse: context.verbose,
+                                   baseURL: baseURL)
         let progress = ProgressDisplay(console: context.console)
         let result = SiteBuild(options: options).run { progress.update($0) }
         progress.finish()

@@ -17,7 +17,8 @@ public struct SiteBuild: Sendable {
     /// files beside the pages; writes nothing.
     public func render(progress: (BuildStep) -> Void = { _ in }) -> RenderedSite {
         progress(.loading)
-        let loaded = SiteLoader(root: options.site, jobs: options.jobs).load()
+        var loaded = SiteLoader(root: options.site, jobs: options.jobs).load()
+        if let baseURL = options.baseURL { loaded.config.baseURL = baseURL }
         progress(.resolving)
         let (site, resolveDiagnostics) = Resolver(options: options.resolveOptions(theme: theme)).resolve(loaded)
         var diagnostics = resolveDiagnostics
