@@ -20,12 +20,17 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
         .target(name: "Mustache"),
         .target(
             name: "QuestlogCore",
-            dependencies: ["YAML", "Markdown", "Mustache"],
+            dependencies: ["YAML", "Markdown", "Mustache", "CZlib"],
             plugins: [.plugin(name: "EmbedTheme")]
         ),
         .target(name: "QuestlogCLI", dependencies: ["QuestlogCore"]),
@@ -41,7 +46,7 @@ let package = Package(
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
-        .testTarget(name: "QuestlogCoreTests", dependencies: ["QuestlogCore", "TestSupport"]),
+        .testTarget(name: "QuestlogCoreTests", dependencies: ["QuestlogCore", "TestSupport", "CZlib"]),
         .testTarget(name: "QuestlogCLITests", dependencies: ["QuestlogCLI", "QuestlogCore"]),
     ]
 )

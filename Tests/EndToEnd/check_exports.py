@@ -13,11 +13,21 @@
    Python read (accents, CJK and emoji included) and no cell is evaluated as a formula. A control
    file holding a raw formula must be evaluated, proving the check can see one.
 
+4. openpyxl reads every XLSX workbook (one per game with entries): a sheet per kind with entries,
+   the CSV's header, each cell the JSON's value with its type (booleans are booleans, integers and
+   numbers numbers, dates dates, text exactly the text), no formula anywhere, the header bold and
+   frozen, an autofilter over the table, fitted column widths, each name a link to the entry's
+   page beside the exports, and a consistent Progress sheet.
+5. Headless LibreOffice Calc opens every workbook (converted to flat ODS): the same sheets, values
+   and types (booleans as its TRUE()/FALSE(), the only formulas allowed), the bold header, the
+   autofilter and the links.
+
 Usage: check_exports.py EXPORTS_DIR. Prints a summary; exits 1 on any failure.
 """
 
 import copy
 import csv
+import datetime
 import io
 import json
 import os
@@ -31,6 +41,7 @@ import unicodedata
 import xml.etree.ElementTree as ET
 
 import jsonschema
+import openpyxl
 
 BOM = b"\xef\xbb\xbf"
 TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
@@ -542,6 +553,337 @@ def check_libreoffice(folder, tables, report):
         shutil.rmtree(work, ignore_errors=True)
 
 
+# XLSX through openpyxl
+
+
+PROGRESS_HEADER = ["kind", "field", "done", "total", "percent"]
+XLSX_TEXT_LIMIT = 32767
+FIRST_SERIAL_DATE = "1900-03-01"
+SAFE_INT = 2 ** 53
+
+
+def xml_allowed(text):
+    """The text without the characters XML 1.0 forbids, as Questlog writes it in a workbook."""
+    kept = "".join(c for c in text if c in "\t\n\r" or 0x20 <= ord(c) <= 0xD7FF or 0xE000 <= ord(c) <= 0xFFFD
+                   or ord(c) >= 0x10000)
+    units = 0
+    for index, char in enumerate(kept):
+        units += 2 if ord(char) >= 0x10000 else 1
+        if units > XLSX_TEXT_LIMIT:
+            return kept[:index]
+    return kept
+
+
+def typed(value, spec=None):
+    """A JSON value as the workbook's cell: (Python type name, value); None for no cell."""
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, int):
+        # An extra field's 10.0 is 10 in the JSON: declared integers only must be integers.
+        return (("int" if spec else "number"), value) if abs(value) <= SAFE_INT else ("text", str(value))
+    if isinstance(value, float):
+        return ("number", value)
+    if isinstance(value, list):
+        value = "; ".join(value)
+    if value is None or value == "":
+        return None
+    is_date = spec is not None and spec.get("format") == "date"
+    if is_date and value >= FIRST_SERIAL_DATE:
+        return ("date", value)
+    if spec is None and ISO_DATE.match(value) and value >= FIRST_SERIAL_DATE:
+        # An extra field's date is a string in the JSON: a date cell, unless its YAML quoted it.
+        return ("date-or-text", value)
+    return ("text", xml_allowed(value))
+
+
+def expected_typed_row(entry, fields, relations, extras):
+    """The typed cells of an entry, as the JSON export says they must be; notes are "notes"."""
+    def text(value):
+        return None if value == "" else ("text", xml_allowed(value))
+
+    cells = [text(entry["id"]), text(entry["name"]), text(entry["display_name"])]
+    for name, spec in fields.items():
+        value = entry["fields"][name]
+        if is_reference(spec):
+            targets = value if isinstance(value, list) else ([] if value is None else [value])
+            cells += [text("; ".join(t["display_name"] for t in targets)), text("; ".join(reference_id(t) for t in targets))]
+        else:
+            cells.append(typed(value, spec))
+    for name in relations:
+        related = entry["inverse"][name]
+        cells += [text("; ".join(r["display_name"] for r in related)), text("; ".join(reference_id(r) for r in related))]
+    cells += [typed(entry.get("extra", {}).get(name)) for name, _ in extras]
+    return cells + ["notes", text(entry["url"])]
+
+
+def matches(cell, want, where, report, counts):
+    """Compares an openpyxl cell with an expected typed value."""
+    value = cell.value
+    if cell.data_type == "f" or (isinstance(value, str) and value.startswith("=") and cell.data_type != "s"):
+        report.fail(where, f"a formula: {value!r}")
+        return
+    if want is None:
+        if value is not None:
+            report.fail(where, f"{value!r} where the JSON has no value")
+        return
+    kind, expected = want
+    if kind == "bool":
+        ok = isinstance(value, bool) and value == expected
+    elif kind == "int":
+        ok = isinstance(value, int) and not isinstance(value, bool) and value == expected
+    elif kind == "number":
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and float(value) == expected
+    elif kind in ("date", "date-or-text"):
+        ok = (isinstance(value, datetime.datetime) and value.date().isoformat() == expected and cell.is_date) \
+            or (kind == "date-or-text" and value == expected)
+    else:
+        ok = isinstance(value, str) and value == expected
+        if ok and isinstance(value, str) and is_formula_payload(value):
+            counts["payloads"] += 1
+    if not ok:
+        report.fail(where, f"openpyxl reads {value!r} ({type(value).__name__}), the JSON gives {expected!r} ({kind})")
+        return
+    counts[kind.split("-")[0]] = counts.get(kind.split("-")[0], 0) + 1
+
+
+def check_xlsx(folder, site, schema, tables, report):
+    """Reads every workbook with openpyxl; returns {file: [(sheet name, expected rows)]} for LibreOffice."""
+    expected = {}
+    on_disk = {name for name in os.listdir(folder) if name.endswith(".xlsx")}
+    if site is None or schema is None:
+        report.fail("XLSX", "cannot be compared without site.json and its schema")
+        return expected
+    has_pages = os.path.isfile(os.path.join(folder, "..", "index.html"))
+    counts = {"payloads": 0}
+    sheets_checked = 0
+    links = 0
+    for game in site["games"]:
+        name = game["id"] + ".xlsx"
+        kinds = [(kind, entries) for kind, entries in game["entries"].items() if entries]
+        if not kinds:
+            if name in on_disk:
+                report.fail(name, "a workbook for a game without entries")
+            continue
+        if name not in on_disk:
+            report.fail(name, f"missing: the workbook of {game['id']}")
+            continue
+        on_disk.discard(name)
+        try:
+            workbook = openpyxl.load_workbook(os.path.join(folder, name))
+        except Exception as error:  # openpyxl raises many kinds; any of them means unreadable
+            report.fail(name, f"openpyxl cannot read it: {error}")
+            continue
+        names = workbook.sheetnames
+        if len(names) != len(kinds) + (1 if "Progress" in names else 0):
+            report.fail(name, f"sheets {names} for the kinds {[kind for kind, _ in kinds]}")
+        if len({n.lower() for n in names}) != len(names) or any(
+                len(n) > 31 or set(n) & set("[]:*?/\\") or n.startswith("'") or n.endswith("'") for n in names):
+            report.fail(name, f"invalid or duplicate sheet names {names}")
+        expected[name] = []
+        for sheet_name, (kind, entries) in zip(names, kinds):
+            sheet = workbook[sheet_name]
+            sheets_checked += 1
+            where = f"{name}[{sheet_name}]"
+            header, fields, relations, extras = kind_layout(schema, kind, entries)
+            rows = list(sheet.iter_rows())
+            if [cell.value for cell in rows[0]] != header:
+                report.fail(where, f"header {[cell.value for cell in rows[0]]}, the CSV's is {header}")
+                continue
+            check_sheet_frame(sheet, where, len(entries) + 1, len(header), report)
+            csv_file = next((p for p, t in tables.items() if t and t[0] == [neutralised(h) for h in header]
+                             and p.startswith(game["id"] + "/") and len(t) == len(rows)), None)
+            notes = header.index("notes")
+            sheet_rows = [header]
+            for number, (row, entry) in enumerate(zip(rows[1:], entries), start=2):
+                want = expected_typed_row(entry, fields, relations, extras)
+                if csv_file is not None:
+                    cell = tables[csv_file][number - 1][notes]
+                    cell = cell[1:] if cell.startswith("'") and is_formula_payload(cell[1:]) else cell
+                    want[notes] = None if cell == "" else ("text", xml_allowed(cell))
+                else:
+                    want[notes] = ("text", row[notes].value) if row[notes].value else None
+                for column, (cell, value) in enumerate(zip(row, want)):
+                    matches(cell, value, f"{where}!{cell.coordinate} ({entry['id']}.{header[column]})", report, counts)
+                sheet_rows.append(want)
+                link = row[1].hyperlink
+                target = link.target if link is not None else None
+                if target != "../" + entry["url"]:
+                    report.fail(where, f"{entry['id']}: the name links to {target!r}, not ../{entry['url']}")
+                elif has_pages and not os.path.isfile(os.path.normpath(os.path.join(folder, target))):
+                    report.fail(where, f"{entry['id']}: the link {target} leads to no page")
+                else:
+                    links += 1
+            expected[name].append((sheet_name, sheet_rows))
+        if "Progress" in names:
+            sheets_checked += 1
+            check_progress(workbook, name, report)
+            expected[name].append(("Progress", None))
+    for name in sorted(on_disk):
+        report.fail(name, "a workbook that the JSON export does not describe")
+    report.note(f"XLSX        {len(expected)} workbooks, {sheets_checked} sheets read with openpyxl: "
+                f"{counts.get('bool', 0)} booleans, {counts.get('int', 0) + counts.get('number', 0)} numbers, "
+                f"{counts.get('date', 0)} dates, {counts.get('text', 0)} texts ({counts['payloads']} formula payloads "
+                f"kept as plain text), {links} name links; bold frozen headers, autofilters, no formula")
+    return expected
+
+
+def check_sheet_frame(sheet, where, rows, columns, report):
+    """The header is bold and frozen, the autofilter covers the table, widths are fitted."""
+    last = openpyxl.utils.get_column_letter(columns)
+    if sheet.freeze_panes != "A2":
+        report.fail(where, f"frozen at {sheet.freeze_panes!r}, not below the header")
+    if sheet.auto_filter.ref != f"A1:{last}{rows}":
+        report.fail(where, f"autofilter {sheet.auto_filter.ref!r}, the table is A1:{last}{rows}")
+    if not all(cell.font.b for cell in sheet[1]):
+        report.fail(where, "the header row is not bold")
+    for column in range(1, columns + 1):
+        width = sheet.column_dimensions[openpyxl.utils.get_column_letter(column)].width
+        if not 8 <= width <= 60:
+            report.fail(where, f"column {column} is {width} characters wide")
+
+
+def check_progress(workbook, name, report):
+    """Each row counts a boolean column of the kind's sheet: done of total, percent their ratio."""
+    sheet = workbook["Progress"]
+    rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    where = f"{name}[Progress]"
+    if rows[0] != PROGRESS_HEADER:
+        report.fail(where, f"header {rows[0]}")
+        return
+    check_sheet_frame(sheet, where, len(rows), 5, report)
+    for kind, field, done, total, percent in rows[1:]:
+        if kind not in workbook.sheetnames:
+            report.fail(where, f"{kind!r} is no sheet of the workbook")
+            continue
+        values = list(workbook[kind].iter_rows(min_row=2, values_only=True))
+        columns = [list(column) for column in zip(*values)]
+        counts = [column.count(True) for column in columns if all(isinstance(v, bool) for v in column)]
+        if not (isinstance(done, int) and isinstance(total, int)) or total != len(values) or done not in counts:
+            report.fail(where, f"{kind}.{field}: {done} of {total} matches no boolean column of {len(values)} rows")
+        if not isinstance(percent, float) or abs(percent - done / total) > 1e-12:
+            report.fail(where, f"{kind}.{field}: percent {percent!r} for {done} of {total}")
+
+
+# XLSX through LibreOffice
+
+
+def read_fods_tables(path):
+    """Every sheet's rows (see read_fods), the names of the bold cell styles, the autofilter ranges
+    and each sheet's links, from a flat ODS file."""
+    root = ET.parse(path).getroot()
+    style = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
+    fo = "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+    bold = set()
+    for element in root.iter(f"{{{style}}}style"):
+        properties = element.find(f"{{{style}}}text-properties")
+        if properties is not None and properties.get(f"{{{fo}}}font-weight") == "bold":
+            bold.add(element.get(f"{{{style}}}name"))
+    filters = {r.get(f"{{{TABLE}}}target-range-address") for r in root.iter(f"{{{TABLE}}}database-range")
+               if r.get(f"{{{TABLE}}}display-filter-buttons") == "true"}
+    sheets = []
+    for table in root.iter(f"{{{TABLE}}}table"):
+        rows, header_styles, hrefs = [], [], []
+        for row in table.iter(f"{{{TABLE}}}table-row"):
+            cells = []
+            for cell in row:
+                if cell.tag != f"{{{TABLE}}}table-cell":
+                    continue
+                info = (cell.get(f"{{{OFFICE}}}value-type"), "\n".join(inline_text(p) for p in cell.findall(f"{{{TEXT}}}p")),
+                        cell.get(f"{{{TABLE}}}formula"),
+                        cell.get(f"{{{OFFICE}}}value") or cell.get(f"{{{OFFICE}}}date-value") or cell.get(f"{{{OFFICE}}}boolean-value"))
+                repeat = int(cell.get(f"{{{TABLE}}}number-columns-repeated", "1"))
+                cells += [info] * (repeat if info[0] or repeat < 1000 else 1)
+                if not rows:
+                    header_styles += [cell.get(f"{{{TABLE}}}style-name")] * min(repeat, 1000)
+                link = cell.find(f".//{{{TEXT}}}a")
+                if link is not None:
+                    hrefs.append(link.get("{http://www.w3.org/1999/xlink}href"))
+            while cells and cells[-1][0] is None and not cells[-1][1]:
+                cells.pop()
+            if cells:
+                rows.append(cells)
+        sheets.append((table.get(f"{{{TABLE}}}name"), rows, header_styles, hrefs))
+    return sheets, bold, filters
+
+
+def compare_typed_cell(where, want, cell, report, counts):
+    kind, text, formula, attribute = cell
+    if want is None:
+        if kind is not None:
+            report.fail(where, f"LibreOffice shows {text!r} where the JSON has no value")
+        return
+    expected_kind, value = want
+    if formula and not (expected_kind == "bool" and formula == f"of:={str(value).upper()}()"):
+        report.fail(where, f"LibreOffice evaluates the formula {formula!r}")
+        return
+    if expected_kind == "bool":
+        ok = formula is not None and attribute == ("1" if value else "0")
+    elif expected_kind in ("int", "number"):
+        ok = kind == "float" and abs(float(attribute) - value) <= 1e-9 * max(1, abs(value))
+    elif expected_kind in ("date", "date-or-text"):
+        ok = (kind == "date" and attribute[:10] == value) or (expected_kind == "date-or-text" and kind == "string" and text == value)
+    else:
+        ok = kind == "string" and text == value.replace("\r\n", "\n").replace("\r", "\n")
+    if not ok:
+        report.fail(where, f"LibreOffice shows {kind} {text!r} ({attribute}) for the {expected_kind} {value!r}")
+    else:
+        counts[expected_kind.split("-")[0]] = counts.get(expected_kind.split("-")[0], 0) + 1
+
+
+def check_xlsx_libreoffice(folder, expected, report):
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    if soffice is None or not expected:
+        report.fail("LibreOffice", "no soffice, or no workbook to open")
+        return
+    work = tempfile.mkdtemp(prefix="questlog-xlsx-")
+    try:
+        inputs = os.path.join(work, "in")
+        os.makedirs(inputs)
+        for name in expected:
+            shutil.copyfile(os.path.join(folder, name), os.path.join(inputs, name))
+        command = [soffice, f"-env:UserInstallation=file://{work}/profile", "--headless", "--norestore",
+                   "--convert-to", "fods", "--outdir", os.path.join(work, "out")] + sorted(os.path.join(inputs, n) for n in expected)
+        started = time.monotonic()
+        result = subprocess.run(command, capture_output=True, text=True, timeout=600)
+        elapsed = time.monotonic() - started
+        counts = {}
+        sheets_checked = 0
+        for name, sheets in sorted(expected.items()):
+            converted = os.path.join(work, "out", name[:-5] + ".fods")
+            if not os.path.isfile(converted):
+                report.fail(name, f"LibreOffice did not open it: {result.stdout.strip()} {result.stderr.strip()}")
+                continue
+            tables, bold, filters = read_fods_tables(converted)
+            if [t[0] for t in tables] != [s[0] for s in sheets]:
+                report.fail(name, f"LibreOffice shows the sheets {[t[0] for t in tables]}, openpyxl {[s[0] for s in sheets]}")
+                continue
+            for (sheet_name, rows, header_styles, hrefs), (_, want_rows) in zip(tables, sheets):
+                sheets_checked += 1
+                where = f"{name}[{sheet_name}] in LibreOffice"
+                if not header_styles or not all(style in bold for style in header_styles[:len(rows[0])]):
+                    report.fail(where, "the header row is not bold")
+                if not any(f.startswith(f"{sheet_name}.A1:") or f.startswith(f"'{sheet_name}'.A1:") for f in filters):
+                    report.fail(where, f"no autofilter over the table (ranges: {sorted(filters)})")
+                if want_rows is None:
+                    continue
+                if len(rows) != len(want_rows):
+                    report.fail(where, f"{len(rows)} rows, openpyxl reads {len(want_rows)}")
+                header = want_rows[0]
+                for number, (cells, want) in enumerate(zip(rows[1:], want_rows[1:]), start=2):
+                    cells = cells + [(None, "", None, None)] * (len(header) - len(cells))
+                    for column, (cell, value) in enumerate(zip(cells, want)):
+                        compare_typed_cell(f"{where}:{number}:{header[column]}", value, cell, report, counts)
+                bad = [href for href in hrefs if not href.startswith("../")]
+                if len(hrefs) != len(want_rows) - 1 or bad:
+                    report.fail(where, f"{len(hrefs)} links for {len(want_rows) - 1} names ({bad[:3]})")
+        report.note(f"LibreOffice {len(expected)} workbooks, {sheets_checked} sheets opened in {elapsed:.1f}s: "
+                    f"{counts.get('bool', 0)} booleans (TRUE()/FALSE()), {counts.get('int', 0) + counts.get('number', 0)} "
+                    f"numbers, {counts.get('date', 0)} dates, {counts.get('text', 0)} texts; bold headers, autofilters, "
+                    f"links, no other formula")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
         print("usage: check_exports.py EXPORTS_DIR", file=sys.stderr)
@@ -551,6 +893,8 @@ def main():
     site, _, schema = check_json(folder, report)
     tables = check_csv(folder, site, schema, report)
     check_libreoffice(folder, tables, report)
+    workbooks = check_xlsx(folder, site, schema, tables or {}, report)
+    check_xlsx_libreoffice(folder, workbooks, report)
     print(f"Exports in {folder}")
     for line in report.lines:
         print("  " + line)

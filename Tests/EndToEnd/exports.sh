@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end check of an exports folder (such as Output/exports/): Python's csv module reads every
 # CSV file back to the JSON's values, every JSON document validates against the shipped JSON
-# Schema with format checks on, and headless LibreOffice Calc imports every CSV file as UTF-8
-# with its accents intact and no formula evaluated. Installs what it needs when missing.
+# Schema with format checks on, headless LibreOffice Calc imports every CSV file as UTF-8
+# with its accents intact and no formula evaluated, and openpyxl and LibreOffice open every XLSX
+# workbook with its values typed and no formula. Installs what it needs when missing.
 # Usage: Tests/EndToEnd/exports.sh EXPORTS_DIR
 set -euo pipefail
 
@@ -24,6 +25,15 @@ if ! "$python" -c "$probe" 2>/dev/null; then
       'jsonschema[format-nongpl]' >/dev/null 2>&1; then
     echo "pip cannot install here (Debian's own Python refuses it): using Debian's packages"
     apt_install python3 python3-jsonschema python3-rfc3987
+    python=/usr/bin/python3
+  fi
+fi
+
+if ! "$python" -c 'import openpyxl' 2>/dev/null; then
+  echo "Installing openpyxl"
+  if ! "$python" -m pip install --quiet --disable-pip-version-check --root-user-action=ignore openpyxl >/dev/null 2>&1; then
+    echo "pip cannot install here: using Debian's package"
+    apt_install python3-openpyxl
     python=/usr/bin/python3
   fi
 fi

@@ -22,6 +22,22 @@ struct BuildCommandTests {
         #expect(FileManager.default.fileExists(atPath: folder + "/elsewhere/index.html"))
     }
 
+    @Test func baseURLFromTheCommandLine() throws {
+        let folder = makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(runQuestlog(["init", "."], in: folder).code == .success)
+        let result = runQuestlog(["build", "--base-url", "https://example.org/wiki"], in: folder)
+        #expect(result.code == .success, "\(result.error)")
+        let sitemap = try String(contentsOfFile: folder + "/Output/sitemap.xml", encoding: .utf8)
+        #expect(sitemap.contains("<loc>https://example.org/wiki/my-first-game/</loc>"))
+        let home = try String(contentsOfFile: folder + "/Output/index.html", encoding: .utf8)
+        #expect(home.contains(#"<link rel="canonical" href="https://example.org/wiki/">"#), "\(home.prefix(800))")
+
+        let wrong = runQuestlog(["build", "--base-url", "example.org"], in: folder)
+        #expect(wrong.code == .usage)
+        #expect(wrong.error.contains("option '--base-url' expects an absolute http(s) URL"), "\(wrong.error)")
+    }
+
     @Test func contentErrorsStopTheBuildWithExitCodeOne() throws {
         let folder = makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

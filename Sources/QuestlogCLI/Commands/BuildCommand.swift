@@ -16,13 +16,23 @@ struct BuildCommand: Command {
             OptionSpec("drafts", help: "Publish drafts too, each marked with a Draft badge."),
             OptionSpec("timings", help: "Print each stage's time, items done and reused, and peak memory."),
             OptionSpec("clean", help: "Build everything, without the cache that lets an unchanged site skip the work."),
+            OptionSpec("base-url", value: "URL",
+                       help: "The public address of the site, in place of base_url in questlog.yml (sitemap, canonical links)."),
         ])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let started = Date()
+        let baseURL = try context.arguments.value("base-url").map { text in
+            guard let url = SiteConfig.baseURL(text) else {
+                throw UsageError("option '--base-url' expects an absolute http(s) URL such as https://example.org/wiki/, not '\(text)'",
+                                 command: spec.name)
+            }
+            return url
+        }
         var options = BuildOptions(site: context.site, output: context.output, outputDisplayName: context.outputDisplayName,
                                    jobs: try context.jobs(), strict: context.strict,
-                                   includeDrafts: context.arguments.flag("drafts"), listEveryUse: context.verbose)
+                                   includeDrafts: context.arguments.flag("drafts"), listEveryUse: context.verbose,
+                                   baseURL: baseURL)
         options.clean = context.arguments.flag("clean")
         let progress = ProgressDisplay(console: context.console)
         let timings = BuildTimings()

@@ -1,19 +1,22 @@
 import Foundation
 import QuestlogCore
 
-/// `questlog export`: the CSV and JSON exports alone, without the HTML.
+/// `questlog export`: the CSV, JSON and XLSX exports alone, without the HTML.
 struct ExportCommand: Command {
     static let spec = CommandSpec(
         name: "export",
-        summary: "Write the CSV (spreadsheets) and JSON (other tools) exports of the site.",
+        summary: "Write the CSV and XLSX (spreadsheets) and JSON (other tools) exports of the site.",
         discussion: """
         CSV: one file per game and kind, UTF-8 with a BOM, CRLF rows; text cells a spreadsheet would run
         as a formula get a leading '. JSON: one document per game, site.json and questlog.schema.json.
+        XLSX: one workbook per game, a sheet per kind with typed cells (never formulas) and a
+        Progress sheet.
         The folder is managed like Output/: written only if absent, empty or made by Questlog before.
         `questlog build` also writes every export to Output/exports/.
         """,
         options: [
-            OptionSpec("format", short: "f", value: "FORMAT", choices: ["csv", "json"], help: "Only this format: csv or json (default: both)."),
+            OptionSpec("format", short: "f", value: "FORMAT", choices: ExportFormat.allCases.map(\.rawValue),
+                       help: "Only this format: csv, json or xlsx (default: all)."),
             OptionSpec("output", short: "o", value: "DIR", help: "Where to write (default: exports/ in the site)."),
             OptionSpec("game", short: "g", value: "GAME", help: "Only this game."),
             OptionSpec("kind", short: "k", value: "KIND", help: "Only this kind (npc, quest, location or a custom kind)."),
@@ -35,7 +38,16 @@ struct ExportCommand: Command {
             throw UsageError(problem.message, command: spec.name)
         }
         let formats = context.arguments.value("format").flatMap(ExportFormat.init(rawValue:)).map { [$0] } ?? ExportFormat.allCases
-        let files = formats.flatMap { $0.files(for: site, options: options) }
+        var files: [OutputFile] = []
+        for format in formats {
+            do {
+                files += try format.files(for: site, options: options)
+            } catch {
+                var problems = diagnostics
+                problems.append(error)
+                return context.report(problems)
+            }
+        }
 
         let typed = context.arguments.value("output")
         let output = typed.map(context.absolute) ?? context.site + "/exports"

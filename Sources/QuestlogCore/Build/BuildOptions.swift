@@ -16,9 +16,12 @@ public struct BuildOptions: Sendable {
     /// Ignore the build cache and build everything (`--clean`); files are still written only when
     /// their bytes change, and nothing foreign is ever deleted.
     public var clean: Bool = false
+    /// The public address to build for, in place of `questlog.yml`'s `base_url` (`--base-url`);
+    /// already checked and ending with `/`.
+    public var baseURL: String?
 
     public init(site: String, output: String, outputDisplayName: String? = nil, jobs: Int = 1, strict: Bool = false,
-                includeDrafts: Bool = false, listEveryUse: Bool = false) {
+                includeDrafts: Bool = false, listEveryUse: Bool = false, baseURL: String? = nil) {
         self.site = site
         self.output = output
         self.outputDisplayName = outputDisplayName ?? output
@@ -26,6 +29,7 @@ public struct BuildOptions: Sendable {
         self.strict = strict
         self.includeDrafts = includeDrafts
         self.listEveryUse = listEveryUse
+        self.baseURL = baseURL
     }
 
     /// What the Resolve stage is told, with the theme's callout titles in every UI language.

@@ -17,8 +17,9 @@ public struct SiteBuild: Sendable {
     /// files beside the pages; writes nothing.
     public func render(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings()) -> RenderedSite {
         progress(.loading)
-        let loaded = timings.measure("load", { SiteLoader(root: options.site, jobs: options.jobs).load() },
+        var loaded = timings.measure("load", { SiteLoader(root: options.site, jobs: options.jobs).load() },
                                      count: { (items: $0.games.reduce(0) { $0 + $1.entries.count + 1 } + $0.assets.count, reused: 0) })
+        if let baseURL = options.baseURL { loaded.config.baseURL = baseURL }
         progress(.resolving)
         let theme = self.theme
         let (site, resolveDiagnostics) = timings.measure("resolve", { Resolver(options: options.resolveOptions(theme: theme)).resolve(loaded) },
@@ -31,9 +32,16 @@ public struct SiteBuild: Sendable {
         var (files, renderDiagnostics) = SiteRenderer(theme: theme, jobs: options.jobs).render(site, timings: timings)
         diagnostics.append(contentsOf: renderDiagnostics)
         files += timings.measure("exports", {
-            ExportFormat.allCases.flatMap { format in
-                format.files(for: site, options: ExportOptions()).map { OutputFile(path: ExportDownload.folder + "/" + $0.path, bytes: $0.bytes) }
+            var exported: [OutputFile] = []
+            for format in ExportFormat.allCases {
+                do throws(Diagnostic) {
+                    exported += try format.files(for: site, options: ExportOptions())
+                        .map { OutputFile(path: ExportDownload.folder + "/" + $0.path, bytes: $0.bytes) }
+                } catch {
+                    diagnostics.append(error)
+                }
             }
+            return exported
         }, count: { (items: $0.count, reused: 0) })
         if !diagnostics.failed(strict: options.strict) {
             let generated = files

@@ -27,6 +27,13 @@ public struct SiteConfig: Sendable, Hashable {
         self.danglingLinksAreWarnings = danglingLinksAreWarnings
     }
 
+    /// `text` as a base URL (ending with `/`), or nil unless it is an absolute http(s) URL; used for
+    /// `base_url` in `questlog.yml` and for `questlog build --base-url`.
+    public static func baseURL(_ text: String) -> String? {
+        guard URLCheck.isAbsoluteWebURL(text) else { return nil }
+        return text.hasSuffix("/") ? text : text + "/"
+    }
+
     /// The languages the UI ships strings for.
     public static let languages = ["en", "vi", "hi", "ja", "zh"]
 

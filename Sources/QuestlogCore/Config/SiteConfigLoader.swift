@@ -33,8 +33,8 @@ public enum SiteConfigLoader {
                 }
             case "base_url":
                 if value.isNull { continue }
-                if let url = value.string, URLCheck.isAbsoluteWebURL(url) {
-                    config.baseURL = url.hasSuffix("/") ? url : url + "/"
+                if let url = value.string.flatMap(SiteConfig.baseURL) {
+                    config.baseURL = url
                 } else {
                     diagnostics.append(.error("base_url: expected an absolute http(s) URL such as https://example.org/wiki/, found \(value.kindDescription)",
                                               code: "invalid-url", at: at(value)))

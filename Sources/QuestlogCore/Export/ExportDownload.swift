@@ -22,9 +22,11 @@ public struct ExportDownload: Sendable, Hashable {
          ExportDownload(format: .json, kind: nil, path: folder + "/" + JSONExport.schemaPath)]
     }
 
-    /// A game page's downloads: the game's JSON, then the CSV of each kind in schema order.
+    /// A game page's downloads: the game's JSON, its XLSX workbook, then the CSV of each kind in
+    /// schema order.
     public static func forGame(_ game: String, schema: Schema) -> [ExportDownload] {
-        [ExportDownload(format: .json, kind: nil, path: folder + "/" + JSONExport.path(game: game))]
+        [ExportDownload(format: .json, kind: nil, path: folder + "/" + JSONExport.path(game: game)),
+         ExportDownload(format: .xlsx, kind: nil, path: folder + "/" + XLSXExport.path(game: game))]
             + schema.kinds.map { ExportDownload(format: .csv, kind: $0.id, path: folder + "/" + CSVExport.path(game: game, kind: $0)) }
     }
 

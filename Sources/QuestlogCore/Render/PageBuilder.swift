@@ -256,13 +256,17 @@ public struct PageBuilder: Sendable {
         }
     }
 
-    /// Links to export files, labelled "NPCs (CSV)" or "All data (JSON)".
+    /// Links to export files, labelled "NPCs (CSV)", "Spreadsheet (XLSX)" or "All data (JSON)"; a
+    /// game without entries has no workbook to link.
     func downloads(_ files: [ExportDownload], from path: String, game: Game?) -> MustacheValue {
         .list(files.compactMap { file -> MustacheValue? in
             let label: String
             if let kindId = file.kind, let kind = site.schema.kind(id: kindId) {
                 if let game, game.entries(of: kindId).isEmpty { return nil }
                 label = strings.format("ui.download_csv", ["kind": labels.kindPlural(kind)])
+            } else if file.format == .xlsx {
+                if let game, game.entries.values.allSatisfy(\.isEmpty) { return nil }
+                label = strings["ui.download_xlsx"]
             } else if file.path.hasSuffix(JSONExport.schemaPath) {
                 label = strings["ui.download_schema"]
             } else {

@@ -5,11 +5,11 @@ struct ExportDownloadTests {
     @Test func gamePagesLinkTheGameDocumentAndEveryKindFile() {
         let downloads = ExportDownload.forGame("elden-ring", schema: ExportTestSite.config.schema)
         #expect(downloads.map(\.path) == [
-            "exports/elden-ring.json", "exports/elden-ring/npcs.csv", "exports/elden-ring/quests.csv",
+            "exports/elden-ring.json", "exports/elden-ring.xlsx", "exports/elden-ring/npcs.csv", "exports/elden-ring/quests.csv",
             "exports/elden-ring/locations.csv", "exports/elden-ring/bosses.csv",
         ])
-        #expect(downloads.map(\.kind) == [nil, "npc", "quest", "location", "boss"])
-        #expect(downloads.map(\.format) == [.json, .csv, .csv, .csv, .csv])
+        #expect(downloads.map(\.kind) == [nil, nil, "npc", "quest", "location", "boss"])
+        #expect(downloads.map(\.format) == [.json, .xlsx, .csv, .csv, .csv, .csv])
     }
 
     @Test func kindPagesLinkTheirFile() {
@@ -18,9 +18,9 @@ struct ExportDownloadTests {
         #expect(RelativeURL.from("elden-ring/bosses/index.html", to: downloads[0].path) == "../../exports/elden-ring/bosses.csv")
     }
 
-    @Test func everyDownloadIsAnExportedFile() {
+    @Test func everyDownloadIsAnExportedFile() throws {
         let site = ExportTestSite.make()
-        let written = Set(ExportFormat.allCases.flatMap { $0.files(for: site, options: ExportOptions()) }
+        let written = try Set(ExportFormat.allCases.flatMap { try $0.files(for: site, options: ExportOptions()) }
             .map { ExportDownload.folder + "/" + $0.path })
         let linked = ExportDownload.forSite() + site.games.flatMap { game in
             ExportDownload.forGame(game.id, schema: site.schema)

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The entries of one kind in one game as the exports lay them out: the header of `KindLayout`
+/// and one row of typed cells per entry, in the game's order.
+///
+/// Booleans are booleans (an absent one is `false`), integers, numbers and dates keep their type,
+/// lists are joined by `; `, references are their targets' display names joined by `; ` with the
+/// ids in the sibling `_ids` cells (`game/id` for an entry of another game), notes are plain text
+/// and `url` the entry's page relative to the output root. An absent value is empty text.
+struct ExportTable: Sendable {
+    var header: [String]
+    var entries: [Entry]
+    var rows: [[ExportCell]]
+
+    init(game: Game, layout: KindLayout, site: Site) {
+        entries = game.entries(of: layout.kind.id)
+        let extras = layout.extraColumns(for: entries)
+        header = layout.header(extras: extras)
+        rows = entries.map { Self.row($0, game: game.id, layout: layout, extras: extras, site: site) }
+    }
+
+    /// The header then the rows, as CSV cell texts before encoding.
+    var textRows: [[String]] {
+        [header] + rows.map { $0.map(\.text) }
+    }
+
+    private static func row(_ entry: Entry, game: String, layout: KindLayout, extras: [ExtraColumn], site: Site) -> [ExportCell] {
+        func ids(_ refs: [EntryRef]) -> ExportCell {
+            .text(refs.map { $0.exportID(in: game) }.joined(separator: "; "))
+        }
+        var cells: [ExportCell] = [.text(entry.id), .text(entry.name), .text(entry.displayName)]
+        for column in layout.fields {
+            let value = entry.fields[column.field.name]
+            cells.append(value.map { cell($0, site: site) } ?? (column.field.type == .bool ? .bool(false) : .text("")))
+            if column.idsColumn != nil {
+                cells.append(ids(value?.references ?? []))
+            }
+        }
+        for column in layout.relations {
+            let related = KindLayout.related(entry, column)
+            cells.append(names(related, site: site))
+            cells.append(ids(related))
+        }
+        for column in extras {
+            cells.append(entry.extra.first { $0.name == column.field }.map { cell($0.value, site: site) } ?? .text(""))
+        }
+        cells.append(.text(entry.notes.plainText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        cells.append(.text(entry.path))
+        return cells
+    }
+
+    private static func cell(_ value: FieldValue, site: Site) -> ExportCell {
+        switch value {
+        case let .string(text), let .text(text), let .url(text): return .text(text)
+        case let .date(text): return .date(text)
+        case let .bool(flag): return .bool(flag)
+        case let .int(number): return .int(number)
+        case let .number(number): return .number(number)
+        case let .list(items): return .text(items.joined(separator: "; "))
+        case let .ref(target): return names([target], site: site)
+        case let .refs(targets): return names(targets, site: site)
+        }
+    }
+
+    /// Display names, so that entries sharing a name are told apart.
+    private static func names(_ refs: [EntryRef], site: Site) -> ExportCell {
+        .text(refs.map { site.exportTarget($0).displayName }.joined(separator: "; "))
+    }
+}

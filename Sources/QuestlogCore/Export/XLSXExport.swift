@@ -1,0 +1,77 @@
+/// The XLSX export: `<game>.xlsx` for each game, a workbook for spreadsheet apps.
+///
+/// One sheet per selected kind the game has entries of, in schema order, named after the kind's
+/// plural (made valid by `XLSXSheetNames`), with the columns of the CSV file (`KindLayout`,
+/// `ExportTable`) and typed cells: booleans, numbers, dates (serial numbers shown `yyyy-mm-dd`)
+/// and inline strings. No cell is ever a formula, so text needs no neutralising. The header row is
+/// bold and frozen, an autofilter covers the table, columns are fitted to their content (8 to 60
+/// characters) and each `name` links to the entry's page, relative to the export file
+/// (`../elden-ring/npcs/varre.html`), so that it works beside the published site. A `Progress`
+/// sheet follows when the game has progress fields (`kind`, `field`, `done`, `total`, `percent`).
+/// A game without entries of the selected kinds has no workbook.
+public enum XLSXExport {
+    /// The path of a game's workbook, relative to the exports folder: `elden-ring.xlsx`.
+    public static func path(game: String) -> String {
+        "\(game).xlsx"
+    }
+
+    /// The workbook of every selected game that has entries of the selected kinds, games in site
+    /// order. A workbook too big for a ZIP file without ZIP64 is an error.
+    public static func files(for site: Site, options: ExportOptions) throws(Diagnostic) -> [OutputFile] {
+        let kinds = options.selectedKinds(in: site.schema)
+        var files: [OutputFile] = []
+        for game in options.selectedGames(in: site) {
+            let sheets = sheets(of: game, kinds: kinds, site: site)
+            guard !sheets.isEmpty else { continue }
+            let path = path(game: game.id)
+            do {
+                files.append(OutputFile(path: path, bytes: try XLSXWorkbook(title: game.title, sheets: sheets).bytes()))
+            } catch {
+                throw diagnostic(error, path: path)
+            }
+        }
+        return files
+    }
+
+    /// The name of the sheet of progress fields.
+    static let progressSheet = "Progress"
+
+    static func sheets(of game: Game, kinds: [Kind], site: Site) -> [XLSXSheet] {
+        let file = ExportDownload.folder + "/" + path(game: game.id)
+        var names = XLSXSheetNames()
+        var sheets: [XLSXSheet] = kinds.compactMap { kind in
+            guard !game.entries(of: kind.id).isEmpty else { return nil }
+            let table = ExportTable(game: game, layout: KindLayout(kind: kind, schema: site.schema), site: site)
+            return XLSXSheet(name: names.claim(kind.plural, fallback: kind.id), header: table.header, rows: table.rows,
+                             linkColumn: table.header.firstIndex(of: KindLayout.nameColumn) ?? 1,
+                             links: table.entries.map { RelativeURL.from(file, to: $0.path) })
+        }
+        let progress: [[ExportCell]] = site.schema.progressFields.compactMap { kind, field in
+            let entries = game.entries(of: kind.id)
+            guard kinds.contains(where: { $0.id == kind.id }), !entries.isEmpty else { return nil }
+            let done = entries.count { $0.bool(field.name) }
+            return [.text(kind.plural), .text(field.label), .int(done), .int(entries.count),
+                    .number(Double(done) / Double(entries.count))]
+        }
+        if !progress.isEmpty {
+            sheets.append(XLSXSheet(name: names.claim(progressSheet, fallback: progressSheet),
+                                    header: ["kind", "field", "done", "total", "percent"], rows: progress,
+                                    percentColumn: 4))
+        }
+        return sheets
+    }
+
+    static func diagnostic(_ error: ZipArchiveError, path: String) -> Diagnostic {
+        switch error {
+        case let .tooManyEntries(count):
+            return .error("\(ExportDownload.folder)/\(path) would hold \(count) parts; an XLSX file holds at most \(ZipArchive.entryLimit) (no ZIP64)",
+                          code: "xlsx-too-large", at: nil)
+        case let .tooLarge(part):
+            return .error("\(ExportDownload.folder)/\(path) would reach 4 GB at its part \(part); an XLSX file without ZIP64 must stay below that",
+                          code: "xlsx-too-large", at: nil)
+        case let .compressionFailed(part, status):
+            return .error("\(ExportDownload.folder)/\(path): zlib could not compress its part \(part) (status \(status))",
+                          code: "xlsx-compression", at: nil)
+        }
+    }
+}
