@@ -82,31 +82,43 @@ struct BuildCache: Equatable {
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
 
-    /// Reads a cache; nil for anything that is not a complete cache of this format.
+    /// Reads a cache; nil for anything that is not a complete cache of this format. Split on bytes:
+    /// a cache lists every input and output, so it is read on every build.
     init?(parsing bytes: [UInt8]) {
         guard bytes.last == UInt8(ascii: "\n") else { return nil }
-        let lines = String(decoding: bytes.dropLast(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first == Substring(Self.header) else { return nil }
+        let lines = bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard let first = lines.first, first.elementsEqual(Self.header.utf8) else { return nil }
+        func text(_ field: ArraySlice<UInt8>) -> String {
+            let string = String(decoding: field, as: UTF8.self)
+            return field.contains(UInt8(ascii: "\\")) ? Self.unescaped(string) : string
+        }
+        func number<T: FixedWidthInteger>(_ field: ArraySlice<UInt8>) -> T? {
+            T(String(decoding: field, as: UTF8.self))
+        }
         var key: String?, pages: Int?, games: Int?
         var inputs: [SourceStamp] = [], outputs: [(path: String, size: Int)] = [], diagnostics: [Diagnostic] = []
+        inputs.reserveCapacity(lines.count)
+        outputs.reserveCapacity(lines.count)
         for line in lines.dropFirst() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            switch (fields.first, fields.count) {
-            case ("key", 2): key = Self.unescaped(fields[1])
-            case ("pages", 2): pages = Int(fields[1])
-            case ("games", 2): games = Int(fields[1])
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            guard let tag = fields.first else { return nil }
+            switch (String(decoding: tag, as: UTF8.self), fields.count) {
+            case ("key", 2): key = text(fields[1])
+            case ("pages", 2): pages = number(fields[1])
+            case ("games", 2): games = number(fields[1])
             case ("in", 5):
-                guard let size = Int(fields[1]), let modified = Int64(fields[2]), let hash = UInt64(fields[3]) else { return nil }
-                inputs.append(SourceStamp(path: Self.unescaped(fields[4]), size: size, modified: modified, hash: hash))
+                guard let size: Int = number(fields[1]), let modified: Int64 = number(fields[2]), let hash: UInt64 = number(fields[3]) else { return nil }
+                inputs.append(SourceStamp(path: text(fields[4]), size: size, modified: modified, hash: hash))
             case ("out", 3):
-                guard let size = Int(fields[1]) else { return nil }
-                let path = Self.unescaped(fields[2])
+                guard let size: Int = number(fields[1]) else { return nil }
+                let path = text(fields[2])
                 guard OutputPathRules.problem(with: path) == nil else { return nil }
                 outputs.append((path, size))
             case ("diag", 7):
-                guard let severity = Severity(rawValue: fields[1]), let line = Int(fields[4]), let column = Int(fields[5]) else { return nil }
-                let location = fields[3] == "-" ? nil : SourceLocation(path: Self.unescaped(fields[3]), line: line, column: column)
-                diagnostics.append(Diagnostic(severity, Self.unescaped(fields[6]), code: Self.unescaped(fields[2]), at: location))
+                guard let severity = Severity(rawValue: text(fields[1])), let line: Int = number(fields[4]), let column: Int = number(fields[5]) else { return nil }
+                let path = text(fields[3])
+                let location = path == "-" ? nil : SourceLocation(path: path, line: line, column: column)
+                diagnostics.append(Diagnostic(severity, text(fields[6]), code: text(fields[2]), at: location))
             default:
                 return nil
             }
@@ -140,7 +152,6 @@ struct BuildCache: Equatable {
     }
 
     private static func unescaped(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
         var out = ""
         var escaping = false
         for character in text {

@@ -31,18 +31,21 @@ public struct SiteBuild: Sendable {
         progress(.rendering)
         var (files, renderDiagnostics) = SiteRenderer(theme: theme, jobs: options.jobs).render(site, timings: timings)
         diagnostics.append(contentsOf: renderDiagnostics)
-        files += timings.measure("exports", {
-            var exported: [OutputFile] = []
-            for format in ExportFormat.allCases {
-                do throws(Diagnostic) {
-                    exported += try format.files(for: site, options: ExportOptions())
+        // The formats are independent: each on its own thread.
+        let exported = timings.measure("exports", {
+            Parallel.map(ExportFormat.allCases, jobs: options.jobs) { format in
+                Result { () throws(Diagnostic) -> [OutputFile] in
+                    try format.files(for: site, options: ExportOptions())
                         .map { OutputFile(path: ExportDownload.folder + "/" + $0.path, bytes: $0.bytes) }
-                } catch {
-                    diagnostics.append(error)
                 }
             }
-            return exported
-        }, count: { (items: $0.count, reused: 0) })
+        }, count: { (items: $0.reduce(0) { $0 + ((try? $1.get())?.count ?? 0) }, reused: 0) })
+        for result in exported {
+            switch result {
+            case let .success(formatFiles): files += formatFiles
+            case let .failure(problem): diagnostics.append(problem)
+            }
+        }
         if !diagnostics.failed(strict: options.strict) {
             let generated = files
             var assetDiagnostics = DiagnosticList()

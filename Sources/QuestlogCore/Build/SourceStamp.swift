@@ -22,7 +22,8 @@ struct SourceStamp: Sendable, Hashable {
 
     /// Every file a build of the site may read: `questlog.yml`, and everything under `Content/` and
     /// `Templates/` but hidden files and editor leftovers, following symbolic links that stay in the
-    /// site (each real folder once). Sorted by path.
+    /// site (each real folder once). In walking order (config, then each folder's names sorted by
+    /// bytes), which is the same for the same files.
     static func collect(site: String) -> [SourceStamp] {
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         var stamps: [SourceStamp] = []
@@ -59,7 +60,7 @@ struct SourceStamp: Sendable, Hashable {
         }
         walk(SiteLoader.contentFolder)
         walk("Templates")
-        return stamps.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return stamps
     }
 
     private static func stamp(_ path: String, _ info: stat, site: String, now: Int64) -> SourceStamp {

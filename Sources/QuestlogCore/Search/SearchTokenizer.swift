@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns text into search terms. `Templates/assets/search.js` implements the same steps, and both are
 /// checked against `Tests/Fixtures/search/tokenizer-vectors.json`, so a query typed in the browser
 /// meets the terms Swift indexed.
@@ -30,7 +32,7 @@ public enum SearchTokenizer {
                 guard end > start else { return }
                 let segment = UnsafeBufferPointer(rebasing: bytes[start..<end])
                 if hasNonASCII {
-                    terms.append(contentsOf: unicodeTerms(in: String(decoding: segment, as: UTF8.self)))
+                    terms.append(contentsOf: segmentCache.terms(of: String(decoding: segment, as: UTF8.self)))
                 } else {
                     terms.append(String(unsafeUninitializedCapacity: segment.count) { buffer in
                         for (index, byte) in segment.enumerated() {
@@ -60,6 +62,10 @@ public enum SearchTokenizer {
         }
         return terms
     }
+
+    /// The terms of the non-ASCII segments met so far: words repeat across notes (a name, a place),
+    /// and their Unicode steps cost far more than a lookup.
+    private static let segmentCache = SegmentCache()
 
     private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
@@ -174,5 +180,28 @@ public enum SearchTokenizer {
         default:
             return false
         }
+    }
+}
+
+/// Terms of text segments, remembered up to a bound and shared by every thread.
+private final class SegmentCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var terms: [String: [String]] = [:]
+    /// Past this many segments the cache starts again, so memory stays bounded in a long `serve`.
+    private let capacity = 200_000
+
+    func terms(of segment: String) -> [String] {
+        lock.lock()
+        if let known = terms[segment] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let found = SearchTokenizer.unicodeTerms(in: segment)
+        lock.lock()
+        if terms.count >= capacity { terms.removeAll(keepingCapacity: true) }
+        terms[segment] = found
+        lock.unlock()
+        return found
     }
 }
