@@ -17,9 +17,7 @@ struct BuildCache: Equatable {
 
     /// Where the cache of the builds of `site` into `output` is kept.
     static func path(site: String, output: String) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in OutputFileSystem.canonical(output).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return site + "/" + folder + "/build-" + String(hash, radix: 16)
+        site + "/" + folder + "/build-" + String(FNV1a.hash(OutputFileSystem.canonical(output).utf8), radix: 16)
     }
 
     /// The Questlog binary and the build options the output was made with.

@@ -88,10 +88,7 @@ struct SourceStamp: Sendable, Hashable {
     /// FNV-1a over the file's bytes (never 0, which means "not hashed").
     static func hashOfFile(_ path: String) -> UInt64? {
         guard let bytes = FileContents.read(path) else { return nil }
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
-        }
+        let hash = FNV1a.hash(bytes)
         return hash == 0 ? 1 : hash
     }
 
