@@ -35,7 +35,7 @@ struct KindLayout: Sendable, Hashable {
         }
         relations = schema.inverseRelations(of: kind.id).map { relation in
             let name = names.claim(Self.relationName(source: relation.source, field: relation.field))
-            let label = relation.field.inverseLabel ?? "\(relation.source.plural) (\(relation.field.label))"
+            let label = schema.inverseLabel(of: relation.field, in: relation.source)
             return RelationColumn(sourceKind: relation.source.id, field: relation.field.name, name: name,
                                   idsColumn: names.claim(name + "_ids"), label: label)
         }

@@ -123,7 +123,7 @@ public struct Resolver: Sendable {
             guard var entry = entriesByRef[ref] else { continue }
             entry.inverse = schema.inverseRelations(of: ref.kind).compactMap { relation in
                 guard let sources = relations[relation.source.id + "." + relation.field.name] else { return nil }
-                let label = relation.field.inverseLabel ?? "\(relation.source.plural) (\(relation.field.label))"
+                let label = schema.inverseLabel(of: relation.field, in: relation.source)
                 return Relation(sourceKind: relation.source.id, field: relation.field.name, label: label, entries: sources)
             }
             entriesByRef[ref] = entry

@@ -15,7 +15,7 @@ extension Schema {
                 if field.progress { flags.append("progress") }
                 if field.highlight { flags.append("highlight") }
                 if field.display != .value { flags.append("display: \(field.display.rawValue)") }
-                let inverse = field.type.referencedKind == nil ? "" : (field.inverseLabel ?? "\(kind.plural) (\(field.label))")
+                let inverse = field.type.referencedKind == nil ? "" : inverseLabel(of: field, in: kind)
                 rows.append(["", field.name, field.type.description, field.label, inverse, flags.joined(separator: ", ")])
             }
         }

@@ -30,6 +30,16 @@ public struct Schema: Sendable, Hashable {
         }
     }
 
+    /// What the referenced entry's page calls the entries whose `field` names it, when the field has no
+    /// `inverse_label`: the source kind's plural ("Quests"), with the field's label when that says more
+    /// than the target kind's name ("NPCs (Home)").
+    public func inverseLabel(of field: FieldDefinition, in source: Kind) -> String {
+        if let label = field.inverseLabel { return label }
+        let target = field.type.referencedKind.flatMap { kind(id: $0) }
+        let plain = [target?.name, target?.plural, target?.id, target?.folder].compactMap { $0?.lowercased() }
+        return plain.contains(field.label.lowercased()) ? source.plural : "\(source.plural) (\(field.label))"
+    }
+
     /// Every kind's fields that count towards progress, in schema order.
     public var progressFields: [(kind: Kind, field: FieldDefinition)] {
         kinds.flatMap { kind in kind.fields.filter { $0.progress && $0.type == .bool }.map { (kind: kind, field: $0) } }
