@@ -60,7 +60,7 @@ for size in "${sizes[@]}"; do
   # Rebuilds on disk: a first build, then no change, then one entry's notes edited.
   "$questlog" build --quiet --site "$site"
   : >"$work/noop"; : >"$work/edit"
-  edited=$(find "$site/Content/world/npcs" -name '*.md' | sort | head -1)
+  edited=$(find "$site/Content/world/npcs" -name '*.md' | sort | awk 'NR == 1')
   for run in $(seq "$runs"); do
     measure "$questlog" build --quiet --site "$site" | cut -d' ' -f1 >>"$work/noop"
     printf '\nEdited again (%s).\n' "$run" >>"$edited"
