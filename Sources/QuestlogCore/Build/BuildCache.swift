@@ -23,7 +23,8 @@ struct BuildCache: Equatable {
     /// The Questlog binary and the build options the output was made with.
     var key: String
     var inputs: [SourceStamp]
-    var outputs: [(path: String, size: Int)]
+    /// Every output file as the build left it (no hash: a changed time or size is enough to doubt it).
+    var outputs: [SourceStamp]
     var diagnostics: [Diagnostic]
     var pageCount: Int
     var gameCount: Int
@@ -31,7 +32,7 @@ struct BuildCache: Equatable {
     static func == (lhs: BuildCache, rhs: BuildCache) -> Bool {
         lhs.key == rhs.key && lhs.inputs == rhs.inputs && lhs.diagnostics == rhs.diagnostics
             && lhs.pageCount == rhs.pageCount && lhs.gameCount == rhs.gameCount
-            && lhs.outputs.map(\.path) == rhs.outputs.map(\.path) && lhs.outputs.map(\.size) == rhs.outputs.map(\.size)
+            && lhs.outputs == rhs.outputs
     }
 
     /// The key of a build: the binary (its version, and the size and time of its executable, so a
@@ -51,15 +52,12 @@ struct BuildCache: Equatable {
     }
 
     /// Whether nothing the last build depended on has changed: same key, same input files with the
-    /// same stamps, and every output file still there at its size.
+    /// same stamps, and every output file still there at its size and time.
     func isCurrent(key: String, inputs: [SourceStamp], output: String) -> Bool {
         guard key == self.key, inputs.count == self.inputs.count,
               zip(inputs, self.inputs).allSatisfy({ $0.path == $1.path && $0.size == $1.size && $0.modified == $1.modified
                   && ($0.hash == 0 || $1.hash == 0 || $0.hash == $1.hash) }) else { return false }
-        return outputs.allSatisfy { file in
-            var info = stat()
-            return stat(output + "/" + file.path, &info) == 0 && Int(info.st_size) == file.size && info.st_mode & S_IFMT == S_IFREG
-        }
+        return outputs.allSatisfy { $0.isCurrent(site: output) }
     }
 
     // MARK: Reading and writing
@@ -70,7 +68,7 @@ struct BuildCache: Equatable {
             lines.append("in\t\(input.size)\t\(input.modified)\t\(input.hash)\t" + Self.escaped(input.path))
         }
         for output in outputs {
-            lines.append("out\t\(output.size)\t" + Self.escaped(output.path))
+            lines.append("out\t\(output.size)\t\(output.modified)\t" + Self.escaped(output.path))
         }
         for diagnostic in diagnostics {
             let location = diagnostic.location
@@ -94,7 +92,7 @@ struct BuildCache: Equatable {
             T(String(decoding: field, as: UTF8.self))
         }
         var key: String?, pages: Int?, games: Int?
-        var inputs: [SourceStamp] = [], outputs: [(path: String, size: Int)] = [], diagnostics: [Diagnostic] = []
+        var inputs: [SourceStamp] = [], outputs: [SourceStamp] = [], diagnostics: [Diagnostic] = []
         inputs.reserveCapacity(lines.count)
         outputs.reserveCapacity(lines.count)
         for line in lines.dropFirst() {
@@ -107,11 +105,11 @@ struct BuildCache: Equatable {
             case ("in", 5):
                 guard let size: Int = number(fields[1]), let modified: Int64 = number(fields[2]), let hash: UInt64 = number(fields[3]) else { return nil }
                 inputs.append(SourceStamp(path: text(fields[4]), size: size, modified: modified, hash: hash))
-            case ("out", 3):
-                guard let size: Int = number(fields[1]) else { return nil }
-                let path = text(fields[2])
+            case ("out", 4):
+                guard let size: Int = number(fields[1]), let modified: Int64 = number(fields[2]) else { return nil }
+                let path = text(fields[3])
                 guard OutputPathRules.problem(with: path) == nil else { return nil }
-                outputs.append((path, size))
+                outputs.append(SourceStamp(path: path, size: size, modified: modified, hash: 0))
             case ("diag", 7):
                 guard let severity = Severity(rawValue: text(fields[1])), let line: Int = number(fields[4]), let column: Int = number(fields[5]) else { return nil }
                 let path = text(fields[3])
@@ -125,7 +123,7 @@ struct BuildCache: Equatable {
         self.init(key: key, inputs: inputs, outputs: outputs, diagnostics: diagnostics, pageCount: pages, gameCount: games)
     }
 
-    init(key: String, inputs: [SourceStamp], outputs: [(path: String, size: Int)], diagnostics: [Diagnostic], pageCount: Int, gameCount: Int) {
+    init(key: String, inputs: [SourceStamp], outputs: [SourceStamp], diagnostics: [Diagnostic], pageCount: Int, gameCount: Int) {
         self.key = key
         self.inputs = inputs
         self.outputs = outputs

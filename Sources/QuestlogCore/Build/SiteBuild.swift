@@ -94,9 +94,12 @@ public struct SiteBuild: Sendable {
                                       })
         switch written {
         case let .success(report):
-            let cache = BuildCache(key: key, inputs: stamps, outputs: rendered.files.map { ($0.path, $0.bytes.count) },
-                                   diagnostics: diagnostics.all, pageCount: rendered.pageCount, gameCount: rendered.gameCount)
-            Self.store(cache, at: cachePath)
+            // Stamped as written, so a later edit of an output file is noticed too.
+            let outputs = rendered.files.compactMap { SourceStamp.current($0.path, in: options.output) }
+            if outputs.count == rendered.files.count {
+                Self.store(BuildCache(key: key, inputs: stamps, outputs: outputs, diagnostics: diagnostics.all,
+                                      pageCount: rendered.pageCount, gameCount: rendered.gameCount), at: cachePath)
+            }
             return BuildResult(diagnostics: diagnostics, report: report, pageCount: rendered.pageCount, gameCount: rendered.gameCount)
         case let .failure(error):
             diagnostics.append(error.diagnostic)

@@ -69,6 +69,13 @@ struct SourceStamp: Sendable, Hashable {
         return SourceStamp(path: path, size: Int(info.st_size), modified: modified, hash: hash)
     }
 
+    /// The file at `path` in `folder` as it is now, without hashing it; nil when it cannot be examined.
+    static func current(_ path: String, in folder: String) -> SourceStamp? {
+        var info = stat()
+        guard stat(folder + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return SourceStamp(path: path, size: Int(info.st_size), modified: modificationTime(info), hash: 0)
+    }
+
     /// Whether the file at `path` in `site` is still as this stamp says.
     func isCurrent(site: String) -> Bool {
         var info = stat()

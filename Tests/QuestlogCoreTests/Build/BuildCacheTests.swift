@@ -41,6 +41,11 @@ struct BuildCacheTests {
             ("a theme override", { site.write("Templates/partials/tags.mustache", "<p>tags</p>\n") }),
             ("questlog.yml", { site.write("questlog.yml", "title: Renamed\n") }),
             ("a deleted output file", { try? FileManager.default.removeItem(atPath: output + "/g/npcs/kale.html") }),
+            ("an edited output file", {
+                let page = output + "/g/npcs/varre.html"
+                let text = (try? String(contentsOfFile: page, encoding: .utf8)) ?? ""
+                try? text.replacingOccurrences(of: "Varre", with: "Vxrre").write(toFile: page, atomically: false, encoding: .utf8)
+            }),
             ("a damaged cache", { try? "questlog-cache 1\nkey\tx\n".write(toFile: BuildCache.path(site: site.root, output: output), atomically: false, encoding: .utf8) }),
         ]
         for (name, change) in changes {
@@ -64,12 +69,12 @@ struct BuildCacheTests {
 
     @Test func theCacheRoundTripsAndRefusesWhatItCannotRead() throws {
         let cache = BuildCache(key: "k\tey", inputs: [SourceStamp(path: "Content/a b\n.md", size: 3, modified: 42, hash: 7)],
-                               outputs: [("g/a.html", 10)],
+                               outputs: [SourceStamp(path: "g/a.html", size: 10, modified: 99, hash: 0)],
                                diagnostics: [.warning("'x' is not\ta field", code: "unknown-field", at: nil),
                                              .warning("w", code: "c", at: SourceLocation(path: "p\\q.md", line: 2, column: 3))],
                                pageCount: 4, gameCount: 1)
         #expect(BuildCache(parsing: cache.bytes) == cache)
-        for broken in ["", "questlog-cache 1\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\n", "questlog-cache 1\nkey\tk\npages\t1\ngames\t1\nout\t1\t../../etc/passwd\n",
+        for broken in ["", "questlog-cache 1\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\n", "questlog-cache 1\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\t../../etc/passwd\n",
                        "questlog-cache 1\nkey\tk\npages\tx\ngames\t1\n", "questlog-cache 1\nkey\tk\npages\t1\ngames\t1"] {
             #expect(BuildCache(parsing: Array(broken.utf8)) == nil, "\(broken)")
         }
