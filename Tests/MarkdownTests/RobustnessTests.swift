@@ -3,19 +3,6 @@ import Testing
 @testable import Markdown
 
 @Suite struct RobustnessTests {
-    /// Renders and returns the links; fails when it takes longer than `limit`.
-    @discardableResult
-    private func renderTimed(_ source: String, limit: Duration = .seconds(10),
-                             sourceLocation: SourceLocation = #_sourceLocation) -> RenderedMarkdown {
-        let clock = ContinuousClock()
-        var rendered: RenderedMarkdown?
-        let elapsed = clock.measure {
-            rendered = render(source)
-        }
-        #expect(elapsed < limit, "took \(elapsed)", sourceLocation: sourceLocation)
-        return rendered!
-    }
-
     @Test func nulCharacters() {
         let rendered = render("\u{0}[[\u{0}]] [[a\u{0}b|\u{0}]]\n\n# \u{0}\n\n`\u{0}`")
         #expect(rendered.wikiLinks.map(\.target) == ["\u{FFFD}", "a\u{FFFD}b"])
@@ -26,51 +13,51 @@ import Testing
 
     @Test func hugeInput() {
         let paragraph = "Met [[Varré]] at the *church* with ~~nobody~~ and www.example.com; see `[[code]]`.\n\n"
-        let rendered = renderTimed(String(repeating: paragraph, count: 20_000))
+        let rendered = render(String(repeating: paragraph, count: 20_000))
         #expect(rendered.wikiLinks.count == 20_000)
         #expect(rendered.wikiLinks.last?.line == 39_999)
         #expect(rendered.wikiLinks.last?.column == 5)
     }
 
     @Test func hugeSingleLine() {
-        let rendered = renderTimed(String(repeating: "word [[a]] `[[b]]` ", count: 30_000))
+        let rendered = render(String(repeating: "word [[a]] `[[b]]` ", count: 30_000))
         #expect(rendered.wikiLinks.count == 30_000)
         #expect(rendered.wikiLinks.last?.column == 29_999 * 19 + 6)
     }
 
     @Test func deeplyNestedBlockQuotes() {
-        let rendered = renderTimed(String(repeating: ">", count: 5_000) + " [[deep]]")
+        let rendered = render(String(repeating: ">", count: 5_000) + " [[deep]]")
         #expect(rendered.wikiLinks.map(\.target) == ["deep"])
         #expect(rendered.wikiLinks.first?.column == 5_002)
     }
 
     @Test func deeplyNestedLists() {
         let source = (0..<400).map { String(repeating: "  ", count: $0) + "- item [[x\($0)]]" }.joined(separator: "\n")
-        let rendered = renderTimed(source)
+        let rendered = render(source)
         #expect(rendered.wikiLinks.count == 400)
         #expect(rendered.wikiLinks.last?.line == 400)
         #expect(rendered.wikiLinks.last?.column == 798 + 8)
     }
 
     @Test func deeplyNestedInlines() {
-        renderTimed(String(repeating: "*a **b ~~c ", count: 3_000) + "[[x]]" + String(repeating: "~~ b** a*", count: 3_000))
-        renderTimed(String(repeating: "[", count: 50_000) + "x" + String(repeating: "](/u)", count: 50_000))
-        renderTimed(String(repeating: "![", count: 20_000) + String(repeating: "]", count: 20_000))
+        render(String(repeating: "*a **b ~~c ", count: 3_000) + "[[x]]" + String(repeating: "~~ b** a*", count: 3_000))
+        render(String(repeating: "[", count: 50_000) + "x" + String(repeating: "](/u)", count: 50_000))
+        render(String(repeating: "![", count: 20_000) + String(repeating: "]", count: 20_000))
     }
 
     @Test func pathologicalBrackets() {
-        #expect(renderTimed(String(repeating: "[", count: 200_000)).wikiLinks.isEmpty)
-        #expect(renderTimed(String(repeating: "]", count: 200_000)).wikiLinks.isEmpty)
-        #expect(renderTimed(String(repeating: "[[x", count: 50_000)).wikiLinks.isEmpty)
-        #expect(renderTimed(String(repeating: "[[x|", count: 50_000)).wikiLinks.isEmpty)
-        #expect(renderTimed(String(repeating: "x]]", count: 50_000)).wikiLinks.isEmpty)
-        #expect(renderTimed(String(repeating: "[[a]]", count: 50_000)).wikiLinks.count == 50_000)
-        #expect(renderTimed(String(repeating: "\\[[a]] ", count: 20_000)).wikiLinks.isEmpty)
-        #expect(renderTimed(String(repeating: "[[x\n", count: 30_000)).wikiLinks.isEmpty)
+        #expect(render(String(repeating: "[", count: 200_000)).wikiLinks.isEmpty)
+        #expect(render(String(repeating: "]", count: 200_000)).wikiLinks.isEmpty)
+        #expect(render(String(repeating: "[[x", count: 50_000)).wikiLinks.isEmpty)
+        #expect(render(String(repeating: "[[x|", count: 50_000)).wikiLinks.isEmpty)
+        #expect(render(String(repeating: "x]]", count: 50_000)).wikiLinks.isEmpty)
+        #expect(render(String(repeating: "[[a]]", count: 50_000)).wikiLinks.count == 50_000)
+        #expect(render(String(repeating: "\\[[a]] ", count: 20_000)).wikiLinks.isEmpty)
+        #expect(render(String(repeating: "[[x\n", count: 30_000)).wikiLinks.isEmpty)
     }
 
     @Test func manyTinyBlocks() {
-        renderTimed(String(repeating: "# h\n- [ ] [[t]]\n> q\n| a |\n|---|\n| [[c]] |\n\n", count: 5_000))
+        render(String(repeating: "# h\n- [ ] [[t]]\n> q\n| a |\n|---|\n| [[c]] |\n\n", count: 5_000))
     }
 
     /// Random sequences of Markdown fragments must render without crashing, the same way twice,
