@@ -71,18 +71,18 @@ struct FieldChecker {
     }
 
     /// The warning for a field the kind does not declare, for one file or grouped over many.
-    static func unknownFieldWarning(_ uses: [UnknownField], severity: Severity = .warning) -> Diagnostic {
+    static func unknownFieldWarning(_ uses: [UnknownField]) -> Diagnostic {
         let first = uses[0]
         let known = first.kind.fields.map(\.name) + [first.kind.id == "game" ? "title" : "name"]
         let hint = Suggestion.closest(to: first.name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
         let advice = "declare it in questlog.yml to give it a type"
         let noun = first.kind.id == "game" ? "game" : first.kind.noun
         if uses.count == 1 {
-            return Diagnostic(severity, "'\(first.name)' is not a field of \(noun)\(hint); \(advice)", code: "unknown-field", at: first.location)
+            return .warning("'\(first.name)' is not a field of \(noun)\(hint); \(advice)", code: "unknown-field", at: first.location)
         }
         let files = Set(uses.map(\.location.path)).count
         let count = files == 1 ? "\(uses.count) entries" : "\(files) files"
-        return Diagnostic(severity, "'\(first.name)' is not a field of \(noun)\(hint) (\(count), first at \(first.location)); \(advice)",
+        return .warning("'\(first.name)' is not a field of \(noun)\(hint) (\(count), first at \(first.location)); \(advice)",
                           code: "unknown-field", at: nil)
     }
 
