@@ -111,16 +111,23 @@ public enum SiteConfigLoader {
             for (settingKey, settingValue) in settings {
                 let setting = settingKey.string ?? ""
                 switch setting {
-                case "folder", "name", "plural":
+                case "name", "plural":
+                    guard let words = wording(settingValue, setting: setting, path: path, diagnostics: &diagnostics) else { continue }
+                    if setting == "name" {
+                        kind.name = words.text
+                        kind.translatedNames = words.translations
+                    } else {
+                        kind.plural = words.text
+                        kind.translatedPlurals = words.translations
+                    }
+                case "folder":
                     guard let text = settingValue.string, settingValue.mapping == nil, settingValue.sequence == nil, !text.isEmpty else {
                         diagnostics.append(.error("\(setting): expected text, found \(settingValue.kindDescription)", code: "type-mismatch", at: at(settingValue)))
                         continue
                     }
-                    if setting == "folder" {
-                        if Slug.isSlug(text) { kind.folder = text } else {
-                            diagnostics.append(.error("folder '\(text)' must be a lowercase slug such as 'factions'", code: "invalid-kind", at: at(settingValue)))
-                        }
-                    } else if setting == "name" { kind.name = text } else { kind.plural = text }
+                    if Slug.isSlug(text) { kind.folder = text } else {
+                        diagnostics.append(.error("folder '\(text)' must be a lowercase slug such as 'factions'", code: "invalid-kind", at: at(settingValue)))
+                    }
                 case "fields":
                     if let fields = settingValue.mapping { fieldNodes[id] = fields } else if !settingValue.isNull {
                         diagnostics.append(.error("fields: expected a mapping of field names to types, found \(settingValue.kindDescription)",
@@ -169,6 +176,40 @@ public enum SiteConfigLoader {
         return (builtInKinds, kinds, diagnostics)
     }
 
+    /// A word pages show, as text or as one text per UI language (`{ en: Leader, ja: 首領 }`); the
+    /// English one (else the first) is the word everywhere no translation applies, exports included.
+    private static func wording(_ node: YAMLNode, setting: String, path: String,
+                                diagnostics: inout [Diagnostic]) -> (text: String, translations: [String: String])? {
+        func at(_ node: YAMLNode) -> SourceLocation {
+            SourceLocation(path: path, line: node.mark.line, column: node.mark.column)
+        }
+        if let text = node.string, node.mapping == nil, node.sequence == nil, !text.isEmpty { return (text, [:]) }
+        guard let pairs = node.mapping, !pairs.isEmpty else {
+            diagnostics.append(.error("\(setting): expected text, or a text per language such as { en: Leader, ja: 首領 }, found \(node.kindDescription)",
+                                      code: "type-mismatch", at: at(node)))
+            return nil
+        }
+        var translations: [String: String] = [:]
+        var first: String?
+        for (key, value) in pairs {
+            let language = key.string ?? ""
+            guard SiteConfig.languages.contains(language) else {
+                let hint = Suggestion.closest(to: language, in: SiteConfig.languages).map { " (did you mean '\($0)'?)" } ?? ""
+                diagnostics.append(.error("\(setting): '\(language)' is not a language of the theme; expected \(SiteConfig.languages.joined(separator: ", "))\(hint)",
+                                          code: "invalid-value", at: at(key)))
+                continue
+            }
+            guard let text = value.string, value.mapping == nil, value.sequence == nil, !text.isEmpty else {
+                diagnostics.append(.error("\(setting).\(language): expected text, found \(value.kindDescription)", code: "type-mismatch", at: at(value)))
+                continue
+            }
+            translations[language] = text
+            if first == nil { first = text }
+        }
+        guard let text = translations["en"] ?? first else { return nil }
+        return (text, translations)
+    }
+
     /// The English plural used when a kind names no folder or plural: boss → bosses, city → cities.
     static func plural(of word: String) -> String {
         let lower = word.lowercased()
@@ -208,11 +249,14 @@ public enum SiteConfigLoader {
                 switch setting {
                 case "type": continue
                 case "label", "inverse_label":
-                    guard let text = settingValue.string, settingValue.mapping == nil, settingValue.sequence == nil, !text.isEmpty else {
-                        diagnostics.append(.error("\(setting): expected text, found \(settingValue.kindDescription)", code: "type-mismatch", at: at(settingValue)))
-                        continue
+                    guard let words = wording(settingValue, setting: setting, path: path, diagnostics: &diagnostics) else { continue }
+                    if setting == "label" {
+                        field.label = words.text
+                        field.translatedLabels = words.translations
+                    } else {
+                        field.inverseLabel = words.text
+                        field.translatedInverseLabels = words.translations
                     }
-                    if setting == "label" { field.label = text } else { field.inverseLabel = text }
                 case "progress", "highlight":
                     guard case let .bool(flag)? = settingValue.coreScalar else {
                         diagnostics.append(.error("\(setting): expected true or false, found \(settingValue.kindDescription)", code: "type-mismatch", at: at(settingValue)))

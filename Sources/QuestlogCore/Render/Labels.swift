@@ -17,19 +17,28 @@ struct Labels: Sendable {
     }
 
     func kindName(_ kind: Kind) -> String {
-        builtIn(kind) != nil ? strings.optional("kinds.\(kind.id).name") ?? kind.name : kind.name
+        if let own = kind.translatedNames[strings.language] { return own }
+        return builtIn(kind) != nil ? strings.optional("kinds.\(kind.id).name") ?? kind.name : kind.name
     }
 
     func kindPlural(_ kind: Kind) -> String {
-        builtIn(kind) != nil ? strings.optional("kinds.\(kind.id).plural") ?? kind.plural : kind.plural
+        if let own = kind.translatedPlurals[strings.language] { return own }
+        return builtIn(kind) != nil ? strings.optional("kinds.\(kind.id).plural") ?? kind.plural : kind.plural
     }
 
     func field(_ field: FieldDefinition, of kind: Kind) -> String {
-        isBuiltIn(field, of: kind) ? strings.optional("fields.\(kind.id).\(field.name)") ?? field.label : field.label
+        if let own = field.translatedLabels[strings.language] { return own }
+        return isBuiltIn(field, of: kind) ? strings.optional("fields.\(kind.id).\(field.name)") ?? field.label : field.label
     }
 
     func relation(_ relation: Relation) -> String {
         guard let kind = schema.kind(id: relation.sourceKind), let field = kind.field(named: relation.field) else { return relation.label }
+        if let own = field.translatedInverseLabels[strings.language] { return own }
+        if field.inverseLabel == nil, !kind.translatedPlurals.isEmpty || !field.translatedLabels.isEmpty {
+            // The default label, "Quests" or "NPCs (Home)", in this language's words.
+            let plural = kindPlural(kind)
+            return schema.inverseLabel(of: field, in: kind) == kind.plural ? plural : "\(plural) (\(self.field(field, of: kind)))"
+        }
         let original = Schema.builtIn.kind(id: kind.id)?.field(named: field.name)
         let unchanged = original.map { $0.inverseLabel == field.inverseLabel && $0.type == field.type } ?? false
         return unchanged ? strings.optional("inverse.\(relation.sourceKind).\(relation.field)") ?? relation.label : relation.label

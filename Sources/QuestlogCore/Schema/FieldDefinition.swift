@@ -13,6 +13,9 @@ public struct FieldDefinition: Sendable, Hashable {
     public var highlight: Bool
     /// How a value is shown: `.image` shows a `url` as a picture.
     public var display: FieldDisplay
+    /// `label` and `inverse_label` per UI language, when `questlog.yml` gives them.
+    public var translatedLabels: [String: String] = [:]
+    public var translatedInverseLabels: [String: String] = [:]
 
     public init(_ name: String, _ type: FieldType, label: String? = nil, inverseLabel: String? = nil,
                 progress: Bool = false, highlight: Bool = false, display: FieldDisplay = .value) {

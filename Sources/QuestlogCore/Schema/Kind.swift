@@ -7,6 +7,9 @@ public struct Kind: Sendable, Hashable {
     public var name: String
     public var plural: String
     public var fields: [FieldDefinition]
+    /// `name` and `plural` per UI language, when `questlog.yml` gives them (`{ en: Spell, ja: 呪文 }`).
+    public var translatedNames: [String: String] = [:]
+    public var translatedPlurals: [String: String] = [:]
 
     public init(id: String, folder: String, name: String, plural: String, fields: [FieldDefinition]) {
         self.id = id

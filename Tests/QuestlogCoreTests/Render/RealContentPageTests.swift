@@ -178,3 +178,38 @@ struct RealContentPageTests {
         #expect(index.contains("traitor"), "its name is still found")
     }
 }
+
+struct TranslatedWordingTests {
+    @Test func customKindsAndFieldsSpeakEachGamesLanguage() {
+        let site = TestSite([
+            "questlog.yml": """
+            kinds:
+              monster:
+                name: { en: Monster, ja: 魔物 }
+                plural: { en: Monsters, ja: 魔物たち }
+                fields:
+                  defeated: { type: bool, progress: true, label: { en: Defeated, ja: 討伐済み } }
+                  lair: { type: ref location, label: { en: Lair, ja: 巣 }, inverse_label: { en: Monsters living here, ja: ここに棲む魔物 } }
+            """,
+            "Content/oni/game.md": "---\ntitle: 鬼ヶ島\nlanguage: ja\n---\n",
+            "Content/oni/monsters/oni.md": "---\nname: 赤鬼\ndefeated: false\nlair: cave\n---\n",
+            "Content/oni/locations/cave.md": "---\nname: 洞窟\n---\n",
+            "Content/er/game.md": "---\ntitle: Elden Ring\n---\n",
+            "Content/er/monsters/wolf.md": "---\nname: Wolf\ndefeated: true\nlair: den\n---\n",
+            "Content/er/locations/den.md": "---\nname: Den\n---\n",
+        ])
+        defer { site.remove() }
+        #expect(!site.build().diagnostics.hasErrors)
+        #expect(site.page("oni/index.html").contains("魔物たち"))
+        #expect(site.page("oni/index.html").contains("魔物たち：討伐済み"))
+        #expect(site.page("oni/monsters/oni.html").contains("<h3>巣</h3>"))
+        #expect(site.page("oni/locations/cave.html").contains("<h3>ここに棲む魔物</h3>"))
+        #expect(site.page("er/index.html").contains("Monsters: Defeated"))
+        #expect(site.page("er/locations/den.html").contains("<h3>Monsters living here</h3>"))
+    }
+
+    @Test func aTranslationNeedsAKnownLanguage() {
+        let (_, problems) = SiteConfigLoader.parse("kinds:\n  monster:\n    name: { en: Monster, jp: 魔物 }\n", path: "questlog.yml")
+        #expect(problems.map(\.message) == ["name: 'jp' is not a language of the theme; expected en, vi, hi, ja, zh (did you mean 'ja'?)"])
+    }
+}
