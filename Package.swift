@@ -48,6 +48,6 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "QuestlogCoreTests", dependencies: ["QuestlogCore", "TestSupport"]),
-        .testTarget(name: "QuestlogCLITests", dependencies: ["QuestlogCLI", "QuestlogCore"]),
+        .testTarget(name: "QuestlogCLITests", dependencies: ["QuestlogCLI", "QuestlogCore", "TestSupport"]),
     ]
 )
