@@ -7,8 +7,8 @@ import TestSupport
 /// each file of the output is then complete, as the old build or the new one wrote it, and the
 /// next build leaves no temporary file and gives exactly what a clean build gives.
 @Suite(.serialized) struct InterruptedBuildTests {
-    static let entries = 150
-    static let seeds: [UInt64] = Array(1...12)
+    static let entries = 100
+    static let seeds: [UInt64] = Array(1...9)
 
     /// The `questlog` executable of this build, beside the test runner.
     static func executable() throws -> String {
