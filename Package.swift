@@ -42,11 +42,17 @@ let package = Package(
             dependencies: ["Mustache", "QuestlogCore"],
             path: "Benchmarks/questlog-bench"
         ),
+        .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "FuzzFrontMatter", dependencies: ["FuzzSupport", "QuestlogCore", "YAML"], path: "Fuzz/FuzzFrontMatter"),
+        .executableTarget(name: "FuzzMarkdown", dependencies: ["FuzzSupport", "Markdown"], path: "Fuzz/FuzzMarkdown"),
+        .executableTarget(name: "FuzzMustache", dependencies: ["FuzzSupport", "Mustache"], path: "Fuzz/FuzzMustache"),
+        .executableTarget(name: "FuzzSearchTokenizer", dependencies: ["FuzzSupport", "QuestlogCore"], path: "Fuzz/FuzzSearchTokenizer"),
+        .executableTarget(name: "FuzzSite", dependencies: ["FuzzSupport", "QuestlogCore"], path: "Fuzz/FuzzSite"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "QuestlogCoreTests", dependencies: ["QuestlogCore", "TestSupport", "CZlib"]),
-        .testTarget(name: "QuestlogCLITests", dependencies: ["QuestlogCLI", "QuestlogCore"]),
+        .testTarget(name: "QuestlogCLITests", dependencies: ["QuestlogCLI", "QuestlogCore", "TestSupport"]),
     ]
 )

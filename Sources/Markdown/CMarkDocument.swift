@@ -349,6 +349,17 @@ struct CMarkDocument: ~Copyable {
         }
     }
 
+    /// Replaces the literal of every HTML block and inline HTML node with what `HTMLSanitizer`
+    /// keeps of it. Runs after the passes that align nodes with the source, which read the
+    /// literals as written.
+    func sanitizeRawHTML() {
+        Self.forEachEntered(root) { node in
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE else { return }
+            cmark_node_set_literal(node, HTMLSanitizer.sanitize(Self.literal(node)))
+        }
+    }
+
     /// Offers each link and image URL that `LinkURLPolicy` permits to `rewrite`, in document
     /// order, with the position of the `[` or `![` that opens it, and applies the answer.
     ///

@@ -1,6 +1,8 @@
 /// How a note is rendered.
 public struct MarkdownOptions: Sendable, Hashable {
-    /// Keep raw HTML from the source (tagfilter still applies). Off by default: raw HTML is omitted.
+    /// Keep raw HTML from the source, sanitized to an allowlist of elements and attributes (no
+    /// scripts, styles, frames, forms, event handlers or dangerous URLs). Off by default: raw
+    /// HTML is omitted.
     public var unsafeHTML: Bool
     /// Added to cmark's 1-based line numbers so positions refer to the whole file (the front matter's length).
     public var lineOffset: Int

@@ -2,9 +2,10 @@
 ///
 /// Tables, strikethrough, autolinks, task lists, footnotes and GitHub's tag filter are on;
 /// smart punctuation is off. Raw HTML is omitted unless `MarkdownOptions.unsafeHTML` is set,
-/// and even then the tag filter neutralises `<script>`, `<iframe>`, `<style>` and the like.
-/// In both modes, links and images to `javascript:`, `vbscript:`, `file:` and `data:` URLs
-/// lose their URL (`data:` images in PNG, GIF, JPEG or WebP are kept).
+/// and then it goes through `HTMLSanitizer`: only the elements and attributes of
+/// `HTMLAllowlist` stay, rewritten, with their URLs checked like Markdown's. In both modes,
+/// links and images to `javascript:`, `vbscript:`, `file:` and `data:` URLs lose their URL
+/// (`data:` images in PNG, GIF, JPEG or WebP are kept).
 ///
 /// Wiki links are `[[target]]` and `[[target|label]]` in the text of a note; never in code
 /// spans, code blocks, raw HTML, autolinks, images or the text of another link. Target and
@@ -63,6 +64,9 @@ public enum MarkdownRenderer {
         let (wikiLinks, tags) = document.linkWikiLinksAndTags(resolve)
         let callouts = document.formCallouts(titles: options.calloutTitles)
         document.sanitizeURLs()
+        if options.unsafeHTML {
+            document.sanitizeRawHTML()
+        }
         document.labelTaskItems()
         let headings = document.anchorHeadings()
         return RenderedMarkdown(html: document.html(), plainText: document.plainText(),

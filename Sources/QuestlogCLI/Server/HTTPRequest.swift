@@ -1,19 +1,50 @@
-/// The request line of an HTTP/1.x request: all the development server needs.
+/// The head of an HTTP/1.x request: what the development server needs of it.
 struct HTTPRequest: Sendable, Equatable {
     var method: String
     /// The decoded path, without the query or fragment: `/elden-ring/npcs/index.html`.
     var path: String
+    /// Whether the client wants the connection kept open after the response: HTTP/1.1 unless it
+    /// says `Connection: close`, HTTP/1.0 only when it says `Connection: keep-alive`.
+    var keepAlive = true
+    /// Whether a body follows the head (`Content-Length` above 0 or any `Transfer-Encoding`).
+    var hasBody = false
 
-    /// Parses the head of a request (up to the blank line); nil when it is not HTTP.
-    init?(head: [UInt8]) {
-        guard let lineEnd = head.firstIndex(of: UInt8(ascii: "\r")) ?? head.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        let parts = String(decoding: head[..<lineEnd], as: UTF8.self).split(separator: " ")
-        guard parts.count == 3, parts[2].hasPrefix("HTTP/1."), parts[1].hasPrefix("/") else { return nil }
+    /// Parses the head of a request (up to, not including, the blank line); lines may end in
+    /// CRLF or a bare LF. Nil when it is not HTTP/1.x: a malformed request line, a header line
+    /// without a name and a colon, or an unreadable `Content-Length`.
+    init?(head: ArraySlice<UInt8>) {
+        var lines = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        }
+        guard !lines.isEmpty else { return nil }
+        let parts = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[1].hasPrefix("/"), parts[0].allSatisfy({ $0.isLetter && $0.isASCII }),
+              parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else { return nil }
         method = String(parts[0])
         var target = parts[1]
         if let end = target.firstIndex(where: { $0 == "?" || $0 == "#" }) { target = target[..<end] }
         guard let decoded = HTTPRequest.percentDecoded(target) else { return nil }
         path = decoded
+        var connection: [Substring] = []
+        for line in lines {
+            // A name is a token right before the colon; whitespace there is refused, as RFC 9112 says.
+            guard let colon = line.firstIndex(of: ":"), colon > line.startIndex,
+                  !line[..<colon].contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
+            let name = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...].trimmingSpaces()
+            switch name {
+            case "connection":
+                connection += value.lowercased().split(separator: ",").map { $0.trimmingSpaces() }
+            case "content-length":
+                guard let length = Int(value), length >= 0 else { return nil }
+                hasBody = hasBody || length > 0
+            case "transfer-encoding":
+                hasBody = true
+            default:
+                break
+            }
+        }
+        keepAlive = parts[2] == "HTTP/1.1" ? !connection.contains("close") : connection.contains("keep-alive")
     }
 
     init(method: String, path: String) {
@@ -44,5 +75,15 @@ struct HTTPRequest: Sendable, Equatable {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
         default: return nil
         }
+    }
+}
+
+private extension Substring {
+    /// Without the spaces and tabs around it.
+    func trimmingSpaces() -> Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return text
     }
 }

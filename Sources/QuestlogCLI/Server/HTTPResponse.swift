@@ -1,18 +1,25 @@
-/// A complete HTTP/1.1 response; the connection closes after it.
+/// A complete HTTP/1.1 response.
 struct HTTPResponse: Sendable, Equatable {
     var status: Int
     var contentType: String
     var body: [UInt8]
 
-    static let reasons = [200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed"]
+    static let reasons = [200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
+                          431: "Request Header Fields Too Large"]
 
-    /// The bytes to send; `includeBody` is false for `HEAD`.
-    func serialized(includeBody: Bool = true) -> [UInt8] {
+    /// A short plain-text response, for errors.
+    static func text(_ status: Int, _ message: String) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: Array((message + "\n").utf8))
+    }
+
+    /// The bytes to send; `includeBody` is false for `HEAD`, `keepAlive` says whether the
+    /// connection stays open after it.
+    func serialized(includeBody: Bool = true, keepAlive: Bool = false) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(HTTPResponse.reasons[status] ?? "OK")\r\n"
         head += "Content-Type: \(contentType)\r\n"
         head += "Content-Length: \(body.count)\r\n"
         head += "Cache-Control: no-store\r\n"
-        head += "Connection: close\r\n\r\n"
+        head += keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"
         return Array(head.utf8) + (includeBody ? body : [])
     }
 

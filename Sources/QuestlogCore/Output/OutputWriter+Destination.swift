@@ -45,7 +45,8 @@ extension OutputWriter {
             return nil
         }
         guard names.contains(OutputManifest.fileName) else {
-            if names.allSatisfy({ OutputDestination.ignorableNames.contains($0) }) {
+            // A build killed before its first manifest was in place leaves only temporary files.
+            if names.allSatisfy({ OutputDestination.ignorableNames.contains($0) || OutputTemporaryName.isLeftover($0) }) {
                 return OutputDestination(exists: true, rootNames: names, manifest: nil, manifestBytes: nil)
             }
             errors.append(OutputError(.notQuestlogOutput, "refusing to write to \(shown(nil)): the folder is not empty and was not made by Questlog (no \(OutputManifest.fileName)); choose another --output or empty it"))

@@ -14,10 +14,9 @@ extension OutputWriter {
     /// the paths written. On failure, throws the error of the first failing file in path order.
     func writeFiles(_ plan: OutputPlan) throws(OutputError) -> [String] {
         let root = directory
-        let process = getpid()
         let outcomes = Parallel.map(Array(plan.files.enumerated()), jobs: jobs) { index, file in
             // The index makes the temporary name unique within the build, the process id between builds.
-            Self.place(file, root: root, temporaryName: ".questlog-tmp-\(process)-\(index)")
+            Self.place(file, root: root, temporaryName: OutputTemporaryName.file(index))
         }
         var written: [String] = []
         for (file, outcome) in zip(plan.files, outcomes) {
@@ -32,7 +31,7 @@ extension OutputWriter {
 
     /// Writes the manifest under a temporary name and renames it into place.
     func writeManifest(_ manifest: OutputManifest) throws(OutputError) {
-        let temporary = absolute(".questlog-tmp-\(getpid())-manifest")
+        let temporary = absolute(OutputTemporaryName.manifest)
         do {
             try Self.replace(absolute(OutputManifest.fileName), with: manifest.bytes, via: temporary)
         } catch {

@@ -38,7 +38,7 @@ extension OutputWriter {
 
     /// Whether every folder on the way to `path` is a real folder rather than a link; `checked`
     /// remembers the folders already examined.
-    private func isReachedWithoutLinks(_ path: String, checked: inout [String: Bool]) -> Bool {
+    func isReachedWithoutLinks(_ path: String, checked: inout [String: Bool]) -> Bool {
         var end = path.startIndex
         while let slash = path[end...].firstIndex(of: "/") {
             let folder = String(path[..<slash])

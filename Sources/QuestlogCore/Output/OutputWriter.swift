@@ -10,7 +10,9 @@
 /// The manifest on disk always lists every file of Questlog's that may exist there: when a build adds
 /// paths, the manifest is first rewritten to list the old and new paths together, and once every file
 /// is in place it is rewritten to list exactly the new ones. A build that fails or is interrupted
-/// therefore leaves nothing a later build cannot clean up.
+/// therefore leaves nothing a later build cannot clean up: files it no longer produces go by the
+/// manifest, and the temporary files of a build killed mid-write go by their names
+/// (`OutputTemporaryName`), in the next build that writes.
 public struct OutputWriter: Sendable {
     /// The output folder, absolute.
     public let directory: String
@@ -57,6 +59,7 @@ public struct OutputWriter: Sendable {
                 throw failure(error, doing: "create the folder", at: nil)
             }
         }
+        _ = try removeLeftovers(plan)
         var manifestOnDisk = plan.destination.manifestBytes
         if !plan.produced.isSubset(of: plan.previous) {
             let covering = OutputManifest(paths: plan.previous.union(plan.produced))

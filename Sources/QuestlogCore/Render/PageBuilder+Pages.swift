@@ -68,7 +68,13 @@ extension PageBuilder {
         context["thumbnailLabel"] = .string(table.imageField.map { labels.field($0, of: kind) } ?? "")
         context["toggles"] = .list(table.toggles)
         context["hasToggles"] = .bool(!table.toggles.isEmpty)
-        let allTags = Set(entries.flatMap { $0.list("tags") }).sorted { Slug.make($0) < Slug.make($1) }
+        // Spellings that fold to one slug ("Boss", "boss") filter the same rows: one checkbox per
+        // slug, named as first written.
+        var spellings: [String: String] = [:]
+        for tag in entries.flatMap({ $0.list("tags") }) where spellings[Slug.make(tag)] == nil {
+            spellings[Slug.make(tag)] = tag
+        }
+        let allTags = spellings.sorted { $0.key < $1.key }.map(\.value)
         context["tags"] = tags(allTags)
         context["hasTags"] = .bool(!allTags.isEmpty)
         context["downloads"] = downloads(ExportDownload.forKind(kind, game: game.id), from: path, game: game)

@@ -122,3 +122,23 @@ struct PageBuilderTests {
         #expect(Self.text(game, "strings.ui.notes") == "メモ")
     }
 }
+
+extension PageBuilderTests {
+    @Test func tagsThatFoldToOneSlugGetOneCheckboxNamedAsFirstWritten() throws {
+        let site = TestSite([
+            "Content/g/game.md": "---\ntitle: G\n---\n",
+            "Content/g/npcs/a.md": "---\ntags: [Boss, Café]\n---\n",
+            "Content/g/npcs/b.md": "---\ntags: [boss, cafe, BOSS!, Tree]\n---\n",
+        ])
+        defer { site.remove() }
+        let (resolved, diagnostics) = site.resolve(jobs: 1)
+        #expect(!diagnostics.hasErrors)
+        let strings = UIStrings.load(language: "en", theme: .embedded).0
+        let npcs = PageBuilder(site: resolved, strings: strings).pages().first { $0.path == "g/npcs/index.html" }
+        var checkboxes: [String] = []
+        for index in 0..<Self.count(npcs, "tags") {
+            checkboxes.append("\(Self.text(npcs, "tags.\(index).slug") ?? "")=\(Self.text(npcs, "tags.\(index).name") ?? "")")
+        }
+        #expect(checkboxes == ["boss=Boss", "cafe=Café", "tree=Tree"])
+    }
+}
