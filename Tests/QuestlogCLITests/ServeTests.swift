@@ -43,14 +43,27 @@ struct ServeTests {
         return (status, parts[0], parts.dropFirst().joined(separator: "\r\n\r\n"))
     }
 
-    static func withServer(_ body: (LiveServer, Int, String) throws -> Void) throws {
+    /// A server on a fresh `questlog init` site; `builds` counts its builds, the first one too.
+    static func withServer(quietPeriod: TimeInterval = 0.05, builds: BuildCounter = BuildCounter(),
+                           _ body: (LiveServer, Int, String) throws -> Void) throws {
         let folder = makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(runQuestlog(["init", "."], in: folder).code == .success)
-        let server = LiveServer(options: BuildOptions(site: folder, output: folder + "/Output", jobs: 2))
+        let server = LiveServer(options: BuildOptions(site: folder, output: folder + "/Output", jobs: 2),
+                                watcher: SiteWatcher(root: folder, quietPeriod: quietPeriod), onBuild: { _, _ in builds.record() })
         let port = try server.start(port: 0)
         defer { server.stop() }
         try body(server, port, folder)
+    }
+
+    /// Waits for `condition`, with a deadline generous enough for a loaded machine; says whether it came.
+    static func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
     }
 
     @Test func servesPagesWithTheReloadScriptAndAssetsAsTheyAre() throws {
@@ -95,6 +108,59 @@ struct ServeTests {
             try original.write(toFile: file, atomically: true, encoding: .utf8)
             #expect(server.rebuildIfChanged())
             #expect(try Self.get("/my-first-game/index.html", port: port).body.contains("<h1>My first game</h1>"))
+        }
+    }
+
+    @Test func aSaveIsSeenWhileWatching() throws {
+        let builds = BuildCounter()
+        try Self.withServer(builds: builds) { server, port, folder in
+            #if os(Linux)
+            #expect(server.watcher.usesInotify)
+            #endif
+            server.startWatching()
+            let file = folder + "/Content/my-first-game/locations/old-watchtower.md"
+            let original = try String(contentsOfFile: file, encoding: .utf8)
+            try original.replacingOccurrences(of: "Wolves at the top", with: "Bats at the top").write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(try Self.eventually { try Self.get("/my-first-game/locations/old-watchtower.html", port: port).body.contains("Bats at the top") })
+            #expect(builds.count == 2)
+        }
+    }
+
+    @Test func aBurstOfWritesIsOneRebuild() throws {
+        let builds = BuildCounter()
+        // A quiet period long enough that a busy machine pausing the writer mid-burst does not split it.
+        try Self.withServer(quietPeriod: 0.5, builds: builds) { server, port, folder in
+            server.startWatching()
+            for number in 1...50 {
+                try "---\nname: Villager \(number)\n---\nLives by the road.\n"
+                    .write(toFile: folder + "/Content/my-first-game/npcs/villager-\(number).md", atomically: false, encoding: .utf8)
+            }
+            #expect(try Self.eventually { try Self.get("/my-first-game/npcs/villager-50.html", port: port).status == 200 })
+            #expect(builds.count == 2, "the first build, then one for the burst")
+            // One more save, seen after anything the burst could still have caused.
+            try "---\nname: Villager 1\n---\nMoved away.\n".write(toFile: folder + "/Content/my-first-game/npcs/villager-1.md", atomically: true, encoding: .utf8)
+            #expect(try Self.eventually { try Self.get("/my-first-game/npcs/villager-1.html", port: port).body.contains("Moved away.") })
+            #expect(builds.count == 3)
+        }
+    }
+
+    @Test func exportsAreMadeWhenAskedForAndFollowRebuilds() throws {
+        try Self.withServer { server, port, folder in
+            #expect(try Self.get("/exports/my-first-game/npcs.csv", port: port).body.contains("Hooded Merchant"))
+            let file = folder + "/Content/my-first-game/npcs/hooded-merchant.md"
+            let original = try String(contentsOfFile: file, encoding: .utf8)
+            try original.replacingOccurrences(of: "Sells torches", with: "Sells lanterns").write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(server.rebuildIfChanged())
+            let built = SiteBuild(options: server.options).render()
+            #expect(!built.files.isEmpty)
+            for path in ["exports/my-first-game/npcs.csv", "exports/my-first-game.json", "exports/site.json"] {
+                let served = try Self.get("/" + path, port: port)
+                let expected = built.files.first { $0.path == path }.map { String(decoding: $0.bytes, as: UTF8.self) }
+                #expect(served.status == 200)
+                #expect(served.body == expected, "\(path) as `questlog build` writes it")
+            }
+            #expect(try Self.get("/exports/my-first-game/npcs.csv", port: port).body.contains("Sells lanterns"))
+            #expect(try Self.get("/exports/no-such-game.json", port: port).status == 404)
         }
     }
 

@@ -23,7 +23,11 @@ struct ServeCommand: Command {
         // Drafts are always shown while writing, with their badge.
         let options = BuildOptions(site: context.site, output: context.output, jobs: try context.jobs(), strict: context.strict,
                                    includeDrafts: true, listEveryUse: context.verbose)
-        let server = LiveServer(options: options) { rendered, seconds in
+        let server = LiveServer(options: options, onChange: { changed in
+            guard !context.quiet else { return }
+            let shown = changed.prefix(3).joined(separator: ", ")
+            context.console.printError("Changed: " + shown + (changed.count > 3 ? " and \(changed.count - 3) more" : ""))
+        }) { rendered, seconds in
             _ = context.report(rendered.diagnostics)
             if !rendered.files.isEmpty, !context.quiet {
                 context.console.printError("Built \(rendered.pageCount) pages in \(String(format: "%.2f", seconds)) s")
@@ -36,10 +40,11 @@ struct ServeCommand: Command {
             context.console.error("\(error); pass another --port")
             return .usage
         }
-        context.console.printError("Serving at http://127.0.0.1:\(actual)/ (Ctrl-C to stop)")
-        while true {
-            Thread.sleep(forTimeInterval: 0.5)
-            server.rebuildIfChanged()
+        if let reason = server.watcher.fallbackReason, !context.quiet {
+            context.console.printError("Watching by polling: \(reason)")
         }
+        context.console.printError("Serving at http://127.0.0.1:\(actual)/ (Ctrl-C to stop)")
+        server.watch()
+        return .success
     }
 }

@@ -1,23 +1,29 @@
+import Dispatch
 import Foundation
 import QuestlogCore
 
 /// `questlog serve` without its endless loop: builds in memory, serves, and rebuilds when the
-/// watched files change. The command polls `rebuildIfChanged()`; tests drive it step by step.
+/// watched files change. The command calls `watch()`; tests drive it with `rebuildIfChanged()` or
+/// `startWatching()` (one of them at a time). The exports are made when first asked for.
 final class LiveServer: @unchecked Sendable {
     let options: BuildOptions
     let site = LiveSite()
     private let server: DevServer
-    private let watcher: SiteWatcher
-    private var fingerprint: Int
+    let watcher: SiteWatcher
+    private let onChange: @Sendable ([String]) -> Void
     private let onBuild: @Sendable (RenderedSite, TimeInterval) -> Void
+    private let watching = DispatchGroup()
 
-    /// `onBuild` hears about every build (the first one too), to print its problems and figures.
-    init(options: BuildOptions, onBuild: @escaping @Sendable (RenderedSite, TimeInterval) -> Void = { _, _ in }) {
+    /// `watcher` defaults to one on the site folder; `onChange` hears which files changed before each
+    /// rebuild; `onBuild` hears about every build (the first one too), to print its problems and figures.
+    init(options: BuildOptions, watcher: SiteWatcher? = nil, onChange: @escaping @Sendable ([String]) -> Void = { _ in },
+         onBuild: @escaping @Sendable (RenderedSite, TimeInterval) -> Void = { _, _ in }) {
         self.options = options
+        self.onChange = onChange
         self.onBuild = onBuild
         server = DevServer(site: site)
-        watcher = SiteWatcher(root: options.site)
-        fingerprint = watcher.fingerprint()
+        // Watching from before the first build, so an edit made during it is built next.
+        self.watcher = watcher ?? SiteWatcher(root: options.site)
     }
 
     /// Builds the site and starts serving it; returns the port.
@@ -26,24 +32,48 @@ final class LiveServer: @unchecked Sendable {
         return try server.start(port: port)
     }
 
+    /// Stops serving and watching; returns once a rebuild in progress is over.
     func stop() {
         server.stop()
+        watcher.stop()
+        watching.wait()
     }
 
     /// Rebuilds when a watched file changed since the last build; says whether it did.
     @discardableResult
     func rebuildIfChanged() -> Bool {
-        let current = watcher.fingerprint()
-        guard current != fingerprint else { return false }
-        fingerprint = current
+        let changed = watcher.changes()
+        guard !changed.isEmpty else { return false }
+        onChange(changed)
         rebuild()
         return true
     }
 
+    /// Rebuilds after each burst of changes, sleeping in between, until `stop()`.
+    func watch() {
+        while let changed = watcher.nextChanges() {
+            onChange(changed)
+            rebuild()
+        }
+    }
+
+    /// `watch()` on a thread of its own.
+    func startWatching() {
+        watching.enter()
+        let thread = Thread { [self] in
+            watch()
+            watching.leave()
+        }
+        thread.name = "questlog watch"
+        thread.start()
+    }
+
     private func rebuild() {
         let started = Date()
-        let rendered = SiteBuild(options: options).render()
-        site.update(rendered, strict: options.strict)
+        let build = SiteBuild(options: options)
+        let rendered = build.render(deferringExports: true)
+        let exports = rendered.deferredExports.map { resolved in LazyExports { build.renderExports(of: resolved) } }
+        site.update(rendered, strict: options.strict, exports: exports)
         onBuild(rendered, Date().timeIntervalSince(started))
     }
 }

@@ -2,11 +2,13 @@ import Foundation
 import QuestlogCore
 
 /// The site as the development server shows it: the latest good build in memory, and the problems
-/// of the latest build when it failed. Pages carry a small script that reloads them when the
-/// version changes.
+/// of the latest build when it failed, with its exports made on demand. Pages carry a small script
+/// that reloads them when the version changes.
 final class LiveSite: @unchecked Sendable {
     private let lock = NSLock()
     private var files: [String: [UInt8]] = [:]
+    private var exports: LazyExports?
+    private var strict = false
     private var problems: String?
     private var currentVersion = 0
 
@@ -15,14 +17,17 @@ final class LiveSite: @unchecked Sendable {
 
     var version: Int { lock.withLock { currentVersion } }
 
-    /// Takes a new build: its files when it succeeded, its problems (on every page) when it failed.
-    func update(_ rendered: RenderedSite, strict: Bool) {
+    /// Takes a new build: its files (and `exports`, to make when asked for) when it succeeded, its
+    /// problems (on every page) when it failed.
+    func update(_ rendered: RenderedSite, strict: Bool, exports: LazyExports? = nil) {
         lock.withLock {
+            self.strict = strict
             if rendered.diagnostics.failed(strict: strict) {
                 let list = strict ? rendered.diagnostics.promotingWarnings() : rendered.diagnostics
                 problems = list.formattedText() + list.summary
             } else {
                 files = Dictionary(rendered.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+                self.exports = exports
                 problems = nil
             }
             currentVersion += 1
@@ -33,12 +38,22 @@ final class LiveSite: @unchecked Sendable {
         guard request.method == "GET" || request.method == "HEAD" else {
             return HTTPResponse(status: 405, contentType: "text/plain; charset=utf-8", body: Array("Only GET and HEAD.\n".utf8))
         }
+        var path = String(request.path.dropFirst())
+        if path.isEmpty || path.hasSuffix("/") { path += "index.html" }
+        // Made outside the lock: the version and the pages answer while the exports are made.
+        if path.hasPrefix(ExportDownload.folder + "/"), let (exports, strict) = lock.withLock({ exports.map { ($0, strict) } }) {
+            let made = exports.files(strict: strict)
+            if let problems = made.problems {
+                return lock.withLock { HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: errorPage(problems)) }
+            }
+            if let body = made.files[path] {
+                return HTTPResponse(status: 200, contentType: HTTPResponse.contentType(of: path), body: body)
+            }
+        }
         return lock.withLock {
             if request.path == Self.versionPath {
                 return HTTPResponse(status: 200, contentType: "text/plain; charset=utf-8", body: Array(String(currentVersion).utf8))
             }
-            var path = String(request.path.dropFirst())
-            if path.isEmpty || path.hasSuffix("/") { path += "index.html" }
             let isPage = path.hasSuffix(".html") || files[path + "/index.html"] != nil
             if let problems, isPage || files[path] == nil {
                 return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: errorPage(problems))

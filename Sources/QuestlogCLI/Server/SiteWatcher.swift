@@ -1,36 +1,96 @@
 import Foundation
 
-/// Notices changes to a site's content, theme and settings by polling: portable, and cheap enough
-/// (one `stat` per file) for a development server that checks twice a second.
-struct SiteWatcher: Sendable {
-    var root: String
+/// Notices changes to a site's content, theme and settings, and gathers a burst of them into one:
+/// an editor's save (a temporary file written, renamed, its mode set) or a checkout of many files
+/// is one change once `quietPeriod` passes with no new event. Uses inotify on Linux, so a save is
+/// seen at once and an idle server sleeps; polls file stamps elsewhere, or when inotify fails.
+final class SiteWatcher: @unchecked Sendable {
+    let root: String
+    /// How long the files must stay still before a burst of changes counts as over.
+    let quietPeriod: TimeInterval
+    /// The longest a burst is gathered, so a file written without pause still gets built.
+    let longestBurst: TimeInterval
+    private let pollInterval: TimeInterval
+    private let lock = NSLock()
+    private var source: ChangeSource
+    private var stopped = false
+    private var pollingBecause: String?
 
-    /// A value that changes when any watched file is added, removed, resized or touched.
-    func fingerprint() -> Int {
-        var hasher = Hasher()
-        for name in ["questlog.yml", "questlog.yaml"] {
-            hash(root + "/" + name, name: name, into: &hasher)
-        }
-        for folder in ["Content", "Templates"] {
-            guard let walker = FileManager.default.enumerator(atPath: root + "/" + folder) else { continue }
-            for case let path as String in walker {
-                hash(root + "/" + folder + "/" + path, name: folder + "/" + path, into: &hasher)
+    /// `polling` skips inotify (and tests the fallback); `pollInterval` is the pause between its scans.
+    init(root: String, quietPeriod: TimeInterval = 0.05, longestBurst: TimeInterval = 2, polling: Bool = false,
+         pollInterval: TimeInterval = 0.5) {
+        self.root = root
+        self.quietPeriod = quietPeriod
+        self.longestBurst = longestBurst
+        self.pollInterval = pollInterval
+        #if canImport(Glibc)
+        if !polling {
+            do {
+                source = try InotifyWatch(root: root)
+                return
+            } catch {
+                pollingBecause = "\(error)"
             }
         }
-        return hasher.finalize()
+        #endif
+        source = PollingWatch(root: root, interval: pollInterval)
     }
 
-    private func hash(_ path: String, name: String, into hasher: inout Hasher) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return }
-        hasher.combine(name)
-        hasher.combine(Int(info.st_size))
-        #if canImport(Darwin)
-        hasher.combine(info.st_mtimespec.tv_sec)
-        hasher.combine(info.st_mtimespec.tv_nsec)
-        #else
-        hasher.combine(info.st_mtim.tv_sec)
-        hasher.combine(info.st_mtim.tv_nsec)
-        #endif
+    /// Whether changes are noticed by polling, and why, when inotify was meant to be used but could
+    /// not be (nil while inotify works, or where there is none).
+    var fallbackReason: String? { lock.withLock { pollingBecause } }
+
+    /// Whether the kernel tells of changes (false: the files are polled).
+    var usesInotify: Bool { lock.withLock { !(source is PollingWatch) } }
+
+    /// The files that changed since the last call, once their burst is over, sorted; empty at once
+    /// when nothing changed.
+    func changes() -> [String] {
+        gather(waiting: false) ?? []
+    }
+
+    /// Waits until files change and their burst is over, and returns them, sorted; nil once
+    /// `stop()` is called.
+    func nextChanges() -> [String]? {
+        while true {
+            guard let changed = gather(waiting: true) else { return nil }
+            if !changed.isEmpty { return changed }
+        }
+    }
+
+    /// Ends `nextChanges()`, now and for good.
+    func stop() {
+        let current = lock.withLock {
+            stopped = true
+            return source
+        }
+        current.wake()
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    /// One burst of changes; nil when stopped.
+    private func gather(waiting: Bool) -> [String]? {
+        var changed = Set(current().changes(waitingUpTo: waiting ? nil : 0))
+        if isStopped { return nil }
+        guard !changed.isEmpty else { return [] }
+        let started = Date()
+        while !isStopped, Date().timeIntervalSince(started) < longestBurst {
+            let more = current().changes(waitingUpTo: quietPeriod)
+            if more.isEmpty { break }
+            changed.formUnion(more)
+        }
+        return isStopped ? nil : changed.sorted()
+    }
+
+    /// The source to ask: inotify, until it fails and polling takes over.
+    private func current() -> ChangeSource {
+        lock.withLock {
+            if let failure = source.failure {
+                pollingBecause = failure
+                source = PollingWatch(root: root, interval: pollInterval)
+            }
+            return source
+        }
     }
 }

@@ -4,11 +4,15 @@ public struct RenderedSite: Sendable {
     public var files: [OutputFile]
     public var diagnostics: DiagnosticList
     public var gameCount: Int
+    /// The resolved site when its exports were left out of `files`, for `SiteBuild.renderExports(of:)`;
+    /// nil when they are in `files` or the build failed.
+    public var deferredExports: Site?
 
-    public init(files: [OutputFile], diagnostics: DiagnosticList, gameCount: Int) {
+    public init(files: [OutputFile], diagnostics: DiagnosticList, gameCount: Int, deferredExports: Site? = nil) {
         self.files = files
         self.diagnostics = diagnostics
         self.gameCount = gameCount
+        self.deferredExports = deferredExports
     }
 
     public var pageCount: Int { files.count { $0.path.hasSuffix(".html") } }

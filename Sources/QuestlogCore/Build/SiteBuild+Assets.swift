@@ -1,9 +1,10 @@
 extension SiteBuild {
     /// The assets to publish as output files, read from the site in parallel. An asset that would
-    /// take the place of a generated file, or that cannot be read, is an error at its path.
-    func assetFiles(_ assets: [ContentAsset], besides generated: [OutputFile], diagnostics: inout DiagnosticList) -> [OutputFile] {
+    /// take the place of a generated file (at one of the `generated` paths), or that cannot be read,
+    /// is an error at its path.
+    func assetFiles(_ assets: [ContentAsset], besides generated: [String], diagnostics: inout DiagnosticList) -> [OutputFile] {
         let published = assets.filter { options.includeDrafts || !$0.isDraft }
-        let collisions = Self.collisions(of: published, with: generated.map(\.path))
+        let collisions = Self.collisions(of: published, with: generated)
         guard collisions.isEmpty else {
             diagnostics.append(contentsOf: collisions)
             return []

@@ -14,8 +14,11 @@ public struct SiteBuild: Sendable {
     }
 
     /// Loads, resolves and renders the site in memory (what `serve` shows), with the content's other
-    /// files beside the pages; writes nothing.
-    public func render(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings()) -> RenderedSite {
+    /// files beside the pages; writes nothing. With `deferringExports`, the files under `exports/`
+    /// are left out and the result keeps the resolved site, for `renderExports(of:)` to make them
+    /// when they are asked for.
+    public func render(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings(),
+                       deferringExports: Bool = false) -> RenderedSite {
         progress(.loading)
         var loaded = timings.measure("load", { SiteLoader(root: options.site, jobs: options.jobs).load() },
                                      count: { (items: $0.games.reduce(0) { $0 + $1.entries.count + 1 } + $0.assets.count, reused: 0) })
@@ -31,7 +34,30 @@ public struct SiteBuild: Sendable {
         progress(.rendering)
         var (files, renderDiagnostics) = SiteRenderer(theme: theme, jobs: options.jobs).render(site, timings: timings)
         diagnostics.append(contentsOf: renderDiagnostics)
-        // The formats are independent: each on its own thread.
+        // Deferred exports still claim their paths, so an asset in their place is the same error as in a build.
+        var claimed = files.map(\.path)
+        if deferringExports {
+            claimed += Self.exportPaths(of: site)
+        } else {
+            let (exportFiles, exportDiagnostics) = renderExports(of: site, timings: timings)
+            files += exportFiles
+            claimed += exportFiles.map(\.path)
+            diagnostics.append(contentsOf: exportDiagnostics)
+        }
+        if !diagnostics.failed(strict: options.strict) {
+            var assetDiagnostics = DiagnosticList()
+            files += timings.measure("assets", { assetFiles(loaded.assets, besides: claimed, diagnostics: &assetDiagnostics) },
+                                     count: { (items: $0.count, reused: 0) })
+            diagnostics.append(contentsOf: assetDiagnostics)
+        }
+        if diagnostics.failed(strict: options.strict) { files = [] }
+        return RenderedSite(files: files, diagnostics: diagnostics, gameCount: site.games.count,
+                            deferredExports: deferringExports && !files.isEmpty ? site : nil)
+    }
+
+    /// The files under `exports/` of a resolved site, every format on its own thread; an export that
+    /// cannot be made (a workbook too big for its container) is an error.
+    public func renderExports(of site: Site, timings: BuildTimings = BuildTimings()) -> (files: [OutputFile], diagnostics: DiagnosticList) {
         let exported = timings.measure("exports", {
             Parallel.map(ExportFormat.allCases, jobs: options.jobs) { format in
                 Result { () throws(Diagnostic) -> [OutputFile] in
@@ -40,21 +66,20 @@ public struct SiteBuild: Sendable {
                 }
             }
         }, count: { (items: $0.reduce(0) { $0 + ((try? $1.get())?.count ?? 0) }, reused: 0) })
+        var files: [OutputFile] = []
+        var diagnostics = DiagnosticList()
         for result in exported {
             switch result {
             case let .success(formatFiles): files += formatFiles
             case let .failure(problem): diagnostics.append(problem)
             }
         }
-        if !diagnostics.failed(strict: options.strict) {
-            let generated = files
-            var assetDiagnostics = DiagnosticList()
-            files += timings.measure("assets", { assetFiles(loaded.assets, besides: generated, diagnostics: &assetDiagnostics) },
-                                     count: { (items: $0.count, reused: 0) })
-            diagnostics.append(contentsOf: assetDiagnostics)
-        }
-        if diagnostics.failed(strict: options.strict) { files = [] }
-        return RenderedSite(files: files, diagnostics: diagnostics, gameCount: site.games.count)
+        return (files, diagnostics)
+    }
+
+    /// Where the exports of a site go, from the pages' download links, without making them.
+    static func exportPaths(of site: Site) -> [String] {
+        ExportDownload.forSite().map(\.path) + site.games.flatMap { ExportDownload.forGame($0.id, schema: site.schema).map(\.path) }
     }
 
     /// Runs the build; `progress` is told each step as it starts.

@@ -40,7 +40,7 @@ public enum DirectoryListing {
     }
 
     /// Hidden files, editor swap and backup files, and OS metadata are never content.
-    static func isIgnored(_ name: String) -> Bool {
+    public static func isIgnored(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swo")
             || name.hasSuffix(".tmp") || (name.hasPrefix("#") && name.hasSuffix("#"))
             || name == "Thumbs.db" || name == "desktop.ini"

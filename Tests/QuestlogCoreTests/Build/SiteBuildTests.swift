@@ -109,6 +109,23 @@ struct SiteBuildTests {
         #expect(one == TestSite.tree(site.root + "/eight"))
     }
 
+    @Test func deferredExportsAreTheExportsOfAWholeRender() throws {
+        let site = TestSite(copying: Self.fixture + "/site")
+        defer { site.remove() }
+        let build = SiteBuild(options: BuildOptions(site: site.root, output: site.root + "/Output", jobs: 2))
+        let whole = build.render()
+        let deferred = build.render(deferringExports: true)
+        let resolved = try #require(deferred.deferredExports)
+        #expect(whole.deferredExports == nil)
+        #expect(!deferred.files.contains { $0.path.hasPrefix(ExportDownload.folder + "/") })
+        let exports = build.renderExports(of: resolved)
+        #expect(exports.diagnostics.all.isEmpty)
+        #expect(!exports.files.isEmpty)
+        let bytes = { (files: [OutputFile]) in Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.bytes) }) }
+        #expect(bytes(deferred.files + exports.files) == bytes(whole.files))
+        #expect(Set(SiteBuild.exportPaths(of: resolved)) == Set(exports.files.map(\.path)), "the paths an asset may not take")
+    }
+
     @Test func aSecondBuildRewritesNothing() throws {
         let site = TestSite(copying: Self.fixture + "/site")
         defer { site.remove() }
