@@ -1,21 +1,46 @@
 /// Accumulates a document's text with every run of whitespace collapsed to one space.
 struct PlainTextBuilder {
-    private var text = String.UnicodeScalarView()
+    private var bytes: [UInt8] = []
     private var pendingSpace = false
 
     /// Appends text; its whitespace collapses with the whitespace around it.
     mutating func append(_ string: String) {
-        for scalar in string.unicodeScalars {
-            if scalar.properties.isWhitespace {
-                pendingSpace = true
-            } else {
-                if pendingSpace, !text.isEmpty {
-                    text.append(" ")
+        var string = string
+        string.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                // ASCII needs no Unicode lookup: only space, tab, line feed, vertical tab, form feed and
+                // carriage return are whitespace there.
+                if byte < 0x80 {
+                    if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                        pendingSpace = true
+                    } else {
+                        appendPendingSpace()
+                        bytes.append(byte)
+                    }
+                    index += 1
+                    continue
                 }
-                pendingSpace = false
-                text.append(scalar)
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                let end = min(utf8.count, index + length)
+                let scalarBytes = UnsafeBufferPointer(rebasing: utf8[index..<end])
+                if let scalar = String(decoding: scalarBytes, as: UTF8.self).unicodeScalars.first, scalar.properties.isWhitespace {
+                    pendingSpace = true
+                } else {
+                    appendPendingSpace()
+                    bytes.append(contentsOf: scalarBytes)
+                }
+                index = end
             }
         }
+    }
+
+    private mutating func appendPendingSpace() {
+        if pendingSpace, !bytes.isEmpty {
+            bytes.append(0x20)
+        }
+        pendingSpace = false
     }
 
     /// Separates what follows from what came before (a block boundary or a line break).
@@ -24,5 +49,5 @@ struct PlainTextBuilder {
     }
 
     /// The text so far, without leading or trailing whitespace.
-    var result: String { String(text) }
+    var result: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -54,3 +54,13 @@ import Testing
         #expect(render("# A\nB").plainText == "A B")
     }
 }
+
+struct PlainTextWhitespaceTests {
+    @Test func everyKindOfWhitespaceCollapsesAndOtherTextStaysByteForByte() {
+        var builder = PlainTextBuilder()
+        builder.append("  Bà\u{00A0}\u{00A0}Đường\t\r\n龍\u{3000}王 ")
+        builder.separate()
+        builder.append("é\u{0301}🙂x\u{2028}y ")
+        #expect(builder.result == "Bà Đường 龍 王 é\u{0301}🙂x y")
+    }
+}

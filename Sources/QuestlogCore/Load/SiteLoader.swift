@@ -184,7 +184,9 @@ public struct SiteLoader: Sendable {
         }
         // Obsidian's %%comments%% are private: they leave here, so no stage can publish them.
         let body = MarkdownRenderer.removingComments(frontMatter.body)
-        let fallback = kind.id == "game" ? id : (Self.firstHeading(in: body) ?? stem)
+        // The notes' first heading names the entry only when its front matter does not.
+        let named = fields.contains { $0.key.string == nameField && FieldChecker.text($0.value).map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == true }
+        let fallback = kind.id == "game" ? id : ((named ? nil : Self.firstHeading(in: body)) ?? stem)
         return RawEntry(kind: kind, id: id, source: SourceLocation(path: path), fields: fields,
                         notes: body, notesLineOffset: frontMatter.bodyLineOffset, fallbackName: fallback)
     }
