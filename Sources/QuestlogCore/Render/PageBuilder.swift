@@ -156,8 +156,17 @@ public struct PageBuilder: Sendable {
 
     /// A list of links for `partials/link-list`: the first `listLimit` as `items`, the rest as `more`
     /// (shown behind a "Show all N" disclosure), so long lists stay readable without a script.
-    func linkList(label: String, _ refs: [EntryRef], from path: String) -> MustacheValue {
-        let items = links(refs, from: path)
+    /// With `showingKinds: false` (a list under its kind's own heading) the items carry no kind label.
+    func linkList(label: String, _ refs: [EntryRef], from path: String, showingKinds: Bool = true) -> MustacheValue {
+        var items = links(refs, from: path)
+        if !showingKinds {
+            items = items.map { item in
+                guard case let .object(object) = item else { return item }
+                var fields = object.fields
+                fields["kind"] = .string("")
+                return .object(MustacheObject(fields))
+            }
+        }
         let shown = items.count > Self.listLimit ? Array(items.prefix(Self.listLimit)) : items
         let rest = items.count > Self.listLimit ? Array(items.dropFirst(Self.listLimit)) : []
         return [
@@ -211,7 +220,7 @@ public struct PageBuilder: Sendable {
                 names.append(field.name)
                 labelsByName[field.name] = labels.highlight(field, of: kind)
             }
-            groups[field.name, default: []].append(linkList(label: labels.kindPlural(kind), entries.map(\.ref), from: path))
+            groups[field.name, default: []].append(linkList(label: labels.kindPlural(kind), entries.map(\.ref), from: path, showingKinds: false))
         }
         return names.map { name in
             [
