@@ -38,7 +38,8 @@ public enum QuestlogCommandLine {
             return .usage
         }
         do {
-            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
+            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec,
+                                                   others: commands.map(\.spec).filter { $0.name != command.spec.name })
             if parsed.flag("help") {
                 console.print(command.spec.helpText)
                 return .success
