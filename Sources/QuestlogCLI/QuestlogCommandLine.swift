@@ -8,9 +8,11 @@ public enum QuestlogCommandLine {
         RegisteredCommand(ServeCommand.self), RegisteredCommand(NewCommand.self), RegisteredCommand(InitCommand.self),
     ]
 
-    /// Runs `questlog` with `arguments` (without the program name) and returns the exit code.
+    /// Runs `questlog` with `arguments` (without the program name) and returns the exit code;
+    /// `opener` opens the browser for `serve --open`.
     public static func run(_ arguments: [String], console: Console = .standard,
-                           workingDirectory: String = FileManager.default.currentDirectoryPath) -> ExitCode {
+                           workingDirectory: String = FileManager.default.currentDirectoryPath,
+                           opener: URLOpener = .system) -> ExitCode {
         guard let first = arguments.first else {
             console.print(helpText)
             return .success
@@ -44,7 +46,7 @@ public enum QuestlogCommandLine {
                 console.print(command.spec.helpText)
                 return .success
             }
-            let context = CommandContext(arguments: parsed, console: console, workingDirectory: workingDirectory)
+            let context = CommandContext(arguments: parsed, console: console, workingDirectory: workingDirectory, opener: opener)
             return try command.run(context)
         } catch let error as UsageError {
             console.error(error.message)

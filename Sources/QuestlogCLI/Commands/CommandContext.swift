@@ -7,11 +7,14 @@ public struct CommandContext: Sendable {
     public var console: Console
     /// The folder relative paths are taken from.
     public var workingDirectory: String
+    /// How `serve --open` opens the browser.
+    public var opener: URLOpener
 
-    public init(arguments: ParsedArguments, console: Console, workingDirectory: String) {
+    public init(arguments: ParsedArguments, console: Console, workingDirectory: String, opener: URLOpener = .system) {
         self.arguments = arguments
         self.console = console
         self.workingDirectory = workingDirectory
+        self.opener = opener
     }
 
     /// `path` made absolute against the working directory.
