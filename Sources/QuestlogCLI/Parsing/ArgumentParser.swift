@@ -100,6 +100,13 @@ public enum ArgumentParser {
             if parsed.positional.count > spec.arguments.count {
                 throw UsageError("unexpected argument '\(parsed.positional[spec.arguments.count])'", command: spec.name)
             }
+            for (value, argument) in zip(parsed.positional, spec.arguments) {
+                if let choices = argument.choices, !choices.contains(value) {
+                    let hint = Suggestion.closest(to: value, in: choices).map { " (did you mean '\($0)'?)" } ?? ""
+                    throw UsageError("argument \(argument.name) must be one of \(choices.joined(separator: ", ")), not '\(value)'\(hint)",
+                                     command: spec.name)
+                }
+            }
         }
         return parsed
     }
