@@ -6,11 +6,14 @@ public enum QuestlogCommandLine {
     static let commands: [RegisteredCommand] = [
         RegisteredCommand(BuildCommand.self), RegisteredCommand(CheckCommand.self), RegisteredCommand(ExportCommand.self),
         RegisteredCommand(ServeCommand.self), RegisteredCommand(NewCommand.self), RegisteredCommand(InitCommand.self),
+        RegisteredCommand(CompletionsCommand.self),
     ]
 
-    /// Runs `questlog` with `arguments` (without the program name) and returns the exit code.
+    /// Runs `questlog` with `arguments` (without the program name) and returns the exit code;
+    /// `opener` opens the browser for `serve --open`.
     public static func run(_ arguments: [String], console: Console = .standard,
-                           workingDirectory: String = FileManager.default.currentDirectoryPath) -> ExitCode {
+                           workingDirectory: String = FileManager.default.currentDirectoryPath,
+                           opener: URLOpener = .system) -> ExitCode {
         guard let first = arguments.first else {
             console.print(helpText)
             return .success
@@ -38,12 +41,13 @@ public enum QuestlogCommandLine {
             return .usage
         }
         do {
-            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
+            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec,
+                                                   others: commands.map(\.spec).filter { $0.name != command.spec.name })
             if parsed.flag("help") {
                 console.print(command.spec.helpText)
                 return .success
             }
-            let context = CommandContext(arguments: parsed, console: console, workingDirectory: workingDirectory)
+            let context = CommandContext(arguments: parsed, console: console, workingDirectory: workingDirectory, opener: opener)
             return try command.run(context)
         } catch let error as UsageError {
             console.error(error.message)

@@ -3,7 +3,7 @@ import QuestlogCLI
 import Testing
 
 /// Every site under `Tests/Fixtures/invalid/` is checked and must report exactly its `expected.txt`
-/// (path, line, column, severity, message and code) and exit with 1.
+/// (path, line, column, severity, message and code, then the source line) and exit with 1.
 /// Re-record on purpose with `RECORD_GOLDEN=1 swift test`.
 struct InvalidFixtureTests {
     static let fixtures = packageRoot + "/Tests/Fixtures/invalid"
@@ -32,9 +32,9 @@ struct InvalidFixtureTests {
         }
         let expected = try String(contentsOfFile: expectedPath, encoding: .utf8)
         #expect(result.error == expected, "\(name)")
-        // Every line but the summary is a compiler-style diagnostic.
+        // Every line but the summary is a compiler-style diagnostic or the excerpt of its source line.
         let lines = result.error.split(separator: "\n")
-        for line in lines.dropLast() {
+        for line in lines.dropLast() where !(line.hasPrefix(" ") && line.contains(" | ")) {
             #expect(line.contains(": error: ") || line.contains(": warning: ") || line.hasPrefix("error: ") || line.hasPrefix("warning: "), "\(line)")
             #expect(line.hasSuffix("]"), "\(line) has a [code]")
         }

@@ -13,6 +13,7 @@ struct BuildCommand: Command {
         with _) are left out unless --drafts is given.
         """,
         options: [
+            .output,
             OptionSpec("drafts", help: "Publish drafts too, each marked with a Draft badge."),
             OptionSpec("timings", help: "Print each stage's time, items done and reused, and peak memory."),
             OptionSpec("clean", help: "Build everything, without the cache that lets an unchanged site skip the work."),

@@ -7,11 +7,14 @@ public struct CommandContext: Sendable {
     public var console: Console
     /// The folder relative paths are taken from.
     public var workingDirectory: String
+    /// How `serve --open` opens the browser.
+    public var opener: URLOpener
 
-    public init(arguments: ParsedArguments, console: Console, workingDirectory: String) {
+    public init(arguments: ParsedArguments, console: Console, workingDirectory: String, opener: URLOpener = .system) {
         self.arguments = arguments
         self.console = console
         self.workingDirectory = workingDirectory
+        self.opener = opener
     }
 
     /// `path` made absolute against the working directory.
@@ -55,14 +58,25 @@ public struct CommandContext: Sendable {
                        calloutTitles: ResolveOptions.calloutTitles(theme: SiteBuild(options: BuildOptions(site: site, output: output)).theme))
     }
 
-    /// Prints diagnostics as the options ask and says whether the run failed.
+    /// Prints diagnostics as the options ask and says whether the run failed. In text, each comes
+    /// with its source line, and a problem repeated more than three times is shown three times and
+    /// counted (all of them with `--verbose`).
     public func report(_ diagnostics: DiagnosticList) -> ExitCode {
         let list = strict ? diagnostics.promotingWarnings() : diagnostics
         if jsonDiagnostics {
             console.writeOutput(list.formattedJSON())
         } else {
-            for diagnostic in list.sorted where !(quiet && diagnostic.severity == .warning) {
+            let shown = list.sorted.filter { !(quiet && $0.severity == .warning) }
+            var excerpts = SourceExcerpts(root: site)
+            let lines = verbose ? shown.map { ($0, 0) } : DiagnosticList.collapsingRepeats(shown, keeping: 3)
+            for (diagnostic, moreLikeIt) in lines {
                 console.printError(styled(diagnostic))
+                if let location = diagnostic.location, let excerpt = excerpts.excerpt(at: location) {
+                    console.printError(excerpt)
+                }
+                if moreLikeIt > 0 {
+                    console.printError("… and \(moreLikeIt) more like this [\(diagnostic.code)]")
+                }
             }
             if !list.isEmpty && !(quiet && !list.hasErrors) {
                 console.printError(list.summary)

@@ -8,7 +8,9 @@ public enum ArgumentParser {
         return argument.hasPrefix("-") && argument != "--" ? rest.first?.isLetter == true : argument == "--"
     }
 
-    public static func parse(_ arguments: [String], for spec: CommandSpec) throws -> ParsedArguments {
+    /// Parses `arguments` for `spec`; `others` are the other commands, to explain an option that
+    /// only they take.
+    public static func parse(_ arguments: [String], for spec: CommandSpec, others: [CommandSpec] = []) throws -> ParsedArguments {
         var parsed = ParsedArguments()
         let options = spec.allOptions
         var index = 0
@@ -44,6 +46,16 @@ public enum ArgumentParser {
                 option = options.first { $0.short.map(String.init) == name }
             }
             guard let option else {
+                let isLong = argument.hasPrefix("--")
+                let owners = others.filter { other in
+                    other.allOptions.contains { isLong ? $0.name == name : $0.short.map(String.init) == name }
+                }
+                if !owners.isEmpty {
+                    let names = owners.map(\.name)
+                    let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+                    throw UsageError("option '\(isLong ? "--" : "-")\(name)' means nothing to '\(spec.name)'; only \(list) take\(names.count == 1 ? "s" : "") it",
+                                     command: spec.name)
+                }
                 let hint = Suggestion.closest(to: name, in: options.map(\.name)).map { " (did you mean '--\($0)'?)" } ?? ""
                 throw UsageError("unknown option '\(argument)'\(hint)", command: spec.name)
             }
@@ -87,6 +99,13 @@ public enum ArgumentParser {
             }
             if parsed.positional.count > spec.arguments.count {
                 throw UsageError("unexpected argument '\(parsed.positional[spec.arguments.count])'", command: spec.name)
+            }
+            for (value, argument) in zip(parsed.positional, spec.arguments) {
+                if let choices = argument.choices, !choices.contains(value) {
+                    let hint = Suggestion.closest(to: value, in: choices).map { " (did you mean '\($0)'?)" } ?? ""
+                    throw UsageError("argument \(argument.name) must be one of \(choices.joined(separator: ", ")), not '\(value)'\(hint)",
+                                     command: spec.name)
+                }
             }
         }
         return parsed

@@ -3,10 +3,13 @@ public struct ArgumentSpec: Sendable, Hashable {
     public var name: String
     public var help: String
     public var isOptional: Bool
+    /// The values accepted, when the argument takes one of a fixed set.
+    public var choices: [String]?
 
-    public init(_ name: String, optional: Bool = false, help: String) {
+    public init(_ name: String, optional: Bool = false, choices: [String]? = nil, help: String) {
         self.name = name
         self.help = help
         self.isOptional = optional
+        self.choices = choices
     }
 }

@@ -6,17 +6,21 @@ public struct CommandSpec: Sendable {
     public var arguments: [ArgumentSpec]
     /// The command's own options; `--help` and the common options are added.
     public var options: [OptionSpec]
+    /// The shared options the command takes (default: all of `OptionSpec.common`).
+    public var common: [OptionSpec]
 
-    public init(name: String, summary: String, discussion: String? = nil, arguments: [ArgumentSpec] = [], options: [OptionSpec] = []) {
+    public init(name: String, summary: String, discussion: String? = nil, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+                common: [OptionSpec] = OptionSpec.common) {
         self.name = name
         self.summary = summary
         self.discussion = discussion
         self.arguments = arguments
         self.options = options
+        self.common = common
     }
 
     public var allOptions: [OptionSpec] {
-        options + OptionSpec.common.filter { common in !options.contains { $0.name == common.name } } + [.help]
+        options + common.filter { common in !options.contains { $0.name == common.name } } + [.help]
     }
 
     public var usage: String {
@@ -32,7 +36,9 @@ public struct CommandSpec: Sendable {
             text += "\nArguments:\n"
             let width = arguments.map(\.name.count).max() ?? 0
             for argument in arguments {
-                text += "  " + argument.name.padding(toLength: width + 2) + argument.help + "\n"
+                var help = argument.help
+                if let choices = argument.choices, !help.contains(choices[0]) { help += " (\(choices.joined(separator: "|")))" }
+                text += "  " + argument.name.padding(toLength: width + 2) + help + "\n"
             }
         }
         text += "\nOptions:\n"

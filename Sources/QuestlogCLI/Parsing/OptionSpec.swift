@@ -19,7 +19,8 @@ public struct OptionSpec: Sendable, Hashable {
     public var isFlag: Bool { valueName == nil }
 
     /// Options every command takes (DESIGN §2).
-    public static let site = OptionSpec("site", value: "DIR", help: "The site folder (default: the current folder).")
+    public static let site = OptionSpec("site", short: "s", value: "DIR", help: "The site folder (default: the current folder).")
+    /// Only for the commands that write a folder, which declare it themselves.
     public static let output = OptionSpec("output", short: "o", value: "DIR", help: "Where to write (default: Output/ in the site).")
     public static let strict = OptionSpec("strict", help: "Treat warnings as errors.")
     public static let jobs = OptionSpec("jobs", short: "j", value: "N", help: "How many threads to use (default: one per core).")
@@ -28,5 +29,5 @@ public struct OptionSpec: Sendable, Hashable {
     public static let diagnosticsFormat = OptionSpec("diagnostics-format", value: "FORMAT", choices: ["text", "json"],
                                                      help: "How to print problems: text (on stderr) or json (on stdout).")
     public static let help = OptionSpec("help", short: "h", help: "Show this help.")
-    public static let common: [OptionSpec] = [site, output, strict, jobs, quiet, verbose, diagnosticsFormat]
+    public static let common: [OptionSpec] = [site, strict, jobs, quiet, verbose, diagnosticsFormat]
 }

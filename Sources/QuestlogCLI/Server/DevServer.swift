@@ -17,8 +17,8 @@ private func acceptConnection(_ listener: Int32) -> Int32 {
     accept(listener, nil, nil)
 }
 
-/// A small HTTP/1.1 server on the loopback interface only, answering from a `LiveSite`. Every
-/// socket call stays in this file.
+/// A small HTTP/1.1 server, on the loopback interface unless told otherwise, answering from a
+/// `LiveSite`. Every socket call stays in this file.
 ///
 /// One thread serves every connection with an event loop over `poll`, so an idle or slow client
 /// holds no thread: connections are kept alive between requests (unless a request says
@@ -28,6 +28,8 @@ private func acceptConnection(_ listener: Int32) -> Int32 {
 final class DevServer: @unchecked Sendable {
     struct StartError: Error, CustomStringConvertible {
         var description: String
+        /// Whether another program already listens on the port.
+        var addressInUse = false
     }
 
     /// A client's socket and its bytes.
@@ -56,27 +58,28 @@ final class DevServer: @unchecked Sendable {
         self.idleTimeout = UInt64(idleTimeout * 1e9)
     }
 
-    /// Listens on 127.0.0.1:`port` (0 picks a free port) and returns the port; serves on a thread.
-    func start(port: Int) throws -> Int {
+    /// Listens on `address`:`port` (0 picks a free port) and returns the port; serves on a thread.
+    func start(address: BindAddress = .loopback, port: Int) throws -> Int {
         let descriptor = socket(AF_INET, streamSocket, 0)
         guard descriptor >= 0 else { throw StartError(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
+        var socketAddress = sockaddr_in()
         #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        socketAddress.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(clamping: port)).bigEndian
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) {
+        socketAddress.sin_family = sa_family_t(AF_INET)
+        socketAddress.sin_port = in_port_t(UInt16(clamping: port)).bigEndian
+        socketAddress.sin_addr.s_addr = address.networkOrder
+        let bound = withUnsafePointer(to: &socketAddress) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         // A long backlog lets a burst of clients wait for the loop instead of being refused.
         guard bound == 0, listen(descriptor, 1024) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let failure = errno
             close(descriptor)
-            throw StartError(description: "cannot listen on 127.0.0.1:\(port): \(reason)")
+            throw StartError(description: "cannot listen on \(address):\(port): \(String(cString: strerror(failure)))",
+                             addressInUse: failure == EADDRINUSE)
         }
         var actual = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)

@@ -26,10 +26,10 @@ final class LiveServer: @unchecked Sendable {
         self.watcher = watcher ?? SiteWatcher(root: options.site)
     }
 
-    /// Builds the site and starts serving it; returns the port.
-    func start(port: Int) throws -> Int {
+    /// Builds the site and starts serving it on `address`; returns the port.
+    func start(address: BindAddress = .loopback, port: Int) throws -> Int {
         rebuild()
-        return try server.start(port: port)
+        return try server.start(address: address, port: port)
     }
 
     /// Stops serving and watching; returns once a rebuild in progress is over.

@@ -36,6 +36,11 @@ public struct Console: Sendable {
         printError(styled("error:", colour: "31") + " " + message)
     }
 
+    /// `warning: message` on standard error, the word in yellow on a terminal.
+    public func warning(_ message: String) {
+        printError(styled("warning:", colour: "33") + " " + message)
+    }
+
     func styled(_ text: String, colour: String) -> String {
         errorIsTerminal ? "\u{1B}[1;\(colour)m\(text)\u{1B}[0m" : text
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One problem found in a site, reported like a compiler: `path:line:col: error: message [code]`.
 public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity
@@ -22,7 +24,13 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         Diagnostic(.warning, message, code: code, at: location)
     }
 
-    public var description: String {
+    /// The message with its quoted names left out (`unknown location '' (did you mean ''?)`), so
+    /// the same problem with different names compares equal.
+    public var pattern: String {
+        message.replacingOccurrences(of: "'[^']*'", with: "''", options: .regularExpression)
+    }
+
+        public var description: String {
         let prefix = location.map { "\($0): " } ?? ""
         return "\(prefix)\(severity.rawValue): \(message) [\(code)]"
     }
