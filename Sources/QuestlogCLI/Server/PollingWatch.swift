@@ -1,18 +1,12 @@
 import Foundation
 import QuestlogCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Notices changes by comparing each watched file's size and modification time with the previous
 /// scan: one `stat` per file, portable, for where inotify is missing or failed.
 final class PollingWatch: ChangeSource, @unchecked Sendable {
     private struct Stamp: Equatable {
         var size: Int
-        var seconds: Int
-        var nanoseconds: Int
+        var modified: Int64
     }
 
     let root: String
@@ -63,35 +57,12 @@ final class PollingWatch: ChangeSource, @unchecked Sendable {
         return changed.sorted()
     }
 
-    /// Every file a build reads: `questlog.yml`, and what is under `Content/` and `Templates/` but
-    /// hidden files and editor leftovers.
+    /// Every file a build reads, as the build cache stamps them, without hashing.
     private func scan() -> [String: Stamp] {
         var found: [String: Stamp] = [:]
-        for name in ["questlog.yml", "questlog.yaml"] {
-            if let stamp = stamp(of: name) { found[name] = stamp }
-        }
-        for folder in [SiteLoader.contentFolder, "Templates"] {
-            guard let walker = FileManager.default.enumerator(atPath: root + "/" + folder) else { continue }
-            for case let path as String in walker {
-                let name = path.split(separator: "/").last.map(String.init) ?? path
-                if DirectoryListing.isIgnored(name) {
-                    walker.skipDescendants()
-                    continue
-                }
-                if let stamp = stamp(of: folder + "/" + path) { found[folder + "/" + path] = stamp }
-            }
+        for stamp in SourceStamp.collect(site: root, hashingRecent: false) {
+            found[stamp.path] = Stamp(size: stamp.size, modified: stamp.modified)
         }
         return found
-    }
-
-    /// The stamp of a file; nil for a folder (its files speak for it) or a name that vanished.
-    private func stamp(of path: String) -> Stamp? {
-        var info = stat()
-        guard stat(root + "/" + path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return nil }
-        #if canImport(Darwin)
-        return Stamp(size: Int(info.st_size), seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: Int(info.st_mtimespec.tv_nsec))
-        #else
-        return Stamp(size: Int(info.st_size), seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
-        #endif
     }
 }

@@ -53,10 +53,14 @@ struct BuildCache: Equatable {
 
     /// Whether nothing the last build depended on has changed: same key, same input files with the
     /// same stamps, and every output file still there at its size and time.
-    func isCurrent(key: String, inputs: [SourceStamp], output: String) -> Bool {
+    func isCurrent(key: String, inputs: [SourceStamp], site: String, output: String) -> Bool {
         guard key == self.key, inputs.count == self.inputs.count,
-              zip(inputs, self.inputs).allSatisfy({ $0.path == $1.path && $0.size == $1.size && $0.modified == $1.modified
-                  && ($0.hash == 0 || $1.hash == 0 || $0.hash == $1.hash) }) else { return false }
+              zip(inputs, self.inputs).allSatisfy({ now, then in
+                  guard now.path == then.path, now.size == then.size, now.modified == then.modified else { return false }
+                  // Bytes hashed last time are compared again, even when their time no longer looks recent.
+                  guard then.hash != 0 else { return true }
+                  return (now.hash != 0 ? now.hash : SourceStamp.hashOfFile(site + "/" + now.path)) == then.hash
+              }) else { return false }
         return outputs.allSatisfy { $0.isCurrent(site: output) }
     }
 

@@ -90,7 +90,7 @@ public struct SiteBuild: Sendable {
         let cachePath = BuildCache.path(site: options.site, output: options.output)
         if !options.clean, let bytes = FileContents.read(cachePath), let cache = BuildCache(parsing: bytes),
            FileContents.read(options.output + "/" + OutputManifest.fileName) != nil,
-           cache.isCurrent(key: key, inputs: stamps, output: options.output) {
+           cache.isCurrent(key: key, inputs: stamps, site: options.site, output: options.output) {
             return BuildResult(diagnostics: DiagnosticList(cache.diagnostics),
                                report: OutputReport(written: [], unchanged: cache.outputs.count, removed: []),
                                pageCount: cache.pageCount, gameCount: cache.gameCount, upToDate: true)

@@ -7,15 +7,15 @@ import Darwin
 
 /// What a build's input file looked like when the build started: its size, its modification time and,
 /// when that time is too recent to tell two versions apart, a hash of its bytes.
-struct SourceStamp: Sendable, Hashable {
+public struct SourceStamp: Sendable, Hashable {
     /// The path relative to the site folder.
-    var path: String
-    var size: Int
+    public var path: String
+    public var size: Int
     /// Modification time in nanoseconds since 1970.
-    var modified: Int64
+    public var modified: Int64
     /// A hash of the bytes, for a file changed so shortly before the stamp that a change within the
     /// same clock tick would keep size and time (0 when not needed).
-    var hash: UInt64
+    public var hash: UInt64
 
     /// How close to the stamp a modification time must be for the bytes to be hashed too.
     static let racyWindow: Int64 = 2_000_000_000
@@ -24,7 +24,8 @@ struct SourceStamp: Sendable, Hashable {
     /// `Templates/` but hidden files and editor leftovers, following symbolic links that stay in the
     /// site (each real folder once). In walking order (config, then each folder's names sorted by
     /// bytes), which is the same for the same files.
-    static func collect(site: String) -> [SourceStamp] {
+    /// `hashingRecent: false` skips the hashes (a watcher that compares sizes and times only).
+    public static func collect(site: String, hashingRecent: Bool = true) -> [SourceStamp] {
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         var stamps: [SourceStamp] = []
         var visited: Set<String> = []
@@ -50,13 +51,13 @@ struct SourceStamp: Sendable, Hashable {
                 if info.st_mode & S_IFMT == S_IFDIR {
                     walk(path)
                 } else {
-                    stamps.append(stamp(path, info, site: site, now: now))
+                    stamps.append(stamp(path, info, site: site, now: hashingRecent ? now : .min))
                 }
             }
         }
         for name in SiteConfigLoader.fileNames {
             var info = stat()
-            if stat(site + "/" + name, &info) == 0 { stamps.append(stamp(name, info, site: site, now: now)) }
+            if stat(site + "/" + name, &info) == 0 { stamps.append(stamp(name, info, site: site, now: hashingRecent ? now : .min)) }
         }
         walk(SiteLoader.contentFolder)
         walk("Templates")
@@ -65,7 +66,7 @@ struct SourceStamp: Sendable, Hashable {
 
     private static func stamp(_ path: String, _ info: stat, site: String, now: Int64) -> SourceStamp {
         let modified = modificationTime(info)
-        let hash = now - modified < racyWindow ? (hashOfFile(site + "/" + path) ?? 1) : 0
+        let hash = now != .min && now - modified < racyWindow ? (hashOfFile(site + "/" + path) ?? 1) : 0
         return SourceStamp(path: path, size: Int(info.st_size), modified: modified, hash: hash)
     }
 

@@ -14,10 +14,10 @@ public struct Game: Sendable, Hashable {
     /// The entries the game's own notes link to, sorted.
     public var links: [EntryRef]
     /// `game.md` fields the game kind does not declare, in the order written.
-    public var extra: [ExtraField] = []
+    public var extra: [ExtraField]
 
     public init(id: String, title: String, source: SourceLocation, path: String, fields: [String: FieldValue],
-                notes: Notes, entries: [String: [Entry]], links: [EntryRef]) {
+                notes: Notes, entries: [String: [Entry]], links: [EntryRef], extra: [ExtraField] = []) {
         self.id = id
         self.title = title
         self.source = source
@@ -26,6 +26,7 @@ public struct Game: Sendable, Hashable {
         self.notes = notes
         self.entries = entries
         self.links = links
+        self.extra = extra
     }
 
     public func entries(of kind: String) -> [Entry] {

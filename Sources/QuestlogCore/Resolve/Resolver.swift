@@ -136,8 +136,8 @@ public struct Resolver: Sendable {
             }
             resolvedGames.append(Game(id: raw.id, title: game.name, source: raw.game.source,
                               path: RelativeURL.gamePage(game: raw.id), fields: fieldValues[game.ref] ?? [:],
-                              notes: notes[game.ref] ?? .empty, entries: byKind, links: gameLinks[raw.id] ?? []))
-            resolvedGames[resolvedGames.count - 1].extra = game.extra
+                              notes: notes[game.ref] ?? .empty, entries: byKind, links: gameLinks[raw.id] ?? [],
+                              extra: game.extra))
         }
         diagnostics.append(contentsOf: found)
         var imageSizes: [String: ImageDimensions] = [:]

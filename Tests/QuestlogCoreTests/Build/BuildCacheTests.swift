@@ -57,6 +57,29 @@ struct BuildCacheTests {
         #expect(!SiteBuild(options: BuildOptions(site: site.root, output: output, includeDrafts: true)).run().upToDate, "other options")
     }
 
+    /// A file hashed because it was just written, then changed in the same clock tick (same size and
+    /// time), is still compared by its bytes once its time no longer looks recent.
+    @Test func bytesHashedOnceAreComparedAgainLater() throws {
+        let site = TestSite(Self.files)
+        defer { site.remove() }
+        let path = site.root + "/Content/g/npcs/kale.md"
+        _ = site.build()
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "Sells things.", with: "Sells stones.").write(toFile: path, atomically: false, encoding: .utf8)
+        // Put the old time back, as a coarse clock would have left it.
+        #if canImport(Darwin)
+        var times = [info.st_atimespec, info.st_mtimespec]
+        #else
+        var times = [info.st_atim, info.st_mtim]
+        #endif
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        Thread.sleep(forTimeInterval: Double(SourceStamp.racyWindow) / 1e9 + 0.2)
+        #expect(!site.build().upToDate, "the same size and time, other bytes")
+        #expect(site.page("g/npcs/kale.html").contains("Sells stones."))
+    }
+
     @Test func theCacheIsKeptInTheSiteNeverInThePublishedOutput() {
         let site = TestSite(Self.files)
         defer { site.remove() }
