@@ -86,7 +86,7 @@ struct BuildCommandTests {
         let first = runQuestlog(["build", "--timings"], in: folder)
         #expect(first.code == .success, "\(first.error)")
         let lines = first.error.split(separator: "\n").map(String.init)
-        for stage in ["check cache", "load", "resolve", "page data", "render pages", "search", "exports", "assets", "write", "total"] {
+        for stage in ["check cache", "load", "resolve", "render pages", "search", "exports", "assets", "write", "total"] {
             #expect(lines.contains { $0.hasPrefix(stage + " ") }, "\(stage)")
         }
         #expect(lines.contains { $0.hasPrefix("write") && $0.contains(" MB") })
