@@ -99,4 +99,18 @@ struct BuildCommandTests {
         let write = clean.error.split(separator: "\n").first { $0.hasPrefix("write") }.map { $0.split(separator: " ").filter { !$0.isEmpty } }
         #expect(write.map { $0[3] == $0[4] } == true, "\(clean.error)")
     }
+
+    @Test func verbosePrintsEachStageWithItsCountAndTime() {
+        let folder = makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(runQuestlog(["init", "."], in: folder).code == .success)
+        let result = runQuestlog(["build", "--verbose"], in: folder)
+        #expect(result.code == .success, "\(result.error)")
+        let lines = result.error.split(separator: "\n").map(String.init)
+        for stage in ["load", "resolve", "render pages", "search", "exports", "write"] {
+            #expect(lines.contains { $0.hasPrefix(stage + ": ") && $0.contains(" in ") && $0.contains(" s") }, "\(stage): \(result.error)")
+        }
+        let pages = lines.first { $0.hasPrefix("render pages: ") }?.split(separator: " ")[2]
+        #expect(pages.flatMap { Int($0) }.map { $0 > 5 } == true, "\(result.error)")
+    }
 }

@@ -104,8 +104,9 @@ public struct SiteBuild: Sendable {
         }
         if diagnostics.failed(strict: options.strict) { return stopped() }
 
-        let writer = OutputWriter(directory: options.output, displayName: options.outputDisplayName,
+        var writer = OutputWriter(directory: options.output, displayName: options.outputDisplayName,
                                   siteRoot: options.site, jobs: options.jobs)
+        writer.onFile = { timings.advance() }
         let problems = writer.validate(rendered.files)
         if !problems.isEmpty {
             diagnostics.append(contentsOf: problems.map(\.diagnostic))
@@ -114,7 +115,10 @@ public struct SiteBuild: Sendable {
         progress(.writing)
         // The output is about to change: no cache may vouch for it until this build has written it all.
         _ = try? OutputFileSystem.remove(cachePath)
-        let written = timings.measure("write", { Result { () throws(OutputError) -> OutputReport in try writer.write(rendered.files) } },
+        let written = timings.measure("write", {
+            timings.expect(rendered.files.count)
+            return Result { () throws(OutputError) -> OutputReport in try writer.write(rendered.files) }
+        },
                                       count: { result in
                                           guard case let .success(report) = result else { return (items: 0, reused: 0) }
                                           return (items: report.written.count + report.unchanged, reused: report.unchanged)

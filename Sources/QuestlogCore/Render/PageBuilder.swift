@@ -67,7 +67,8 @@ public struct PageBuilder: Sendable {
 
     /// `body` of every HTML page of the site, in a stable order, on up to `jobs` threads: each page's
     /// data is built, handed to `body` and dropped, so that only the results are held at once.
-    public func pages<R: Sendable>(jobs: Int = 1, _ body: @Sendable (Page) -> R) -> [R] {
+    /// `willBuild` is told how many pages there are before the first is built.
+    public func pages<R: Sendable>(jobs: Int = 1, willBuild: (Int) -> Void = { _ in }, _ body: @Sendable (Page) -> R) -> [R] {
         var specs: [PageSpec] = [.home]
         for (gameIndex, game) in site.games.enumerated() {
             specs.append(.game(gameIndex))
@@ -81,6 +82,7 @@ public struct PageBuilder: Sendable {
         specs.append(.search)
         specs.append(.notFound)
         let builders = site.games.map(speaking(for:))
+        willBuild(specs.count)
         return Parallel.map(specs, jobs: jobs) { spec in
             body(page(spec, builders: builders))
         }

@@ -33,8 +33,9 @@ public struct SiteRenderer: Sendable {
 
         // Each page's data is built and rendered in one step, so that only the rendered bytes are held.
         let builder = PageBuilder(site: site, strings: strings, gameStrings: gameStrings)
-        let rendered = timings.measure("render pages", { builder.pages(jobs: jobs) { page -> Result<OutputFile, MustacheError> in
-            Result { () throws(MustacheError) -> OutputFile in
+        let rendered = timings.measure("render pages", { builder.pages(jobs: jobs, willBuild: timings.expect) { page -> Result<OutputFile, MustacheError> in
+            defer { timings.advance() }
+            return Result { () throws(MustacheError) -> OutputFile in
                 // Validated above: every page template exists and compiles.
                 guard let template = try library.template(named: page.template) else {
                     throw MustacheError(template: page.template, line: 1, column: 1, message: "no template named '\(page.template)'")
