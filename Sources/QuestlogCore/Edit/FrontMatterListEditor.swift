@@ -296,9 +296,13 @@ struct Splice {
         self.init(pieces: [(start, end, bytes)])
     }
 
+    /// Pieces at the same offset end up in the order listed.
     func apply(to bytes: inout [UInt8]) {
-        for piece in pieces.sorted(by: { $0.start > $1.start }) {
-            bytes.replaceSubrange(piece.start..<piece.end, with: piece.bytes)
+        let order = pieces.indices.sorted { a, b in
+            pieces[a].start != pieces[b].start ? pieces[a].start > pieces[b].start : a > b
+        }
+        for index in order {
+            bytes.replaceSubrange(pieces[index].start..<pieces[index].end, with: pieces[index].bytes)
         }
     }
 }

@@ -38,7 +38,7 @@ struct FrontMatterListEditorTests {
 
     @Test func followsTheSpacingBetweenItems() throws {
         #expect(try appending("c", to: "---\ncomplete: [a,b]\n---\n") == "---\ncomplete: [a,b,c]\n---\n")
-        #expect(try appending("c", to: "---\ncomplete: [ a ,  b ]\n---\n") == "---\ncomplete: [ a ,  b, c ]\n---\n")
+        #expect(try appending("c", to: "---\ncomplete: [ a ,  b ]\n---\n") == "---\ncomplete: [ a ,  b ,  c ]\n---\n")
         #expect(try appending("b", to: "---\ncomplete: [a]\n---\n") == "---\ncomplete: [a, b]\n---\n")
     }
 
