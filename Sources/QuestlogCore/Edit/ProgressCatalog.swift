@@ -53,7 +53,7 @@ public struct ProgressCatalog: Sendable {
                 throw Diagnostic.error("\(place) has no playthrough yet: create \(SiteLoader.contentFolder)/\(game ?? "<game>")/\(PlaythroughFile.folder)/<id>.md",
                                        code: "unknown-playthrough", at: nil)
             }
-            let hint = Suggestion.closest(to: text, in: candidates.flatMap { [$0.id, $0.name] }).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = (Suggestion.closest(to: text, in: candidates.map(\.id)) ?? Suggestion.closest(to: text, in: candidates.map(\.name))).map { " (did you mean '\($0)'?)" } ?? ""
             let names = candidates.map(\.id).joined(separator: ", ")
             throw Diagnostic.error("unknown playthrough '\(text)'\(hint); playthroughs are \(names)", code: "unknown-playthrough", at: nil)
         default:
