@@ -47,3 +47,22 @@ public struct PlaythroughFile: Sendable, Hashable {
         return nil
     }
 }
+
+extension PlaythroughFile {
+    /// Every playthrough file of the site at `root`, by game folder then id, found without loading
+    /// the site (game ids come from the folder names, as the loader makes them).
+    public static func all(root: String) -> [PlaythroughFile] {
+        let content = SiteLoader.contentFolder
+        return DirectoryListing.items(at: root + "/" + content).flatMap { item -> [PlaythroughFile] in
+            let game = Slug.make(GameFolderWalk.publicName(item.name))
+            guard !game.isEmpty, DirectoryListing.isDirectory(root + "/" + content + "/" + item.name) else { return [] }
+            return list(game: game, folder: content + "/" + item.name, root: root)
+        }
+    }
+
+    /// What a file held, as a short text to compare with later: a hash of its bytes.
+    public static func state(of bytes: [UInt8]) -> String {
+        let hash = String(FNV1a.hash(bytes), radix: 16)
+        return String(repeating: "0", count: 16 - hash.count) + hash + "-" + String(bytes.count)
+    }
+}
