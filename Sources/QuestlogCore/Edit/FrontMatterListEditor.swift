@@ -212,6 +212,11 @@ public struct FrontMatterListEditor: Sendable {
         }
         if ownLine && end == line.end {
             pieces.append((line.start, line.end + line.breakLength, []))
+        } else if end == line.end {
+            // The line goes on before the item: the blanks before it would be left at its end.
+            var start = item.start
+            while start > line.start, yaml[start - 1] == 0x20 || yaml[start - 1] == 0x09 { start -= 1 }
+            pieces.append((start, end, []))
         } else {
             pieces.append((item.start, end, []))
         }

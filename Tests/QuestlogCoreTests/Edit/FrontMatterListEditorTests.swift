@@ -81,6 +81,14 @@ struct FrontMatterListEditorTests {
         #expect(try removing("c", from: text) == "---\ncomplete: [\n  a,\n  # between\n  b  # why\n]\n---\n")
     }
 
+    @Test func editsAFlowListWithSeveralItemsALine() throws {
+        let text = "---\ncomplete: [a, b,\n  c, d]\n---\n"
+        #expect(try appending("e", to: text) == "---\ncomplete: [a, b,\n  c, d, e]\n---\n")
+        #expect(try removing("b", from: text) == "---\ncomplete: [a,\n  c, d]\n---\n")
+        #expect(try removing("c", from: text) == "---\ncomplete: [a, b,\n  d]\n---\n")
+        #expect(try removing("d", from: text) == "---\ncomplete: [a, b,\n  c]\n---\n")
+    }
+
     // MARK: Block lists
 
     @Test func appendsToABlockListAfterItsLastItem() throws {
