@@ -18,6 +18,8 @@ final class LiveMarking: @unchecked Sendable {
     let token: String
     private let lock = NSLock()
     private var isEnabled = true
+    /// The site's playthroughs and entries, read on the first mark after each build.
+    private var cachedCatalog: ProgressCatalog?
 
     init(root: String, token: String = LiveMarking.randomToken()) {
         self.root = root
@@ -36,6 +38,18 @@ final class LiveMarking: @unchecked Sendable {
             let hex = String(generator.next() as UInt64, radix: 16)
             return String(repeating: "0", count: 16 - hex.count) + hex
         }.joined()
+    }
+
+    /// Forgets what was read of the site: a build is starting.
+    func siteChanged() {
+        lock.withLock { cachedCatalog = nil }
+    }
+
+    private var catalog: ProgressCatalog {
+        if let cached = lock.withLock({ cachedCatalog }) { return cached }
+        let catalog = ProgressCatalog(loaded: SiteLoader(root: root).load(), root: root)
+        lock.withLock { cachedCatalog = catalog }
+        return catalog
     }
 
     /// The state of every playthrough file now, by `game/id`: what pages built next are built from.
@@ -67,8 +81,7 @@ final class LiveMarking: @unchecked Sendable {
               let done = query["done"], done == "1" || done == "0", let state = query["state"] else {
             return .text(400, "A mark needs game, playthrough, entry, field, done (1 or 0) and state.")
         }
-        let loaded = SiteLoader(root: root).load()
-        let catalog = ProgressCatalog(loaded: loaded, root: root)
+        let catalog = self.catalog
         guard let playthrough = catalog.playthroughs.first(where: { $0.game == game && $0.id == id }) else {
             return .text(404, "There is no playthrough '\(id)' in game '\(game)' any more.")
         }

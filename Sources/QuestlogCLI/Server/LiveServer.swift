@@ -74,6 +74,7 @@ final class LiveServer: @unchecked Sendable {
     private func rebuild() {
         let started = Date()
         // Read before the build: a file changed during it counts as changed since its pages.
+        site.marking?.siteChanged()
         let states = site.marking?.snapshot() ?? [:]
         let build = SiteBuild(options: options)
         let rendered = build.render(deferringExports: true)
