@@ -62,6 +62,16 @@ struct ProgressImportCommandTests {
         #expect(!run.output.contains("Kaito"))
     }
 
+    @Test func kindsMayBeWrittenAsTheirNames() throws {
+        let root = try site()
+        defer { removeTemporaryFolder(root) }
+        try Data("id,kind,name,wren\r\nchurch-of-elleh,Location,Church,yes\r\nstormveil,QUESTS,Stormveil,1\r\n".utf8)
+            .write(to: URL(fileURLWithPath: root + "/names.csv"))
+        let run = runQuestlog(["progress", "import", "names.csv", "--write"], in: root)
+        #expect(run.code == .success, "\(run.error)")
+        #expect(ProgressTestSite.read(root, "wren") == "---\nname: Wren\ncomplete: [ranni-the-witch, stormveil]  # so far\ncleared: [church-of-elleh]\n---\nWren's notes.\n")
+    }
+
     @Test func aFileInStepWithThePlaythroughsChangesNothing() throws {
         let root = try ProgressTestSite.make(playthroughs: ["wren": Self.wrenAfter, "kaito": Self.kaitoAfter])
         defer { removeTemporaryFolder(root) }

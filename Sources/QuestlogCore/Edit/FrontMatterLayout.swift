@@ -19,6 +19,8 @@ struct FrontMatterLayout {
         case absent
         /// `key:` with no value; `colonEnd` is just after the colon.
         case empty(colonEnd: Int)
+        /// `key: ~` or `key: null`, the value at `start..<end`.
+        case null(start: Int, end: Int)
         /// `[a, b]`: the offsets of the brackets.
         case flow(open: Int, close: Int, items: [Item])
         /// `- a` lines; `colonEnd` is just after the key's colon.
@@ -26,7 +28,7 @@ struct FrontMatterLayout {
 
         var items: [Item] {
             switch self {
-            case .absent, .empty: return []
+            case .absent, .empty, .null: return []
             case let .flow(_, _, items), let .block(_, items): return items
             }
         }
@@ -137,6 +139,8 @@ struct FrontMatterLayout {
         switch value.kind {
         case .scalar("", .plain):
             return .empty(colonEnd: try colonEnd(after: field.key, name: name))
+        case .scalar("~", .plain), .scalar("null", .plain), .scalar("Null", .plain), .scalar("NULL", .plain):
+            return .null(start: value.start, end: value.end)
         case .scalar(let text, _):
             throw Diagnostic.error("'\(name)' is a single value ('\(text)'), not a list; write it as \(name): [\(text)]",
                                    code: "not-a-list", at: location(value.mark))

@@ -44,6 +44,8 @@ public struct FrontMatterListEditor: Sendable {
             edit = Splice(at: yaml.count, insert: line)
         case let .empty(colonEnd):
             edit = Splice(at: colonEnd, insert: Array(" [".utf8) + text + Array("]".utf8))
+        case let .null(start, end):
+            edit = Splice(from: start, to: end, insert: Array("[".utf8) + text + Array("]".utf8))
         case let .flow(open, close, items):
             edit = Self.appending(text, toFlow: yaml, open: open, close: close, items: items, lineBreak: br)
         case let .block(_, items):
@@ -69,7 +71,7 @@ public struct FrontMatterListEditor: Sendable {
         precondition(items.indices.contains(index), "no item \(index) in '\(key)'")
         let edit: Splice
         switch list {
-        case .absent, .empty:
+        case .absent, .empty, .null:
             return
         case let .flow(open, close, _):
             edit = Self.removing(index, fromFlow: yaml, open: open, close: close, items: items)

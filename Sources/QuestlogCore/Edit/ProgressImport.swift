@@ -116,7 +116,7 @@ public struct ProgressImport: Sendable {
             let line = row[0].line
             let id = row[0].text.trimmingCharacters(in: .whitespaces)
             let kindText = row.count > 1 ? row[1].text.trimmingCharacters(in: .whitespaces) : ""
-            guard let kind = catalog.schema.kind(named: kindText) ?? catalog.schema.kinds.first(where: { $0.name.lowercased() == kindText.lowercased() }) else {
+            guard let kind = catalog.schema.kind(named: kindText) ?? catalog.schema.kinds.first(where: { [$0.id, $0.name, $0.plural, $0.folder].contains { $0.lowercased() == kindText.lowercased() } }) else {
                 let hint = Suggestion.closest(to: kindText, in: catalog.schema.kinds.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""
                 diagnostics.append(.error("unknown kind '\(kindText)'\(hint)", code: "unknown-kind", at: SourceLocation(path: path, line: line, column: 2)))
                 continue

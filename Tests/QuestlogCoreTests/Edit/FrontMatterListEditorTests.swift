@@ -119,6 +119,8 @@ struct FrontMatterListEditorTests {
 
     @Test func fillsAnEmptyValue() throws {
         #expect(try appending("a", to: "---\ncomplete:   # none yet\nname: Wren\n---\n") == "---\ncomplete: [a]   # none yet\nname: Wren\n---\n")
+        #expect(try appending("a", to: "---\ncomplete: ~  # none yet\n---\n") == "---\ncomplete: [a]  # none yet\n---\n")
+        #expect(try appending("a", to: "---\ncomplete: null\r\n---\r\n") == "---\ncomplete: [a]\r\n---\r\n")
     }
 
     @Test func startsAFrontMatterInAFileWithoutOne() throws {
