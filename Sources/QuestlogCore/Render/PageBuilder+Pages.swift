@@ -64,6 +64,7 @@ extension PageBuilder {
         ]
         context["columns"] = .list(table.columns.map { ["label": .string($0.label), "type": .string($0.type), "key": .string($0.key)] })
         context["rows"] = .list(entries.map(table.row))
+        context["hasColumns"] = .bool(!table.columns.isEmpty)
         context["hasThumbnails"] = .bool(table.imageField != nil)
         context["thumbnailLabel"] = .string(table.imageField.map { labels.field($0, of: kind) } ?? "")
         context["toggles"] = .list(table.toggles)
