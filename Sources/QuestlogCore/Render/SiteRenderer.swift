@@ -6,13 +6,17 @@ import Mustache
 public struct SiteRenderer: Sendable {
     public var theme: Theme
     public var jobs: Int
+    /// The site's folder, where the sitemap finds its pages' source files' dates; without it the
+    /// sitemap has no `lastmod`.
+    public var root: String?
 
     /// The templates every theme must have: one per page type.
     public static let pageTemplates = ["home", "game", "kind", "entry", "search", "404"]
 
-    public init(theme: Theme, jobs: Int = 1) {
+    public init(theme: Theme, jobs: Int = 1, root: String? = nil) {
         self.theme = theme
         self.jobs = max(1, jobs)
+        self.root = root
     }
 
     public func render(_ site: Site, timings: BuildTimings = BuildTimings()) -> (files: [OutputFile], diagnostics: DiagnosticList) {
@@ -59,7 +63,20 @@ public struct SiteRenderer: Sendable {
         files += timings.measure("search", { SearchIndexBuilder(site: site, strings: strings, jobs: jobs).build().files() },
                                  count: { (items: $0.count, reused: 0) })
         if let base = site.config.baseURL {
-            files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: base, pages: pages.map(\.path))))
+            var sources: [String: [String]] = [:]
+            for page in pages { sources[page.path] = page.sources }
+            let dates = root.map { root in
+                timings.measure("source dates", { SourceDates(root: root, paths: Set(pages.flatMap(\.sources))) },
+                                count: { (items: $0.dates.count, reused: 0) })
+            }
+            // Pages made of no one file (search) are as new as the newest page.
+            let newest = dates?.lastModified(pages.flatMap(\.sources))
+            files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: base, pages: pages.map(\.path)) { path in
+                guard let dates else { return nil }
+                let own = sources[path] ?? []
+                return own.isEmpty ? newest : dates.lastModified(own)
+            }))
+            files.append(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: base)))
         }
         return (files, diagnostics)
     }
