@@ -274,7 +274,7 @@ def check_theme_toggle(driver, path):
     check(0 <= head[0] < head[1], f"{label}: the stored choice is applied by a script before the style sheets")
     state = lambda: driver.execute_script(
         "var b = document.querySelector('[data-theme-toggle]'); return {theme: document.documentElement.getAttribute('data-theme'),"
-        " choice: b.getAttribute('data-choice'), name: b.textContent, stored: localStorage.getItem('questlog-theme'),"
+        " choice: b.getAttribute('data-choice'), name: b.textContent, light: (b.getAttribute('data-names') || '').split('|')[1], stored: localStorage.getItem('questlog-theme'),"
         " background: getComputedStyle(document.body).backgroundColor, hidden: b.hidden};")
     start = state()
     check(not start["hidden"] and start["choice"] == "system" and start["theme"] is None,
