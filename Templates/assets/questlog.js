@@ -454,16 +454,25 @@
     }
     if (theme === "system") root.removeAttribute("data-theme");
     else root.setAttribute("data-theme", theme);
-    // The browser's own colour (theme-color) follows a forced choice too.
-    toArray(document.querySelectorAll("meta[name=theme-color]")).forEach(function (meta) {
-      if (!meta.hasAttribute("data-media")) meta.setAttribute("data-media", meta.getAttribute("media") || "");
-      var media = meta.getAttribute("data-media");
-      if (theme === "system") meta.setAttribute("media", media);
-      else meta.setAttribute("media", media.indexOf(theme) !== -1 ? "all" : "not all");
+    showThemeColor();
+  }
+
+  // The browser's own colour (theme-color) follows the page's scheme: the system's or the
+  // reader's choice. Without a script it is the light header's, dark enough for both.
+  var DARK = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+
+  function showThemeColor() {
+    var theme = storedTheme();
+    var dark = theme === "dark" || (theme === "system" && !!DARK && DARK.matches);
+    toArray(document.querySelectorAll("meta[name=theme-color][data-dark]")).forEach(function (meta) {
+      var colour = meta.getAttribute(dark ? "data-dark" : "data-light");
+      if (colour && meta.getAttribute("content") !== colour) meta.setAttribute("content", colour);
     });
   }
 
   function setUpThemeToggle() {
+    showThemeColor();
+    if (DARK && DARK.addEventListener) DARK.addEventListener("change", showThemeColor);
     var button = document.querySelector("[data-theme-toggle]");
     if (!button) return;
     var names = (button.getAttribute("data-names") || "").split("|");
@@ -480,7 +489,6 @@
       applyTheme(THEMES[(THEMES.indexOf(storedTheme()) + 1) % THEMES.length]);
       show();
     });
-    if (storedTheme() !== "system") applyTheme(storedTheme());
     show();
     button.hidden = false;
   }

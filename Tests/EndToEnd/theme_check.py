@@ -15,7 +15,7 @@ colour scheme, checks that
     state is in the address), `questlog:refresh` runs the filters again, and "Clear filters" empties
     the query;
   - the theme button cycles system, light and dark, the choice outlives a reload and is applied
-    before the page's style sheets.
+    before the page's style sheets, and theme-color follows the page's scheme.
 Exits 1 on any failure, 2 on a setup problem.
 """
 
@@ -275,14 +275,16 @@ def check_theme_toggle(driver, path):
     state = lambda: driver.execute_script(
         "var b = document.querySelector('[data-theme-toggle]'); return {theme: document.documentElement.getAttribute('data-theme'),"
         " choice: b.getAttribute('data-choice'), name: b.textContent, light: (b.getAttribute('data-names') || '').split('|')[1], stored: localStorage.getItem('questlog-theme'),"
+        " colour: document.querySelector('meta[name=theme-color]').content,"
         " background: getComputedStyle(document.body).backgroundColor, hidden: b.hidden};")
     start = state()
-    check(not start["hidden"] and start["choice"] == "system" and start["theme"] is None,
+    check(not start["hidden"] and start["choice"] == "system" and start["theme"] is None and start["colour"] == "#0d0f13",
           f"{label}: shown, starting at the system's choice", f"{start}")
     button = driver.find_element(By.CSS_SELECTOR, "[data-theme-toggle]")
     button.click()
     light = state()
-    check(light["theme"] == "light" and light["stored"] == "light" and light["background"] != start["background"],
+    check(light["theme"] == "light" and light["stored"] == "light" and light["background"] != start["background"]
+          and light["colour"] == "#23272f",
           f"{label}: a press picks light over the system's dark", f"{light}")
     driver.refresh()
     time.sleep(0.3)
@@ -291,7 +293,8 @@ def check_theme_toggle(driver, path):
           f"{label}: the choice outlives a reload", f"{again}")
     driver.find_element(By.CSS_SELECTOR, "[data-theme-toggle]").click()
     dark = state()
-    check(dark["theme"] == "dark" and dark["stored"] == "dark", f"{label}: a second press picks dark", f"{dark}")
+    check(dark["theme"] == "dark" and dark["stored"] == "dark" and dark["colour"] == "#0d0f13",
+          f"{label}: a second press picks dark (theme-color follows)", f"{dark}")
     driver.find_element(By.CSS_SELECTOR, "[data-theme-toggle]").click()
     system = state()
     check(system["theme"] is None and system["stored"] is None and system["choice"] == "system",
