@@ -141,6 +141,8 @@ public struct PageBuilder: Sendable {
                 return .object(MustacheObject(item))
             }),
             "hasBreadcrumbs": .bool(breadcrumbs.count > 1),
+            "hasNav": .bool(!site.games.isEmpty),
+            "meta": .null,
         ]
         if let base = site.config.baseURL {
             context["canonical"] = .string(base + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path))
