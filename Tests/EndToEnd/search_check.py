@@ -113,8 +113,10 @@ def ends_with(url, path):
 
 
 def check_queries_in_header(driver, root, queries, report):
-    print("Header search box, on an entry page")
+    print("Header search box, on an entry page, all games")
     driver.get(page_url(root, "elden-ring/npcs/white-mask-varre.html"))
+    # The box starts scoped to the page's game; one click makes it search every game.
+    driver.find_element(By.CSS_SELECTOR, "[data-ql-search-scope]").click()
     for query in queries:
         if query.get("game") or query.get("kind") or query.get("state"):
             continue
@@ -151,9 +153,91 @@ def check_queries_on_page(driver, root, queries, report):
         expect_results(links, query, label, report)
 
 
+def scope_box(driver):
+    found = driver.find_elements(By.CSS_SELECTOR, "[data-ql-search-scope]")
+    return found[0] if found else None
+
+
+def check_scope(driver, root, report):
+    print("Header search box, scoped to the page's game")
+    driver.get(page_url(root, "index.html"))
+    report.check(scope_box(driver) is None, "pages of no game have no scope", "a scope box is shown")
+
+    driver.get(page_url(root, "elden-ring/npcs/white-mask-varre.html"))
+    scope = scope_box(driver)
+    if not report.check(scope is not None, "a game's page has a scope box", "none"):
+        return
+    name = driver.execute_script("return arguments[0].labels[0].textContent;", scope)
+    report.check(scope.is_selected() and "Elden Ring" in name, "it is ticked and named after the game",
+                 f"checked={scope.is_selected()} name={name!r}")
+    def status_count():
+        text = driver.find_element(By.CSS_SELECTOR, "[data-ql-search-status]").get_attribute("textContent")
+        digits = "".join(c for c in text if c.isdigit())
+        return int(digits) if digits else 0
+
+    type_in_header(driver, "merchant")
+    scoped_total = status_count()
+    urls = header_results(driver)
+    report.check(bool(urls) and all("/elden-ring/" in url for url in urls), "scoped: only the game's pages",
+                 f"got {urls}")
+    all_option = driver.find_elements(By.ID, "ql-search-option-all")
+    if all_option:
+        report.check("game=elden-ring" in all_option[0].get_attribute("data-href"),
+                     "'See all results' keeps the scope", all_option[0].get_attribute("data-href"))
+    # Keyboard: Tab from the box reaches the scope, Space unticks it and the box has the focus again.
+    box = driver.find_element(By.ID, "ql-search-input")
+    box.send_keys(Keys.TAB)
+    active = driver.switch_to.active_element
+    report.check(active.get_attribute("data-ql-search-scope") is not None, "Tab from the box reaches the scope",
+                 f"focus is on {active.tag_name}#{active.get_attribute('id')}")
+    active.send_keys(Keys.SPACE)
+    wait(driver, lambda d: d.execute_script(
+        "return document.getElementById('ql-search-listbox').dataset.game === '';"))
+    total = status_count()
+    report.check(not scope.is_selected() and total > scoped_total,
+                 "unticked: every game's pages", f"checked={scope.is_selected()} {total} results, {scoped_total} scoped")
+    report.check(driver.switch_to.active_element.get_attribute("id") == "ql-search-input",
+                 "the box has the focus again", f"focus on {driver.switch_to.active_element.tag_name}")
+    box.send_keys(Keys.ESCAPE)
+    box.send_keys(Keys.ESCAPE)
+    scope.click()
+    report.check(scope.is_selected(), "one click ticks it again", "still unticked")
+
+    print("Header search box, some words only")
+    type_in_header(driver, "melina")
+    note = driver.find_element(By.CSS_SELECTOR, "[data-ql-search-partial]")
+    report.check(not note.is_displayed(), "a query every result matches has no note", "note shown")
+    type_in_header(driver, "melina millicent")
+    status = driver.find_element(By.CSS_SELECTOR, "[data-ql-search-status]").get_attribute("textContent")
+    urls = header_results(driver)
+    report.check(note.is_displayed() and "some of them" in note.text and bool(urls),
+                 "two unrelated words: the results say they have only some", f"note shown={note.is_displayed()} {note.text!r}")
+    report.check("some of them" in status, "and the status message says it too", status)
+    report.check(any(ends_with(u, "elden-ring/npcs/millicent.html") for u in urls[:3])
+                 and any(ends_with(u, "elden-ring/npcs/melina.html") for u in urls[:3]),
+                 "each word's best page is among the first", f"got {urls}")
+    type_in_header(driver, "melina")
+    report.check(not note.is_displayed(), "the note goes with the next query", "still shown")
+
+
+def check_empty_query_filters(driver, root, report):
+    print("Search page, filters without a query")
+    for params, expected, kind in ((
+            {"kind": "npc", "state": "merchant"}, "elden-ring/npcs/merchant-kale.html", "NPC"),
+            ({"kind": "quest", "state": "!complete"}, "elden-ring/quests/gowry-millicent.html", "Quest")):
+        driver.get(page_url(root, "search.html", params))
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-ql-search-list] li a"))
+        links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "[data-ql-search-list] li a")]
+        metas = [m.text for m in driver.find_elements(By.CSS_SELECTOR, "[data-ql-search-list] .ql-result-meta")]
+        summary = driver.find_element(By.CSS_SELECTOR, "[data-ql-search-summary]").text
+        label = "empty query with " + ", ".join(f"{k}={v}" for k, v in params.items())
+        report.check(any(ends_with(u, expected) for u in links) and all(m.startswith(kind + " ·") for m in metas)
+                     and summary.endswith("results"), label, f"links {links}, metas {metas}, summary {summary!r}")
+
+
 def check_keyboard(driver, root, report):
     print("Keyboard and ARIA behaviour")
-    driver.get(page_url(root, "lanterns-of-the-delta/index.html"))
+    driver.get(page_url(root, "index.html"))
     body = driver.find_element(By.TAG_NAME, "body")
     body.send_keys("/")
     active = driver.switch_to.active_element
@@ -289,6 +373,8 @@ def main():
         check_vectors(driver, root, vectors, report)
         check_queries_in_header(driver, root, queries, report)
         check_queries_on_page(driver, root, queries, report)
+        check_scope(driver, root, report)
+        check_empty_query_filters(driver, root, report)
         check_keyboard(driver, root, report)
         check_accessibility(driver, root, report)
         check_loading(driver, root, report)
