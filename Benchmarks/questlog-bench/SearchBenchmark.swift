@@ -56,8 +56,10 @@ enum SearchBenchmark {
             let probes = self.probes(for: site)
             for probe in probes {
                 let results = index.search(SearchQuery(probe.text, limit: resultsShown))
-                let needed = [manifestPath] + results.shards.map { SearchIndex.folder + "terms-\($0).js" }
-                    + results.chunks.map { SearchIndex.folder + "docs-\($0).js" }
+                let hash = files.first { $0.path.hasPrefix(SearchIndex.folder + "flags.") }
+                    .map { String($0.path.dropFirst((SearchIndex.folder + "flags.").count).dropLast(3)) } ?? ""
+                let needed = [manifestPath] + results.shards.map { SearchIndex.folder + SearchIndex.fileName("terms", $0, hash: hash) }
+                    + results.chunks.map { SearchIndex.folder + SearchIndex.fileName("docs", $0, hash: hash) }
                 let bytes = needed.reduce(scriptGzip) { $0 + (gzip[$1] ?? 0) }
                 let verdict = size == 10_000 ? (bytes <= firstQueryBudget ? "within 100 KB" : "OVER 100 KB") : ""
                 firstQueryRows.append(row([number(index.documents.count), "\(probe.label): \(probe.text)", number(results.total),

@@ -217,16 +217,31 @@
   var store = { index: {}, terms: {}, docs: {}, flags: {} };
   var requests = {};
   var loadedFiles = [];
+  var pageTime = Date.now();
+
+  // An index file of a hash that is gone: the site was rebuilt since index.js was loaded.
+  // Everything is forgotten and index.js loaded again, once per page.
+  function restart() {
+    store = { index: {}, terms: {}, docs: {}, flags: {} };
+    requests = {};
+    pageTime = Date.now();
+  }
+
+  function file(index, type, number) {
+    return type === "flags" ? "flags." + index.hash + ".js" : type + "-" + number + "." + index.hash + ".js";
+  }
 
   function load(type, number, data) {
     if (store[type]) store[type][number] = data;
   }
 
+  // Loads an index file once. index.js names the others after a hash of their content and is itself
+  // asked for with a query that is new on each page, so no cache can pair it with older files.
   function require(file) {
     if (!requests[file]) {
       requests[file] = new Promise(function (resolve, reject) {
         var element = document.createElement("script");
-        element.src = new URL(file, indexURL).href;
+        element.src = new URL(file === "index.js" ? file + "?t=" + pageTime : file, indexURL).href;
         element.async = true;
         element.onload = function () {
           loadedFiles.push(file);
@@ -245,7 +260,7 @@
   function manifest() {
     return require("index.js").then(function () {
       var index = store.index[0];
-      if (!index || index.version !== 1) throw new Error("Questlog search: unknown index format");
+      if (!index || index.version !== 2) throw new Error("Questlog search: unknown index format");
       return index;
     });
   }
@@ -357,23 +372,34 @@
 
   // A query: { text, game, kind, state, limit } with game and kind ids and state "complete" or
   // "!complete". Resolves to the hits with what results show of them.
+  var restarted = false;
+
   function search(query) {
+    return searchOnce(query).catch(function (error) {
+      if (restarted) throw error;
+      restarted = true;
+      restart();
+      return searchOnce(query);
+    });
+  }
+
+  function searchOnce(query) {
     var words = queryWords(query.text || "");
     if (!words.length) {
       if (!query.game && !query.kind && !query.state) {
         return Promise.resolve({ hits: [], total: 0, matchesAllWords: false, shards: [], chunks: [], words: [] });
       }
       return manifest().then(function (index) {
-        return (query.state ? require("flags.js") : Promise.resolve()).then(function () { return browse(index, query); });
+        return (query.state ? require(file(index, "flags", 0)) : Promise.resolve()).then(function () { return browse(index, query); });
       }).then(function (ranked) { return described(ranked, words); });
     }
     var needed = new Set();
-    function requireShards(lists) {
+    function requireShards(index, lists) {
       var loads = [];
       lists.forEach(function (list) {
         list.forEach(function (shard) {
           needed.add(shard);
-          loads.push(require("terms-" + shard + ".js"));
+          loads.push(require(file(index, "terms", shard)));
         });
       });
       return Promise.all(loads);
@@ -381,14 +407,14 @@
     return manifest().then(function (index) {
       var shardLists = words.map(function (word) { return shardsFor(index, word); });
       var typoLists;
-      var loads = [requireShards(shardLists)];
-      if (query.state) loads.push(require("flags.js"));
+      var loads = [requireShards(index, shardLists)];
+      if (query.state) loads.push(require(file(index, "flags", 0)));
       return Promise.all(loads).then(function () {
         // A long word that is not a term may be misspelt where it decides its shard.
         typoLists = words.map(function (word, number) {
           return hasTerm(shardLists[number][0], word.term) ? [] : typoShardsFor(index, word, shardLists[number]);
         });
-        return requireShards(typoLists);
+        return requireShards(index, typoLists);
       }).then(function () {
         return rank(index, query, words, shardLists, typoLists, needed);
       });
@@ -398,7 +424,7 @@
   // Loads the documents files of the hits and fills in what results show.
   function described(ranked, words) {
     var chunks = new Set(ranked.hits.map(function (hit) { return Math.floor(hit.document / ranked.chunk); }));
-    return Promise.all(Array.from(chunks).map(function (chunk) { return require("docs-" + chunk + ".js"); }))
+    return Promise.all(Array.from(chunks).map(function (chunk) { return require(file(ranked.index, "docs", chunk)); }))
       .then(function () {
         ranked.hits.forEach(function (hit) { describe(ranked.index, hit); });
         ranked.chunks = Array.from(chunks).sort(function (a, b) { return a - b; });

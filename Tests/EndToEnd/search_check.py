@@ -11,6 +11,7 @@ and exits with 1 when anything fails.
 
 import json
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -353,6 +354,12 @@ def check_loading(driver, root, report):
                  "index, term shard and documents load by script tags", f"loaded {files}")
     report.check(not any(f.startswith("flags") for f in files), "state bits load only for state filters",
                  f"loaded {files}")
+    hashed = re.compile(r"^((terms|docs)-[0-9]+|flags)\.[0-9a-f]{12}\.js$")
+    report.check(all(f == "index.js" or hashed.match(f) for f in files), "index files are named after their content's hash",
+                 f"loaded {files}")
+    fresh = driver.execute_script(
+        "return Array.prototype.some.call(document.scripts, function (s) { return /assets\\/search\\/index\\.js\\?t=[0-9]+$/.test(s.src); });")
+    report.check(fresh, "index.js is asked for with a query new on each page", "no index.js?t= script")
     errors = search_errors(driver)
     report.check(not errors, "no search errors in the console", "; ".join(errors))
 
