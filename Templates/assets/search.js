@@ -435,10 +435,13 @@
 
   // How a query meets a name (SearchNameMatch.swift): every word is in the name (1), the query
   // completes or corrects to the whole name (2), every word is a whole word of the name (3), the
-  // query's words are the name's words (4).
-  function nameMatch(quality, doc, words, nameLength) {
+  // query's words are the name's words (4). Only the words the document has count.
+  function nameMatch(scores, quality, doc, nameLength) {
     var allWhole = true;
-    for (var number = 0; number < words; number++) {
+    var words = 0;
+    for (var number = 0; number < quality.length; number++) {
+      if (!(scores[number][doc] > 0)) continue;
+      words++;
       var value = quality[number][doc];
       if (!value) return 0;
       if (value < 2) allWhole = false;
@@ -506,7 +509,7 @@
         }
       }
       if (matched === words.length) all = true;
-      ranked.push({ document: doc, score: score, name: nameMatch(quality, doc, words.length, nameLengths[doc]), matched: matched });
+      ranked.push({ document: doc, score: score, name: nameMatch(scores, quality, doc, nameLengths[doc]), matched: matched });
     });
     var hits = all ? ranked.filter(function (hit) { return hit.matched === words.length; }) : ranked;
     hits.sort(ranksBefore);

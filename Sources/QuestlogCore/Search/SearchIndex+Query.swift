@@ -118,7 +118,8 @@ extension SearchIndex {
     ///
     /// Each word scores a document with its best-matching term. Documents that match every word are
     /// the results; when none does, those that match some, more words first. Then come documents whose
-    /// name the query meets best (`SearchNameMatch`), then higher scores, then document order.
+    /// name the query's words (those the document has) meet best (`SearchNameMatch`), then higher
+    /// scores, then document order.
     ///
     /// A query without words but with a filter lists every document that passes it, in document order.
     public func search(_ query: SearchQuery) -> SearchResults {
@@ -155,8 +156,9 @@ extension SearchIndex {
                 matched += 1
                 score += scores[number][document]
             }
-            let nameMatch = SearchNameMatch.of(quality: words.indices.lazy.map { nameQuality[$0][document] }, words: words.count,
-                                               nameLength: nameLengths[document])
+            // Over the words the document has: with some words only, a page named by one still comes first.
+            let nameMatch = SearchNameMatch.of(quality: words.indices.lazy.filter { scores[$0][document] > 0 }.map { nameQuality[$0][document] },
+                                               words: matched, nameLength: nameLengths[document])
             ranked.append(SearchHit(document: document, score: score, nameMatch: nameMatch, matchedWords: matched))
         }
         let matchesAllWords = ranked.contains { $0.matchedWords == words.count }

@@ -76,6 +76,16 @@ struct SearchRankingTests {
         let unrelated = index.search(SearchQuery("morne edgar"))
         #expect(!unrelated.matchesAllWords)
         #expect(Set(Make.names(index, "morne edgar")) == ["Castle Morne", "Edgar"])
+        // Among pages with one word, those it names come first, as they would for that word alone.
+        let named = Make.index([
+            Make.entry("quest", "Gowry + Millicent", notes: "Millicent, Millicent, Millicent.", tags: ["millicent"]),
+            Make.entry("npc", "Millicent"),
+            Make.entry("npc", "Melina"),
+            Make.entry("quest", "Melina's Accord", notes: "Melina, Melina, Melina."),
+        ])
+        let names = Make.names(named, "melina millicent")
+        #expect(Set(names.prefix(2)) == ["Millicent", "Melina"], "got \(names)")
+        #expect(named.search(SearchQuery("melina millicent")).hits.prefix(2).allSatisfy { $0.nameMatch == .wholeName })
     }
 
     @Test func filtersWorkWithoutWords() {
