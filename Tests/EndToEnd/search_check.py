@@ -4,9 +4,10 @@
 Usage: search_check.py OUTPUT_DIR [REPOSITORY_ROOT]
 
 Checks that search.js tokenizes every shared test vector like the Swift tokenizer, that the shared
-queries (five languages, prefixes, typos, accent-free spellings, filters) rank the expected entries
-first in the header box and on the search page, and the box's keyboard behaviour. Prints a summary
-and exits with 1 when anything fails.
+queries (five languages, prefixes, typos, accent-free spellings, Traditional Chinese, filters) rank
+the expected entries first in the header box and on the search page, the box's scope to the page's
+game and its note when no page has every word, filters without a query, content-hashed index files,
+and the box's keyboard behaviour. Prints a summary and exits with 1 when anything fails.
 """
 
 import json
@@ -88,8 +89,11 @@ def check_vectors(driver, root, vectors, report):
     driver.get(page_url(root, "index.html"))
     wait(driver, lambda d: d.execute_script("return !!window.QuestlogSearch"))
     cases = vectors["cases"]
-    results = driver.execute_script(
-        "return arguments[0].map(function (c) { return QuestlogSearch.terms(c.text); });", cases)
+    # ready() loads the Han table that search() loads before a query with Han characters.
+    results = driver.execute_async_script(
+        "var cases = arguments[0], done = arguments[arguments.length - 1];"
+        "QuestlogSearch.ready().then(function () { done(cases.map(function (c) { return QuestlogSearch.terms(c.text); })); });",
+        cases)
     for case, terms in zip(cases, results):
         report.check(terms == case["terms"], f"vector: {case['name']}", f"got {terms}, expected {case['terms']}")
 
@@ -360,6 +364,12 @@ def check_loading(driver, root, report):
     fresh = driver.execute_script(
         "return Array.prototype.some.call(document.scripts, function (s) { return /assets\\/search\\/index\\.js\\?t=[0-9]+$/.test(s.src); });")
     report.check(fresh, "index.js is asked for with a query new on each page", "no index.js?t= script")
+    report.check("search-han.js" not in files, "a query without Han characters does not load the Han table",
+                 f"loaded {files}")
+    type_in_header(driver, "龍王")
+    files = driver.execute_script("return QuestlogSearch.loadedFiles.slice()")
+    report.check("search-han.js" in files and bool(header_results(driver)), "a Traditional Chinese query loads it and finds pages",
+                 f"loaded {files}")
     errors = search_errors(driver)
     report.check(not errors, "no search errors in the console", "; ".join(errors))
 
