@@ -220,12 +220,17 @@
   var loadedFiles = [];
   var pageTime = Date.now();
 
+  // Which index.js the loaded files belong to: restart() starts a new one.
+  var generation = 0;
+  var MAX_RESTARTS = 3;
+
   // An index file of a hash that is gone: the site was rebuilt since index.js was loaded.
-  // Everything is forgotten and index.js loaded again, once per page.
+  // Everything is forgotten and index.js loaded again.
   function restart() {
     store = { index: {}, terms: {}, docs: {}, flags: {} };
     requests = {};
     pageTime = Date.now();
+    generation++;
   }
 
   function file(index, type, number) {
@@ -402,13 +407,15 @@
 
   // A query: { text, game, kind, state, limit } with game and kind ids and state "complete" or
   // "!complete". Resolves to the hits with what results show of them.
-  var restarted = false;
-
+  // A search that fails on a file of an older index.js tries once more with the current one, after
+  // starting one if no other search has since.
   function search(query) {
+    var started = generation;
     return ready(query.text || "").then(function () { return searchOnce(query); }).catch(function (error) {
-      if (restarted) throw error;
-      restarted = true;
-      restart();
+      if (started === generation) {
+        if (generation >= MAX_RESTARTS) throw error;
+        restart();
+      }
       return searchOnce(query);
     });
   }

@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 from urllib.parse import quote, urlencode
 
@@ -374,6 +375,35 @@ def check_loading(driver, root, report):
     report.check(not errors, "no search errors in the console", "; ".join(errors))
 
 
+def check_rebuilt_index(driver, root, report):
+    print("A rebuild while a page is open")
+    work = Path(tempfile.mkdtemp())
+    try:
+        site = work / "site"
+        shutil.copytree(root, site)
+        driver.get(page_url(site, "index.html"))
+        type_in_header(driver, "varre")
+        before = driver.execute_script("return QuestlogSearch.loadedFiles.slice()")
+        # What a rebuild with other content does: every index file under a new hash, index.js naming it.
+        folder = site / "assets" / "search"
+        manifest = (folder / "index.js").read_text(encoding="utf-8")
+        old = re.search(r'"hash":"([0-9a-f]{12})"', manifest).group(1)
+        new = "0" * 12 if old != "0" * 12 else "1" * 12
+        for path in folder.glob(f"*.{old}.js"):
+            path.rename(path.with_name(path.name.replace(old, new)))
+        (folder / "index.js").write_text(manifest.replace(f'"hash":"{old}"', f'"hash":"{new}"'), encoding="utf-8")
+        # Its results are in a documents file the page has not loaded, which is gone under the old hash.
+        type_in_header(driver, "duong")
+        urls = header_results(driver)
+        after = driver.execute_script("return QuestlogSearch.loadedFiles.slice()")
+        report.check(bool(urls) and ends_with(urls[0], "lanterns-of-the-delta/npcs/ba-duong.html")
+                     and any(new in f for f in after) and not any(new in f for f in before),
+                     "a file of the old index is gone: index.js is loaded again and the query answered",
+                     f"got {urls}, loaded {after}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__)
@@ -395,6 +425,7 @@ def main():
         check_keyboard(driver, root, report)
         check_accessibility(driver, root, report)
         check_loading(driver, root, report)
+        check_rebuilt_index(driver, root, report)
     finally:
         driver.quit()
 
