@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Generates the table that folds Traditional Chinese characters to Simplified ones for search.
 
-Usage: Scripts/make-han-folding.py [Unihan_Variants.txt[.bz2]]
+Usage: Scripts/make-han-folding.py [--check] [Unihan_Variants.txt[.bz2]]
+
+With --check, writes nothing and exits with 1 when the checked-in files differ from what the source
+gives (Tests/EndToEnd/search.sh runs it so).
 
 Source: the Unicode Han Database (Unihan), field kSimplifiedVariant of Unihan_Variants.txt, under the
 Unicode License (Scripts/Unihan-LICENSE.txt). Debian and Ubuntu ship it in the `unicode-data` package
@@ -27,6 +30,7 @@ for a number's last digit, the other 32 for the digits before it.
 """
 
 import bz2
+import re
 import sys
 from pathlib import Path
 
@@ -133,16 +137,31 @@ def js_source(keys, values, version):
 
 
 def main():
-    source = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(DEFAULT_SOURCE)
+    arguments = [argument for argument in sys.argv[1:] if argument != "--check"]
+    check = "--check" in sys.argv[1:]
+    source = Path(arguments[0]) if arguments else Path(DEFAULT_SOURCE)
     if not source.exists():
         print(f"{source}: not found (apt-get install unicode-data, or pass Unihan_Variants.txt)", file=sys.stderr)
         return 1
     variants, version = read_variants(source)
     table = folding(variants)
     keys, values = pack(table)
-    # Swift's multi-line literals drop the line breaks of the wrapping; the decoder skips them too.
-    SWIFT_FILE.write_text(swift_source(keys, values, len(table), version), encoding="utf-8")
-    JS_FILE.write_text(js_source(keys, values, version), encoding="utf-8")
+    # The Swift literal is wrapped in lines, which the decoder skips.
+    outputs = {SWIFT_FILE: swift_source(keys, values, len(table), version), JS_FILE: js_source(keys, values, version)}
+    if check:
+        # Another Unicode version gives another table: that is an update to make, not an error.
+        made_from = re.search(r"\(Unihan\) ([0-9.]+)", SWIFT_FILE.read_text(encoding="utf-8")) if SWIFT_FILE.exists() else None
+        if made_from and made_from.group(1) != version:
+            print(f"Han folding table made from Unihan {made_from.group(1)}; this machine has {version}: not compared")
+            return 0
+        stale = [path for path, text in outputs.items() if not path.exists() or path.read_text(encoding="utf-8") != text]
+        for path in stale:
+            print(f"{path.relative_to(ROOT)}: differs from {source}; run Scripts/make-han-folding.py", file=sys.stderr)
+        if not stale:
+            print(f"Han folding table: {len(table)} characters, as Unihan {version} gives them")
+        return 1 if stale else 0
+    for path, text in outputs.items():
+        path.write_text(text, encoding="utf-8")
     print(f"{len(table)} characters from Unihan {version}: {len(keys) + len(values)} packed characters")
     return 0
 
