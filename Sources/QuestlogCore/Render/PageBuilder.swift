@@ -144,6 +144,11 @@ public struct PageBuilder: Sendable {
             "hasNav": .bool(!site.games.isEmpty),
             "meta": .null,
         ]
+        // On a game's pages the header search looks in that game unless its box is unticked.
+        if let game = site.games.first(where: { $0.id == current }) {
+            context["searchScope"] = ["id": .string(game.id), "title": .string(game.title),
+                                      "label": .string(strings["search.scope"].replacing("{game}", with: game.title))]
+        }
         if let base = site.config.baseURL {
             context["canonical"] = .string(base + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path))
         }
