@@ -44,6 +44,7 @@ extension PageBuilder {
             "kinds": .list(kindLinks(of: game, from: path)),
             "highlights": .list(highlights),
             "downloads": downloads(ExportDownload.forGame(game.id, schema: site.schema), from: path, game: game),
+            "graphUrl": hasGraphPage(game) ? .string(RelativeURL.from(path, to: Self.graphPath(of: game))) : .null,
         ]
         return Page(path: path, template: "game", context: .object(MustacheObject(context)))
     }
@@ -147,6 +148,7 @@ extension PageBuilder {
             "notes": .string(entry.notes.html),
             "hasNotes": .bool(!entry.notes.html.isEmpty),
         ]
+        context["graph"] = entryGraph(entry, in: game)
         return Page(path: path, template: "entry", context: .object(MustacheObject(context)))
     }
 

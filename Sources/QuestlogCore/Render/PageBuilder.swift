@@ -11,6 +11,8 @@ public struct PageBuilder: Sendable {
     private(set) var stringsValue: MustacheValue
     /// Strings of the other languages games choose (`language:` in `game.md`), by language.
     private var gameStrings: [String: UIStrings]
+    /// Who is connected to whom, for the pictures of the graph.
+    let graph: RelationGraph
 
     /// How many entries a relation list shows before the rest go behind "Show all".
     static let listLimit = 12
@@ -25,6 +27,7 @@ public struct PageBuilder: Sendable {
         labels = Labels(strings: strings, schema: site.schema)
         stringsValue = PageBuilder.nest(strings.table)
         self.gameStrings = gameStrings
+        graph = RelationGraph(site: site)
     }
 
     /// This builder speaking the language of `game` (its `language:`, else the site's).
@@ -56,6 +59,7 @@ public struct PageBuilder: Sendable {
     private enum PageSpec: Sendable {
         case home, search, notFound
         case game(Int)
+        case graph(Int)
         case kind(game: Int, kind: Kind)
         case entry(game: Int, kind: Kind, entry: Int)
     }
@@ -65,6 +69,7 @@ public struct PageBuilder: Sendable {
         var specs: [PageSpec] = [.home]
         for (gameIndex, game) in site.games.enumerated() {
             specs.append(.game(gameIndex))
+            if hasGraphPage(game) { specs.append(.graph(gameIndex)) }
             for kind in kinds(of: game) {
                 specs.append(.kind(game: gameIndex, kind: kind))
                 for entryIndex in game.entries(of: kind.id).indices {
@@ -81,6 +86,7 @@ public struct PageBuilder: Sendable {
             case .search: return searchPage()
             case .notFound: return notFoundPage()
             case let .game(index): return builders[index].gamePage(site.games[index])
+            case let .graph(index): return builders[index].graphPage(site.games[index])
             case let .kind(index, kind): return builders[index].kindPage(kind, in: site.games[index])
             case let .entry(index, kind, entry):
                 let game = site.games[index]
