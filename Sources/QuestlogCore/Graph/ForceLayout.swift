@@ -35,80 +35,101 @@ struct ForceLayout: Sendable {
         let cooling = temperature / Double(iterations + 1)
         var dx = [Double](repeating: 0, count: count), dy = dx
         let minX = -width, maxX = 2 * width, minY = -height, maxY = 2 * height
-
-        func repel(_ a: Int, _ b: Int) {
-            var ox = x[a] - x[b], oy = y[a] - y[b]
-            var d2 = ox * ox + oy * oy
-            if d2 < 1e-6 {
-                // Two nodes on one spot: part them along a direction fixed by their numbers.
-                ox = a < b ? 0.01 : -0.01
-                oy = Double((a &+ b) % 3 - 1) * 0.01
-                d2 = ox * ox + oy * oy
-            }
-            let f = kk / d2
-            dx[a] += ox * f; dy[a] += oy * f
-            dx[b] -= ox * f; dy[b] -= oy * f
-        }
-
-        for _ in 0..<iterations {
-            for node in 0..<count { dx[node] = 0; dy[node] = 0 }
-            if count <= exactRepulsionLimit {
-                for a in 0..<count {
-                    for b in (a + 1)..<count { repel(a, b) }
+        let grid = count > exactRepulsionLimit
+        x.withUnsafeMutableBufferPointer { x in
+            y.withUnsafeMutableBufferPointer { y in
+                dx.withUnsafeMutableBufferPointer { dx in
+                    dy.withUnsafeMutableBufferPointer { dy in
+                        for _ in 0..<iterations {
+                            for node in 0..<count { dx[node] = 0; dy[node] = 0 }
+                            if grid {
+                                Self.gridRepulsion(width: width, height: height, cell: 2 * k, kk: kk, x: x, y: y, dx: dx, dy: dy)
+                            } else {
+                                for a in 0..<count {
+                                    for b in (a + 1)..<count { Self.repel(a, b, kk: kk, x: x, y: y, dx: dx, dy: dy) }
+                                }
+                            }
+                            for (a, b) in edges where a != b {
+                                let ox = x[a] - x[b], oy = y[a] - y[b]
+                                let f = (ox * ox + oy * oy).squareRoot() / k
+                                dx[a] -= ox * f; dy[a] -= oy * f
+                                dx[b] += ox * f; dy[b] += oy * f
+                            }
+                            for node in 0..<count {
+                                dx[node] -= (x[node] - centreX) * gravityX
+                                dy[node] -= (y[node] - centreY) * gravityY
+                                let length = (dx[node] * dx[node] + dy[node] * dy[node]).squareRoot()
+                                guard length > 0, length.isFinite else { continue }
+                                let step = min(length, temperature) / length
+                                x[node] = min(maxX, max(minX, x[node] + dx[node] * step))
+                                y[node] = min(maxY, max(minY, y[node] + dy[node] * step))
+                            }
+                            if let pinned { x[pinned] = centreX; y[pinned] = centreY }
+                            temperature -= cooling
+                        }
+                    }
                 }
-            } else {
-                gridRepulsion(count: count, x: x, y: y, cell: 2 * k, repel: repel)
             }
-            for (a, b) in edges where a != b {
-                let ox = x[a] - x[b], oy = y[a] - y[b]
-                let d = (ox * ox + oy * oy).squareRoot()
-                let f = d / k
-                dx[a] -= ox * f; dy[a] -= oy * f
-                dx[b] += ox * f; dy[b] += oy * f
-            }
-            for node in 0..<count {
-                dx[node] -= (x[node] - centreX) * gravityX
-                dy[node] -= (y[node] - centreY) * gravityY
-                let length = (dx[node] * dx[node] + dy[node] * dy[node]).squareRoot()
-                guard length > 0, length.isFinite else { continue }
-                let step = min(length, temperature) / length
-                x[node] = min(maxX, max(minX, x[node] + dx[node] * step))
-                y[node] = min(maxY, max(minY, y[node] + dy[node] * step))
-            }
-            if let pinned { x[pinned] = centreX; y[pinned] = centreY }
-            temperature -= cooling
         }
-        // A picture taller than wide is turned on its side (x and y swapped, which is exact): names
-        // run across, and pages are wider than tall.
+        // A picture taller than wide is turned on its side (mirrored about the centre's diagonal):
+        // names run across, and pages are wider than tall. The pinned node stays at the centre.
         if let spanX = x.max().map({ $0 - x.min()! }), let spanY = y.max().map({ $0 - y.min()! }), spanY > spanX {
-            swap(&x, &y)
+            for node in 0..<count {
+                (x[node], y[node]) = (centreX + (y[node] - centreY), centreY + (x[node] - centreX))
+            }
         }
         return (0..<count).map { GraphPoint(x: x[$0], y: y[$0]) }
     }
 
-    /// Calls `repel` once for every pair of nodes in the same or touching cells of a grid of `cell`
-    /// squares whose distance is under `cell`, in a fixed order.
-    private func gridRepulsion(count: Int, x: [Double], y: [Double], cell: Double, repel: (Int, Int) -> Void) {
-        let columns = max(1, Int(width / cell) + 1), rows = max(1, Int(height / cell) + 1)
-        var cells = [[Int]](repeating: [], count: columns * rows)
-        func column(_ node: Int) -> Int { min(columns - 1, max(0, Int(x[node] / cell))) }
-        func row(_ node: Int) -> Int { min(rows - 1, max(0, Int(y[node] / cell))) }
-        for node in 0..<count { cells[row(node) * columns + column(node)].append(node) }
-        let reach = cell * cell
-        func near(_ a: Int, _ b: Int) -> Bool {
-            let ox = x[a] - x[b], oy = y[a] - y[b]
-            return ox * ox + oy * oy < reach
+    /// Pushes `a` and `b` apart with the force `kk / distance`.
+    @inline(__always)
+    private static func repel(_ a: Int, _ b: Int, kk: Double, x: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>,
+                              dx: UnsafeMutableBufferPointer<Double>, dy: UnsafeMutableBufferPointer<Double>) {
+        var ox = x[a] - x[b], oy = y[a] - y[b]
+        var d2 = ox * ox + oy * oy
+        if d2 < 1e-6 {
+            // Two nodes on one spot: part them along a direction fixed by their numbers.
+            ox = a < b ? 0.01 : -0.01
+            oy = Double((a &+ b) % 3 - 1) * 0.01
+            d2 = ox * ox + oy * oy
         }
+        let f = kk / d2
+        dx[a] += ox * f; dy[a] += oy * f
+        dx[b] -= ox * f; dy[b] -= oy * f
+    }
+
+    /// Repulsion between every pair of nodes in the same or touching cells of a grid of `cell`
+    /// squares whose distance is under `cell`, in a fixed order.
+    private static func gridRepulsion(width: Double, height: Double, cell: Double, kk: Double,
+                                      x: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>,
+                                      dx: UnsafeMutableBufferPointer<Double>, dy: UnsafeMutableBufferPointer<Double>) {
+        // The frame and as much again on every side, where nodes may go.
+        let originX = -width, originY = -height
+        let columns = max(1, Int(3 * width / cell) + 1), rows = max(1, Int(3 * height / cell) + 1)
+        var cells = [[Int]](repeating: [], count: columns * rows)
+        for node in 0..<x.count {
+            let column = min(columns - 1, max(0, Int((x[node] - originX) / cell)))
+            let row = min(rows - 1, max(0, Int((y[node] - originY) / cell)))
+            cells[row * columns + column].append(node)
+        }
+        let reach = cell * cell
         for r in 0..<rows {
             for c in 0..<columns {
                 let here = cells[r * columns + c]
+                guard !here.isEmpty else { continue }
                 for (at, a) in here.enumerated() {
-                    for b in here[(at + 1)...] where near(a, b) { repel(a, b) }
+                    for b in here[(at + 1)...] {
+                        let ox = x[a] - x[b], oy = y[a] - y[b]
+                        if ox * ox + oy * oy < reach { repel(a, b, kk: kk, x: x, y: y, dx: dx, dy: dy) }
+                    }
                 }
                 // The cells after this one among its eight neighbours, so each pair is seen once.
                 for (nr, nc) in [(r, c + 1), (r + 1, c - 1), (r + 1, c), (r + 1, c + 1)] where nr < rows && nc >= 0 && nc < columns {
                     for a in here {
-                        for b in cells[nr * columns + nc] where near(a, b) { repel(a, b) }
+                        for b in cells[nr * columns + nc] {
+                            let ox = x[a] - x[b], oy = y[a] - y[b]
+                            if ox * ox + oy * oy < reach { repel(a, b, kk: kk, x: x, y: y, dx: dx, dy: dy) }
+                        }
                     }
                 }
             }

@@ -54,8 +54,8 @@ struct GraphLabels {
         return ems * fontSize
     }
 
-    /// Labels of nodes at `points` with radii `radii`, placed in `order` (node numbers).
-    static func place(names: [String], points: [GraphPoint], radii: [Double], order: [Int]) -> [Label?] {
+    /// Labels (already cut) of nodes at `points` with radii `radii`, placed in `order` (node numbers).
+    static func place(labels names: [String], widths: [Double]? = nil, points: [GraphPoint], radii: [Double], order: [Int]) -> [Label?] {
         let half = fontSize / 2 + 1
         let circles = points.indices.map { node in
             Box(minX: points[node].x - radii[node] - 1, minY: points[node].y - radii[node] - 1,
@@ -64,7 +64,7 @@ struct GraphLabels {
         var placed: [Label?] = Array(repeating: nil, count: names.count)
         var boxes: [Box] = []
         for node in order {
-            let text = truncated(names[node]), w = width(text), p = points[node], r = radii[node]
+            let text = names[node], w = widths?[node] ?? width(text), p = points[node], r = radii[node]
             let baseline = fontSize * 0.35
             let candidates = [
                 Label(text: text, x: p.x + r + 3, y: p.y + baseline, anchor: .start,

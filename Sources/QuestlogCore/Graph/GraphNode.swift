@@ -20,4 +20,20 @@ struct GraphNode: Sendable, Equatable {
     var state: State = .none
     /// The page's own entry, drawn larger.
     var isCurrent = false
+    /// The name as drawn (cut to `GraphLabels.maxLength`) and its estimated width.
+    var label: String
+    var labelWidth: Double
+
+    init(name: String, title: String, url: String?, kind: Int, state: State = .none, isCurrent: Bool = false,
+         label: String? = nil, labelWidth: Double? = nil) {
+        self.name = name
+        self.title = title
+        self.url = url
+        self.kind = kind
+        self.state = state
+        self.isCurrent = isCurrent
+        let label = label ?? GraphLabels.truncated(name)
+        self.label = label
+        self.labelWidth = labelWidth ?? GraphLabels.width(label)
+    }
 }

@@ -32,7 +32,8 @@ struct GraphSVG {
             if nodes[a].isCurrent != nodes[b].isCurrent { return nodes[a].isCurrent }
             return degrees[a] != degrees[b] ? degrees[a] > degrees[b] : a < b
         }
-        let labels = GraphLabels.place(names: nodes.map(\.name), points: points, radii: radii, order: order)
+        let labels = GraphLabels.place(labels: nodes.map(\.label), widths: nodes.map(\.labelWidth), points: points,
+                                       radii: radii, order: order)
         // The frame: everything drawn, plus a margin.
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for (node, point) in points.enumerated() {
@@ -52,8 +53,8 @@ struct GraphSVG {
 
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"graph-svg\" viewBox=\"0 0 \(width) \(height)\""
         out += " width=\"\(width)\" height=\"\(height)\" font-size=\"\(Self.number(GraphLabels.fontSize))\""
-        out += " role=\"group\" aria-labelledby=\"\(XMLText.attribute(id))\">\n"
-        out += "<title id=\"\(XMLText.attribute(id))\">\(XMLText.content(title))</title>\n"
+        out += " role=\"group\" aria-labelledby=\"\(Self.escaped(id))\">\n"
+        out += "<title id=\"\(Self.escaped(id))\">\(Self.escaped(title))</title>\n"
         out += "<g class=\"graph-edges\">\n"
         for (a, b) in edges {
             out += "<line"
@@ -70,21 +71,33 @@ struct GraphSVG {
             }
             if item.isCurrent { classes += " graph-current" }
             if let url = item.url {
-                out += "<a class=\"\(classes)\" href=\"\(XMLText.attribute(url))\">"
+                out += "<a class=\"\(classes)\" href=\"\(Self.escaped(url))\">"
             } else {
                 out += "<g class=\"\(classes)\">"
             }
-            out += "<title>\(XMLText.content(item.title))</title>"
+            out += "<title>\(Self.escaped(item.title))</title>"
             out += "<circle cx=\"\(x(points[node].x))\" cy=\"\(y(points[node].y))\" r=\"\(Self.number(radii[node]))\"/>"
             if let label = labels[node] {
                 out += "<text x=\"\(x(label.x))\" y=\"\(y(label.y))\""
                 if label.anchor != .start { out += " text-anchor=\"\(label.anchor.rawValue)\"" }
-                out += ">\(XMLText.content(label.text))</text>"
+                out += ">\(Self.escaped(label.text))</text>"
             }
             out += item.url == nil ? "</g>\n" : "</a>\n"
         }
         out += "</g>\n</svg>"
         return out
+    }
+
+    /// `text` safe inside SVG content or a double-quoted attribute (`XMLText`), returned as it is
+    /// when it holds nothing to escape, as most names do.
+    static func escaped(_ text: String) -> String {
+        var plain = true
+        for byte in text.utf8 where byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == 0xEF {
+            plain = false
+            break
+        }
+        return plain ? text : XMLText.attribute(text)
     }
 
     /// How many colours the theme's palette has; kinds past it reuse them in turn.

@@ -53,31 +53,17 @@ extension PageBuilder {
     /// The SVG, legend and text list of the picture of `nodes` (node numbers of the graph).
     private func picture(of nodes: [Int], current: Int?, from path: String, layout: ForceLayout, id: String,
                          title: String, filterable: Bool) -> [String: MustacheValue] {
-        let kindOrder = Dictionary(uniqueKeysWithValues: site.schema.kinds.enumerated().map { ($1.id, $0) })
-        var items: [GraphNode] = []
-        var entries: [Entry] = []
-        var kept: [Int] = []
-        for node in nodes {
-            let ref = graph.refs[node]
-            guard let entry = site.entry(ref), let kind = site.schema.kind(id: ref.kind) else { continue }
-            var state = GraphNode.State.none
-            var parts = [entry.displayName, labels.kindName(kind)]
-            if let field = kind.fields.first(where: { $0.progress && $0.type == .bool }) {
-                state = entry.bool(field.name) ? .done : .open
-                parts.append(labels.state(field, of: kind, done: entry.bool(field.name)))
-            }
-            if ref.game != path.split(separator: "/").first.map(String.init), let other = site.game(id: ref.game) {
-                parts.append(other.title)
-            }
-            items.append(GraphNode(name: entry.displayName, title: parts.joined(separator: " · "),
-                                   url: node == current ? nil : RelativeURL.from(path, to: entry.path),
-                                   kind: kindOrder[ref.kind] ?? 0, state: state, isCurrent: node == current))
-            entries.append(entry)
-            kept.append(node)
+        let pageGame = path.split(separator: "/").first.map(String.init)
+        let items = nodes.map { node -> GraphNode in
+            let facts = graphFacts[node]
+            let title = facts.ref.game == pageGame ? facts.title : facts.title + " · " + facts.gameTitle
+            return GraphNode(name: facts.name, title: title, url: node == current ? nil : RelativeURL.from(path, to: facts.path),
+                             kind: facts.kind, state: facts.state, isCurrent: node == current,
+                             label: facts.label, labelWidth: facts.labelWidth)
         }
-        let edges = graph.edges(among: kept)
-        let seeds = kept.map { FNV1a.hash(graph.refs[$0].description.utf8) }
-        let points = layout.positions(seeds: seeds, edges: edges, pinned: current.flatMap { kept.firstIndex(of: $0) })
+        let edges = graph.edges(among: nodes)
+        let points = layout.positions(seeds: nodes.map { graphFacts[$0].seed }, edges: edges,
+                                      pinned: current.flatMap { nodes.firstIndex(of: $0) })
         let svg = GraphSVG(nodes: items, edges: edges, points: points, id: id, title: title, filterable: filterable).markup()
 
         let shownKinds = Set(items.map(\.kind))
@@ -91,18 +77,22 @@ extension PageBuilder {
             legend.append(["label": .string(strings["graph.done"]), "kind": .null, "class": .string("graph-state graph-done")])
             legend.append(["label": .string(strings["graph.open"]), "kind": .null, "class": .string("graph-state graph-open")])
         }
-        let listed = entries.enumerated().filter { items[$0.offset].url != nil }
-            .sorted { a, b in
-                let ka = kindOrder[a.element.kind] ?? 0, kb = kindOrder[b.element.kind] ?? 0
-                if ka != kb { return ka < kb }
-                if a.element.displayName != b.element.displayName { return a.element.displayName < b.element.displayName }
-                return a.element.ref < b.element.ref
-            }
+        let listed = nodes.indices.filter { items[$0].url != nil }.sorted { a, b in
+            let fa = graphFacts[nodes[a]], fb = graphFacts[nodes[b]]
+            if fa.kind != fb.kind { return fa.kind < fb.kind }
+            if fa.name != fb.name { return fa.name < fb.name }
+            return fa.ref < fb.ref
+        }
+        let links: [MustacheValue] = listed.map { at in
+            let facts = graphFacts[nodes[at]]
+            return ["name": .string(facts.name), "url": .string(items[at].url ?? ""), "kind": .string(facts.kindName),
+                    "otherGame": facts.ref.game == pageGame ? .null : .string(facts.gameTitle)]
+        }
         return [
             "svg": .string(svg),
             "legend": .list(legend),
             "filters": .list(filters),
-            "links": .list(listed.compactMap { link($0.element.ref, from: path) }),
+            "links": .list(links),
             "listLabel": .string(strings.format("graph.list", ["count": String(listed.count)])),
         ]
     }

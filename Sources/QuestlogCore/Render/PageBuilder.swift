@@ -13,6 +13,8 @@ public struct PageBuilder: Sendable {
     private var gameStrings: [String: UIStrings]
     /// Who is connected to whom, for the pictures of the graph.
     let graph: RelationGraph
+    /// What the pictures show of each node of `graph`, in this builder's language.
+    private(set) var graphFacts: [GraphNodeFacts] = []
 
     /// How many entries a relation list shows before the rest go behind "Show all".
     static let listLimit = 12
@@ -28,6 +30,7 @@ public struct PageBuilder: Sendable {
         stringsValue = PageBuilder.nest(strings.table)
         self.gameStrings = gameStrings
         graph = RelationGraph(site: site)
+        graphFacts = GraphNodeFacts.table(graph, site: site, labels: labels)
     }
 
     /// This builder speaking the language of `game` (its `language:`, else the site's).
@@ -38,6 +41,7 @@ public struct PageBuilder: Sendable {
         builder.labels = Labels(strings: other, schema: site.schema)
         builder.stringsValue = PageBuilder.nest(other.table)
         builder.gameStrings = [:]
+        builder.graphFacts = GraphNodeFacts.table(graph, site: site, labels: builder.labels)
         return builder
     }
 
