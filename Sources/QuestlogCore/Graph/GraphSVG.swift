@@ -51,7 +51,9 @@ struct GraphSVG {
         func x(_ value: Double) -> String { Self.number(value + offsetX) }
         func y(_ value: Double) -> String { Self.number(value + offsetY) }
 
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"graph-svg\" viewBox=\"0 0 \(width) \(height)\""
+        var out = ""
+        out.reserveCapacity(600 + nodes.count * 220 + edges.count * 50)
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"graph-svg\" viewBox=\"0 0 \(width) \(height)\""
         out += " width=\"\(width)\" height=\"\(height)\" font-size=\"\(Self.number(GraphLabels.fontSize))\""
         out += " role=\"group\" aria-labelledby=\"\(Self.escaped(id))\">\n"
         out += "<title id=\"\(Self.escaped(id))\">\(Self.escaped(title))</title>\n"

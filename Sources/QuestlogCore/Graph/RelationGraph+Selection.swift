@@ -1,9 +1,9 @@
 /// Which entries a picture of the graph shows: bounded, nearest and most connected first, ties by id.
 extension RelationGraph {
     /// The most nodes an entry's picture shows, the entry included.
-    static let neighbourhoodLimit = 24
+    static let neighbourhoodLimit = 20
     /// An entry with fewer direct neighbours than this also shows its neighbours' neighbours.
-    static let twoStepsBelow = 8
+    static let twoStepsBelow = 6
     /// The most nodes a game's picture shows.
     static let gameLimit = 300
 
@@ -28,10 +28,12 @@ extension RelationGraph {
         for node in direct {
             for other in neighbours[node] where !shown.contains(other) { links[other, default: 0] += 1 }
         }
-        let second = links.keys.sorted { a, b in
-            links[a]! != links[b]! ? links[a]! > links[b]! : byConnections(a, b)
+        // Most links into the picture, then most connections, then the first id.
+        let ranked = links.map { (node: $0.key, links: $0.value, degree: degree($0.key)) }.sorted { a, b in
+            if a.links != b.links { return a.links > b.links }
+            return a.degree != b.degree ? a.degree > b.degree : a.node < b.node
         }
-        chosen += second.prefix(limit - chosen.count).sorted()
+        chosen += ranked.prefix(limit - chosen.count).map(\.node).sorted()
         return chosen
     }
 

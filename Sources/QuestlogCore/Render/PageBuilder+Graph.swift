@@ -4,7 +4,7 @@ import Mustache
 /// `<game>/graph.html`.
 extension PageBuilder {
     /// Rounds of the layout of an entry's picture, and of a game's.
-    static let neighbourhoodIterations = 80
+    static let neighbourhoodIterations = 60
     static let gameIterations = 120
 
     /// The path of a game's graph page.
