@@ -1,7 +1,8 @@
 /// A picture of the graph as inline SVG for an HTML page: lines for the connections, a circle and
 /// a name for each node, the names being links (`<a href>`) to the entries' pages, each with its
-/// full name in a `<title>`. The picture is named by its own `<title>` (`aria-labelledby`); it is
-/// a group rather than an image, so that assistive technology still reaches its links. Colours
+/// full name in a `<title>`. The picture is named by its own `<title>` (`aria-labelledby`) and
+/// keeps the SVG's own role (a graphics document): not `role="img"`, whose children assistive
+/// technology would not reach, so the links would be lost to it. Colours
 /// come from the theme's classes: `graph-c<n>` (the kind's colour), `graph-k<n>` (the kind, for
 /// filters), `graph-done`, `graph-open`, `graph-current`. Coordinates are written with one decimal.
 struct GraphSVG {
@@ -55,7 +56,7 @@ struct GraphSVG {
         out.reserveCapacity(600 + nodes.count * 220 + edges.count * 50)
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"graph-svg\" viewBox=\"0 0 \(width) \(height)\""
         out += " width=\"\(width)\" height=\"\(height)\" font-size=\"\(Self.number(GraphLabels.fontSize))\""
-        out += " role=\"group\" aria-labelledby=\"\(Self.escaped(id))\">\n"
+        out += " aria-labelledby=\"\(Self.escaped(id))\">\n"
         out += "<title id=\"\(Self.escaped(id))\">\(Self.escaped(title))</title>\n"
         out += "<g class=\"graph-edges\">\n"
         for (a, b) in edges {

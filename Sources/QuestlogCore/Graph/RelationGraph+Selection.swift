@@ -1,9 +1,9 @@
 /// Which entries a picture of the graph shows: bounded, nearest and most connected first, ties by id.
 extension RelationGraph {
     /// The most nodes an entry's picture shows, the entry included.
-    static let neighbourhoodLimit = 20
+    static let neighbourhoodLimit = 16
     /// An entry with fewer direct neighbours than this also shows its neighbours' neighbours.
-    static let twoStepsBelow = 6
+    static let twoStepsBelow = 4
     /// The most nodes a game's picture shows.
     static let gameLimit = 300
 

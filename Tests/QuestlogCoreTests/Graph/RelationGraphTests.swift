@@ -65,7 +65,7 @@ struct RelationGraphTests {
                 #expect(graph.degree(node) > graph.degree(other) || (graph.degree(node) == graph.degree(other) && node < other))
             }
         }
-        let twoSteps = graph.neighbourhood(of: varre, limit: 7)
+        let twoSteps = graph.neighbourhood(of: varre, limit: 7, twoStepsBelow: 8)
         #expect(twoSteps.count == 7)
         #expect(Set(twoSteps.prefix(6)) == Set([varre] + graph.neighbours[varre]), "the nearest first")
     }
