@@ -10,6 +10,8 @@ struct ForceLayout: Sendable {
     var width: Double
     var height: Double
     var iterations: Int
+    /// The pull towards the centre: stronger keeps loose parts of a large graph near the rest.
+    var gravity = 0.5
     /// Above this many nodes, repulsion goes through the grid instead of every pair.
     var exactRepulsionLimit = 150
 
@@ -30,7 +32,7 @@ struct ForceLayout: Sendable {
         let k = (width * height / Double(count)).squareRoot() * 0.9
         let kk = k * k
         // Stronger upright than across: pictures come out wide, like the names in them.
-        let gravityX = 0.5 * k / (width + height), gravityY = gravityX * 1.6
+        let gravityX = gravity * k / (width + height), gravityY = gravityX * 1.6
         var temperature = (width + height) / 16
         let cooling = temperature / Double(iterations + 1)
         var dx = [Double](repeating: 0, count: count), dy = dx

@@ -40,7 +40,8 @@ extension PageBuilder {
                              breadcrumbs: [(strings["ui.home"], "index.html"), (game.title, game.path), (heading, nil)])
         let (nodes, total) = graph.gameNodes(game.id)
         let side = 60 * Double(nodes.count).squareRoot()
-        let layout = ForceLayout(width: max(320, side * 1.6), height: max(200, side), iterations: Self.gameIterations)
+        var layout = ForceLayout(width: max(320, side * 1.6), height: max(200, side), iterations: Self.gameIterations)
+        layout.gravity = max(1, Double(nodes.count) / 4)
         var picture = picture(of: nodes, current: nil, from: path, layout: layout, id: "ql-graph-title",
                               title: strings.format("graph.game_label", ["game": game.title]), filterable: true)
         picture["heading"] = .string(heading)
