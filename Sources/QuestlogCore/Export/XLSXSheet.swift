@@ -134,7 +134,20 @@ struct XLSXSheet: Sendable {
                 }
             }
             guard !ascii else { return longest }
-            return text.split(whereSeparator: \.isNewline).map(\.count).max() ?? 0
+            // Counted by characters, and only as far as the widest column allows.
+            let enough = widths.upperBound - 2
+            longest = 0
+            var run = 0
+            for character in text {
+                if character.isNewline {
+                    run = 0
+                    continue
+                }
+                run += 1
+                longest = max(longest, run)
+                if longest >= enough { break }
+            }
+            return longest
         case .bool: return 5
         case .date: return 10
         case .int, .number: return cell.text.count

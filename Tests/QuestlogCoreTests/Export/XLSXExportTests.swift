@@ -213,6 +213,12 @@ struct XLSXExportTests {
             .attributes(of: "col").compactMap { $0["width"].flatMap(Int.init) }
         #expect(widest[1] == 60)
         #expect(widest[widest.count - 2] == 8)
+        // Characters, not bytes, on the longest line; the cap holds for any script.
+        let sheet2 = XLSXSheet(name: "s", header: ["a", "b", "c"], rows: [
+            [.text("Bà Đường\r\nđi chợ"), .text(String(repeating: "龍", count: 300)), .text("e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}ab")],
+        ])
+        #expect(sheet2.columnWidths() == [10, 60, 13])
+        #expect(sheet2.columnWidths(jobs: 4) == [10, 60, 13])
     }
 
     @Test func namesLinkToTheirPagesBesideTheExports() throws {
