@@ -32,11 +32,13 @@ public enum JSONExport {
 
     /// The document of each selected game, then `site.json` (the selected games), then the schema.
     public static func files(for site: Site, options: ExportOptions) -> [OutputFile] {
-        let layouts = options.selectedKinds(in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
-        let games = options.selectedGames(in: site).map { (id: $0.id, value: game($0, layouts: layouts, site: site)) }
+        let games = options.selectedGames(in: site).map { game in
+            let layouts = options.selectedKinds(of: game, in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
+            return (id: game.id, value: self.game(game, layouts: layouts, site: site))
+        }
         return games.map { OutputFile(path: path(game: $0.id), json: document(games: [$0.value], site: site)) }
             + [OutputFile(path: sitePath, json: document(games: games.map(\.value), site: site)),
-               OutputFile(path: schemaPath, json: JSONExportSchema.document(for: site.schema))]
+               OutputFile(path: schemaPath, json: JSONExportSchema.document(for: site.exportSchema))]
     }
 
     static func document(games: [JSONValue], site: Site) -> JSONValue {

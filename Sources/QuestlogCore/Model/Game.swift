@@ -15,9 +15,12 @@ public struct Game: Sendable, Hashable {
     public var links: [EntryRef]
     /// `game.md` fields the game kind does not declare, in the order written.
     public var extra: [ExtraField]
+    /// `progress: shared` in `game.md`: the entries' own progress values count in every playthrough.
+    public var sharedProgress: Bool
 
     public init(id: String, title: String, source: SourceLocation, path: String, fields: [String: FieldValue],
-                notes: Notes, entries: [String: [Entry]], links: [EntryRef], extra: [ExtraField] = []) {
+                notes: Notes, entries: [String: [Entry]], links: [EntryRef], extra: [ExtraField] = [], sharedProgress: Bool = false) {
+        self.sharedProgress = sharedProgress
         self.id = id
         self.title = title
         self.source = source
