@@ -128,6 +128,8 @@
         if (self.input) self.input.focus();
       });
     }
+    // Other scripts that change rows (the playthrough selector) ask for the filters again.
+    filters.addEventListener("questlog:refresh", function () { self.apply(); });
     filters.hidden = false;
     // Browsers restore form fields on back navigation: start from whatever they hold.
     this.apply();

@@ -8,7 +8,7 @@ public struct SiteRenderer: Sendable {
     public var jobs: Int
 
     /// The templates every theme must have: one per page type.
-    public static let pageTemplates = ["home", "game", "kind", "entry", "search", "404"]
+    public static let pageTemplates = ["home", "game", "kind", "entry", "playthrough", "progress", "search", "404"]
 
     public init(theme: Theme, jobs: Int = 1) {
         self.theme = theme

@@ -31,7 +31,7 @@ struct SiteConfigLoaderTests {
         #expect(faction?.fields[1].type == .refs("faction"), "a kind may reference itself")
         #expect(faction?.fields[2].label == "Seat")
         #expect(faction?.fields[2].inverseLabel == "Factions seated here")
-        #expect(config.schema.kinds.map(\.id) == ["npc", "quest", "location", "faction"])
+        #expect(config.schema.kinds.map(\.id) == ["npc", "quest", "location", "faction", "playthrough"], "playthroughs come last")
     }
 
     @Test func customKindDefaultsComeFromItsId() {
@@ -111,7 +111,7 @@ struct BuiltInKindExtensionTests {
         #expect(schema.highlightFields.map { "\($0.kind.id).\($0.field.name)" }
             == ["npc.merchant", "location.smith_anvil", "location.merchant", "location.has_shop"])
         #expect(location?.field(named: "map")?.display == .image)
-        #expect(schema.kinds.map(\.id) == ["npc", "quest", "location"])
+        #expect(schema.kinds.map(\.id) == ["npc", "quest", "location", "playthrough"])
     }
 
     @Test func aBuiltInKindMayMoveOutOfTheWayOfACustomOne() {
