@@ -39,7 +39,8 @@ struct FieldChecker {
                 case "shared"?: sharedProgress = true
                 case "playthrough"?: sharedProgress = false
                 default:
-                    diagnostics.append(.error("progress: expected shared or playthrough, found \(value.kindDescription)", code: "invalid-value", at: at(value)))
+                    let hint = Self.text(value).flatMap { Suggestion.closest(to: $0, in: ["shared", "playthrough"]) }.map { " (did you mean '\($0)'?)" } ?? ""
+                    diagnostics.append(.error("progress: expected shared or playthrough, found \(value.kindDescription)\(hint)", code: "invalid-value", at: at(value)))
                 }
                 continue
             }
