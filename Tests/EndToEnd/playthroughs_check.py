@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Drives the playthrough features of the built playthroughs fixture site in headless Chromium,
+opened from file://.
+
+Usage: playthroughs_check.py OUTPUT_DIR
+
+Checks that the kind table's playthrough selector rewrites the state column and the "Incomplete
+only" filter and keeps the choice in the address, that the comparison page filters ("Open in …",
+kinds, text) and sorts like a kind table, that an entry page's spoilers follow ?playthrough=, and
+that search keeps the results open in one playthrough. Prints a summary and exits with 1 when
+anything fails.
+"""
+
+import os
+import shutil
+import sys
+from pathlib import Path
+from urllib.parse import quote, urlencode
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+TIMEOUT = 10
+
+
+class Report:
+    def __init__(self):
+        self.passed = 0
+        self.failures = []
+
+    def check(self, condition, label, detail=""):
+        if condition:
+            self.passed += 1
+            print(f"  ok    {label}")
+        else:
+            self.failures.append(f"{label}: {detail}")
+            print(f"  FAIL  {label}: {detail}")
+        return condition
+
+
+def make_driver():
+    options = webdriver.ChromeOptions()
+    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"):
+        if os.path.exists(candidate):
+            options.binary_location = candidate
+            break
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900", "--lang=en"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    if os.path.exists(driver_path):
+        return webdriver.Chrome(service=Service(driver_path), options=options)
+    return webdriver.Chrome(options=options)
+
+
+def page_url(root, path, params=None):
+    url = (root / path).resolve().as_uri()
+    if params:
+        url += "?" + urlencode(params, quote_via=quote)
+    return url
+
+
+def wait(driver, condition, timeout=TIMEOUT):
+    try:
+        return WebDriverWait(driver, timeout).until(condition)
+    except TimeoutException:
+        return None
+
+
+def visible_rows(driver):
+    """The ids (page names) of the table rows shown, in order."""
+    return driver.execute_script("""
+        return Array.prototype.filter.call(document.querySelectorAll('table[data-entries] tbody tr'),
+          function (row) { return !row.hidden; })
+          .map(function (row) { return row.querySelector('th a').getAttribute('href').split('/').pop().split('?')[0]; });
+    """)
+
+
+def ready(driver):
+    """The filters panel is shown once the table script has run."""
+    return wait(driver, lambda d: d.execute_script(
+        "var f = document.querySelector('[data-filters]'); return f && !f.hidden;"))
+
+
+def console_errors(driver):
+    return [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+
+
+def check_kind_table(driver, root, report):
+    print("Kind table: the playthrough selector")
+    driver.get(page_url(root, "elden-ring/quests/index.html"))
+    ready(driver)
+    select = Select(driver.find_element(By.CSS_SELECTOR, "[data-filters] select[name=playthrough]"))
+    report.check(select.first_selected_option.get_attribute("value") == "kaito", "the first playthrough by id is chosen",
+                 select.first_selected_option.get_attribute("value"))
+    driver.find_element(By.ID, "toggle-complete").click()
+    rows = visible_rows(driver)
+    report.check(rows == ["lost-letter.html", "rannis-service.html", "the-academy.html"],
+                 "'Incomplete only' shows what Kaito has left", str(rows))
+    select.select_by_value("wren")
+    wait(driver, lambda d: "rannis-service.html" not in visible_rows(d))
+    rows = visible_rows(driver)
+    report.check(rows == ["lost-letter.html", "the-academy.html"], "choosing Wren re-applies the filter to Wren's progress", str(rows))
+    cell = driver.execute_script(
+        "return document.querySelector('tr[data-done-complete] td[data-key=complete] .bool').textContent;")
+    states = driver.execute_script("""
+        return Array.prototype.map.call(document.querySelectorAll('table[data-entries] tbody tr'), function (row) {
+          return row.getAttribute('data-complete') + ':' + row.querySelector('td[data-key=complete] .bool').textContent;
+        });""")
+    report.check(sorted(states) == sorted(["true:Yes", "true:Yes", "false:No", "false:No"]),
+                 "the state column follows Wren", str(states))
+    report.check(driver.current_url.endswith("?playthrough=wren"), "the choice is kept in the address", driver.current_url)
+    driver.get(page_url(root, "elden-ring/quests/index.html", {"playthrough": "wren"}))
+    ready(driver)
+    select = Select(driver.find_element(By.CSS_SELECTOR, "[data-filters] select[name=playthrough]"))
+    report.check(select.first_selected_option.get_attribute("value") == "wren", "?playthrough=wren chooses Wren on load",
+                 select.first_selected_option.get_attribute("value"))
+    sorted_by_state = driver.execute_script("""
+        var header = document.querySelector('th[data-key=complete] button'); header.click();
+        return Array.prototype.map.call(document.querySelectorAll('table[data-entries] tbody tr'),
+          function (row) { return row.getAttribute('data-complete'); });""")
+    report.check(sorted_by_state == ["false", "false", "true", "true"], "sorting by the state column uses the chosen playthrough",
+                 str(sorted_by_state))
+    report.check(not console_errors(driver), "no script errors", "; ".join(console_errors(driver)))
+
+
+def check_comparison(driver, root, report):
+    print("Comparison page: filters and sorting")
+    driver.get(page_url(root, "elden-ring/progress.html"))
+    ready(driver)
+    report.check(len(visible_rows(driver)) == 10, "every progress entry is a row", str(len(visible_rows(driver))))
+    driver.find_element(By.ID, "toggle-open-kaito").click()
+    rows = visible_rows(driver)
+    report.check(len(rows) == 9 and "go-to-the-castle.html" not in rows, "'Open in Kaito' hides what Kaito has done", str(rows))
+    driver.find_element(By.ID, "toggle-done-wren").click()
+    rows = sorted(visible_rows(driver))
+    report.check(rows == ["church-of-elleh.html", "godrick.html", "rannis-service.html", "stormveil-castle.html", "stray-wolf.html"],
+                 "with 'Done in Wren': what Wren has and Kaito has not", str(rows))
+    driver.find_element(By.CSS_SELECTOR, "input[data-tag=location]").click()
+    rows = sorted(visible_rows(driver))
+    report.check(rows == ["church-of-elleh.html", "stormveil-castle.html"], "a kind box keeps that kind", str(rows))
+    driver.find_element(By.CSS_SELECTOR, "[data-filter-reset]").click()
+    box = driver.find_element(By.ID, "ql-filter")
+    box.send_keys("castle")
+    wait(driver, lambda d: len(visible_rows(d)) == 2)
+    rows = sorted(visible_rows(driver))
+    report.check(rows == ["go-to-the-castle.html", "stormveil-castle.html"], "the text filter", str(rows))
+    driver.find_element(By.CSS_SELECTOR, "[data-filter-reset]").click()
+    order = driver.execute_script("""
+        var headers = document.querySelectorAll('table[data-entries] thead th');
+        var wren = Array.prototype.find.call(headers, function (th) { return th.textContent.trim() === 'Wren'; });
+        wren.querySelector('button').click(); wren.querySelector('button').click();
+        return Array.prototype.map.call(document.querySelectorAll('table[data-entries] tbody tr'),
+          function (row) { return row.getAttribute('data-pt-wren'); });""")
+    report.check(order == ["true"] * 6 + ["false"] * 4, "sorting by a playthrough's column, done first when descending", str(order))
+    report.check(not console_errors(driver), "no script errors", "; ".join(console_errors(driver)))
+
+
+def check_spoilers(driver, root, report):
+    print("Entry pages: spoilers that follow ?playthrough=")
+    driver.get(page_url(root, "elden-ring/quests/rannis-service.html"))
+    report.check(not driver.find_element(By.CSS_SELECTOR, ".spoiler-toggle").is_selected(),
+                 "spoiler_until: the notes wait while some playthrough has not done it")
+    driver.get(page_url(root, "elden-ring/quests/rannis-service.html", {"playthrough": "wren"}))
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".spoiler-toggle").is_selected())
+    report.check(driver.find_element(By.CSS_SELECTOR, ".spoiler-toggle").is_selected(), "revealed for Wren, who completed it")
+    driver.get(page_url(root, "elden-ring/quests/go-to-the-castle.html"))
+    report.check(driver.execute_script("return document.querySelector('details.callout-spoiler').open;") is True,
+                 "a spoiler callout is open when every playthrough completed the quest")
+    # Kaito's own page links to its items with ?playthrough=kaito.
+    driver.get(page_url(root, "elden-ring/playthroughs/kaito.html"))
+    link = driver.find_element(By.CSS_SELECTOR, "a[href*='rannis-service.html']")
+    link.click()
+    wait(driver, lambda d: "rannis-service" in d.current_url)
+    report.check(driver.current_url.endswith("?playthrough=kaito") and
+                 not driver.find_element(By.CSS_SELECTOR, ".spoiler-toggle").is_selected(),
+                 "from Kaito's page the quest stays hidden", driver.current_url)
+    driver.get(page_url(root, "elden-ring/playthroughs/kaito.html"))
+    boxes = driver.execute_script("""
+        return Array.prototype.map.call(document.querySelectorAll('input.ql-mark'), function (box) {
+          return [box.dataset.entry, box.checked, box.disabled, box.getAttribute('aria-label')].join('|');
+        });""")
+    report.check("go-to-the-castle|true|true|Go to the Castle: Complete in Kaito" in boxes and
+                 "rannis-service|false|true|Ranni's Service: Complete in Kaito" in boxes,
+                 "the playthrough page's checkboxes show the state, disabled", str(boxes[:3]))
+
+
+def check_search(driver, root, report):
+    print("Search: open in a playthrough")
+    driver.get(page_url(root, "search.html", {"q": "castle", "state": "!playthrough:elden-ring/kaito"}))
+    wait(driver, lambda d: d.execute_script(
+        "return document.querySelector('[data-ql-search-list]').dataset.query === 'castle';"))
+    links = [Path(a.get_attribute("href")).name for a in driver.find_elements(By.CSS_SELECTOR, "[data-ql-search-list] li a")]
+    report.check(links == ["stormveil-castle.html"], "'castle' open in Kaito: the castle itself, not the quest he completed",
+                 str(links))
+    driver.get(page_url(root, "search.html", {"q": "castle", "state": "!playthrough:elden-ring/wren"}))
+    wait(driver, lambda d: d.execute_script(
+        "return document.querySelector('[data-ql-search-list]').dataset.query === 'castle';"))
+    links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "[data-ql-search-list] li a")]
+    report.check(links == [], "nothing about the castle is open in Wren", str(links))
+
+
+def main():
+    root = Path(sys.argv[1]).resolve()
+    report = Report()
+    driver = make_driver()
+    try:
+        check_kind_table(driver, root, report)
+        check_comparison(driver, root, report)
+        check_spoilers(driver, root, report)
+        check_search(driver, root, report)
+    finally:
+        driver.quit()
+    print(f"{report.passed} passed, {len(report.failures)} failed")
+    for failure in report.failures:
+        print(f"  {failure}")
+    sys.exit(1 if report.failures else 0)
+
+
+if __name__ == "__main__":
+    main()
