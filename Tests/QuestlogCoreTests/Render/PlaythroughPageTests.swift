@@ -73,3 +73,23 @@ struct PlaythroughPageTests {
         #expect(Self.page("exports/solo/progress.csv").isEmpty && Self.page("exports/solo/playthroughs.csv").isEmpty)
     }
 }
+
+/// The workbook of a game with playthroughs.
+struct PlaythroughWorkbookTests {
+    @Test func theProgressSheetHasARowPerPlaythroughAndField() throws {
+        let site = TestSite(copying: TestSite.packageRoot + "/Tests/Fixtures/valid/playthroughs/site")
+        defer { site.remove() }
+        let resolved = site.resolve().site
+        let game = try #require(resolved.game(id: "elden-ring"))
+        let sheets = XLSXExport.sheets(of: game, kinds: ExportOptions().selectedKinds(of: game, in: resolved.schema), site: resolved)
+        #expect(sheets.map(\.name) == ["NPCs", "Quests", "Locations", "Bosses", "Bounties", "Playthroughs", "Progress"])
+        let progress = try #require(sheets.last)
+        #expect(progress.header == ["playthrough", "kind", "field", "done", "total", "percent"])
+        #expect(progress.rows.count == 8, "two playthroughs, four progress fields")
+        #expect(progress.rows[0].prefix(5).map(\.text) == ["Kaito", "Quests", "Complete", "1", "4"])
+        #expect(progress.rows[4].prefix(5).map(\.text) == ["Wren", "Quests", "Complete", "2", "4"])
+        let solo = try #require(resolved.game(id: "solo"))
+        let soloSheets = XLSXExport.sheets(of: solo, kinds: ExportOptions().selectedKinds(of: solo, in: resolved.schema), site: resolved)
+        #expect(soloSheets.last?.header == ["kind", "field", "done", "total", "percent"], "as before without playthroughs")
+    }
+}
