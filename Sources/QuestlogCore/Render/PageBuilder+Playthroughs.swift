@@ -34,19 +34,29 @@ extension PageBuilder {
         ]
     }
 
-    /// Each playthrough of a game with its facts and progress, for the game and home pages.
-    func playthroughSummaries(of game: Game, from path: String) -> [MustacheValue] {
-        game.playthroughs.compactMap { playthrough -> MustacheValue? in
-            guard let entry = playthrough.entry else { return nil }
-            let facts = playthroughFacts(entry, from: path)
+    /// Every playthrough's progress side by side, for the game and home pages: a column per
+    /// playthrough (its name, class and status), a row per progress field.
+    func playthroughComparison(of game: Game, from path: String) -> MustacheValue {
+        let runs = game.playthroughs.filter { $0.entry != nil }
+        let columns: [MustacheValue] = runs.compactMap(\.entry).map { entry in
+            let summary = ["class", "status"].compactMap { name -> String? in
+                guard let value = entry.fields[name] else { return nil }
+                return display(value)
+            }
+            return ["name": .string(entry.displayName), "url": .string(RelativeURL.from(path, to: entry.path)),
+                    "summary": .string(summary.joined(separator: " · "))]
+        }
+        let rows: [MustacheValue] = progressFields(of: game).map { item in
+            let label = labels.progress(item.field, of: item.kind)
             return [
-                "name": .string(entry.displayName),
-                "url": .string(RelativeURL.from(path, to: entry.path)),
-                "facts": .list(facts),
-                "hasFacts": .bool(!facts.isEmpty),
-                "progress": .list(progress(of: game, in: playthrough)),
+                "label": .string(label),
+                "cells": .list(runs.map { run -> MustacheValue in
+                    let done = item.entries.count { run.isDone($0, field: item.field.name) }
+                    return bar(label: "\(label): \(run.entry?.displayName ?? "")", done: done, total: item.entries.count)
+                }),
             ]
         }
+        return ["columns": .list(columns), "rows": .list(rows), "caption": .string(strings["ui.progress"])]
     }
 
     /// The plain facts of a playthrough (character, class, dates, status), without its lists.
@@ -205,8 +215,7 @@ extension PageBuilder {
                 let cells: [MustacheValue] = runs.map { run in
                     let done = run.isDone(entry, field: item.field.name)
                     return ["done": .bool(done), "sort": .string(done ? "1" : "0"),
-                            "text": .string(strings[done ? "ui.done_mark" : "ui.open_mark"]),
-                            "mark": .string(done ? "✓" : "—")]
+                            "text": .string(strings[done ? "ui.done_mark" : "ui.open_mark"])]
                 }
                 let attributes: [MustacheValue] = runs.map { run in
                     ["name": .string("data-pt-" + (run.id ?? "")), "value": .string(run.isDone(entry, field: item.field.name) ? "true" : "false")]

@@ -196,7 +196,7 @@ public struct PageBuilder: Sendable {
     }
 
     /// One bar per progress field (`progress: true`) of a kind the game has entries of; none in a
-    /// game with playthroughs, whose bars are per playthrough (`playthroughSummaries`).
+    /// game with playthroughs, whose bars are per playthrough (`playthroughComparison`).
     func progress(of game: Game) -> [MustacheValue] {
         guard !game.hasPlaythroughs else { return [] }
         var bars: [MustacheValue] = []

@@ -59,9 +59,12 @@ struct PlaythroughPageTests {
 
     @Test func gameAndHomePagesShowEveryPlaythrough() {
         let game = Self.page("elden-ring/index.html")
-        #expect(game.contains("<h3><a href=\"playthroughs/kaito.html\">Kaito</a></h3>"))
+        #expect(game.contains("<th scope=\"col\"><a href=\"playthroughs/kaito.html\">Kaito</a> <span class=\"playthrough-summary\">Samurai · just started</span></th>"))
+        #expect(game.contains("<td><progress max=\"4\" value=\"1\" aria-label=\"Quests complete: Kaito\">25%</progress> <span class=\"progress-value\">1 of 4</span></td>\n<td><progress max=\"4\" value=\"2\" aria-label=\"Quests complete: Wren\">50%</progress>"),
+                "Kaito's bar beside Wren's")
         #expect(game.contains("<a href=\"progress.html\">Compare playthroughs</a>"))
-        #expect(Self.page("index.html").contains("<h3><a href=\"elden-ring/playthroughs/wren.html\">Wren</a></h3>"))
+        #expect(Self.page("index.html").contains("<th scope=\"col\"><a href=\"elden-ring/playthroughs/wren.html\">Wren</a>"))
+        #expect(Self.page("solo/index.html").contains("<span class=\"progress-value\">1 of 2</span>"), "the implicit playthrough's bars")
     }
 
     @Test func progressCSVHasAColumnPerPlaythrough() {
