@@ -31,6 +31,12 @@ public struct FieldDefinition: Sendable, Hashable {
         self.display = display
     }
 
+    /// The type as `questlog.yml` would write it; a playthrough's list of several kinds names them all
+    /// (`refs quest, bounty`).
+    public var typeDescription: String {
+        progressOf.count > 1 ? "refs " + progressOf.joined(separator: ", ") : type.description
+    }
+
     /// `smith_anvil` → `Smith anvil`.
     static func humanize(_ name: String) -> String {
         let spaced = name.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")

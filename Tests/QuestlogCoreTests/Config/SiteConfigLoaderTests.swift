@@ -134,6 +134,9 @@ struct BuiltInKindExtensionTests {
         #expect(lines.contains { $0.contains("arena") && $0.contains("ref location") && $0.contains("Bosses here") })
         #expect(lines.contains { $0.contains("complete") && $0.contains("bool") && $0.hasSuffix("progress") })
         #expect(lines.contains { $0.contains("image") && $0.contains("url") && $0.hasSuffix("display: image") })
+        #expect(lines.contains { $0.hasPrefix("playthrough") && $0.contains("Playthrough / Playthroughs (playthroughs/)") })
+        #expect(lines.contains { $0.contains("cleared") && $0.contains("refs location") && $0.hasSuffix("progress list") },
+                "a playthrough's list per progress field, not an inverse relation")
         #expect(!lines.contains { $0.hasSuffix(" ") })
     }
 }
