@@ -33,7 +33,7 @@ public struct Playthrough: Sendable, Hashable {
 extension Game {
     /// The game's playthrough entries in id order (the order of their columns everywhere).
     public var playthroughEntries: [Entry] {
-        entries(of: Schema.playthroughKind).sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        playthroughs.compactMap(\.entry)
     }
 
     /// Whether the game has playthrough files.
@@ -41,9 +41,9 @@ extension Game {
         !entries(of: Schema.playthroughKind).isEmpty
     }
 
-    /// The playthroughs progress is counted for: each playthrough file in id order, or the implicit one.
-    public var playthroughs: [Playthrough] {
-        let explicit = playthroughEntries.map { Playthrough(entry: $0, shared: sharedProgress) }
-        return explicit.isEmpty ? [Playthrough(entry: nil, shared: false)] : explicit
+    /// Each playthrough file in id order, or the implicit playthrough when there is none.
+    static func playthroughs(_ entries: [String: [Entry]], shared: Bool) -> [Playthrough] {
+        let files = (entries[Schema.playthroughKind] ?? []).sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        return files.isEmpty ? [Playthrough(entry: nil, shared: false)] : files.map { Playthrough(entry: $0, shared: shared) }
     }
 }

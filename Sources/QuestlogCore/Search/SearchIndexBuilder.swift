@@ -105,7 +105,11 @@ public struct SearchIndexBuilder: Sendable {
                 guard !entries.isEmpty else { continue }
                 let start = documents.count
                 for entry in entries {
-                    var flags = Set(Self.stateFields(of: kind).filter { entry.bool($0) })
+                    // In a game with playthroughs a progress field is done when every playthrough has done it.
+                    var flags = Set(Self.stateFields(of: kind).filter { name in
+                        guard game.hasPlaythroughs, kind.field(named: name)?.progress == true else { return entry.bool(name) }
+                        return game.playthroughs.allSatisfy { $0.isDone(entry, field: name) }
+                    })
                     if let field = Self.progressField(of: kind) {
                         for run in game.playthroughs where run.entry != nil && run.isDone(entry, field: field.name) {
                             flags.insert(Self.playthroughState(game: game.id, playthrough: run.id ?? ""))

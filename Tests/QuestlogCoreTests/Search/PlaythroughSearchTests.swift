@@ -30,6 +30,13 @@ struct PlaythroughSearchTests {
         #expect(Self.names(SearchQuery("castle", state: SearchStateFilter(field: "playthrough:elden-ring/kaito", value: true))) == ["Go to the Castle"])
     }
 
+    @Test func completeMeansCompleteInEveryPlaythrough() {
+        let complete = SearchStateFilter(field: "complete", value: true)
+        #expect(Self.names(SearchQuery("castle", state: complete)) == ["Go to the Castle"], "both runs did it")
+        #expect(Self.names(SearchQuery("service", state: complete)).isEmpty, "only Wren did Ranni's Service")
+        #expect(Self.names(SearchQuery("steps", state: complete)) == ["First Steps"], "a game without playthroughs: its own value")
+    }
+
     @Test func aPlaythroughStateConcernsItsOwnGameOnly() {
         // "Prologue" is in Tarnished Tales: never open in an Elden Ring playthrough.
         let openInKaito = SearchStateFilter(field: "playthrough:elden-ring/kaito", value: false)
