@@ -86,7 +86,7 @@ struct BuildCommandTests {
         let first = runQuestlog(["build", "--timings"], in: folder)
         #expect(first.code == .success, "\(first.error)")
         let lines = first.error.split(separator: "\n").map(String.init)
-        for stage in ["check cache", "load", "resolve", "page data", "render pages", "search", "exports", "assets", "write", "total"] {
+        for stage in ["check cache", "load", "resolve", "render pages", "search", "exports", "assets", "write", "total"] {
             #expect(lines.contains { $0.hasPrefix(stage + " ") }, "\(stage)")
         }
         #expect(lines.contains { $0.hasPrefix("write") && $0.contains(" MB") })
@@ -98,5 +98,19 @@ struct BuildCommandTests {
         let clean = runQuestlog(["build", "--timings", "--clean"], in: folder)
         let write = clean.error.split(separator: "\n").first { $0.hasPrefix("write") }.map { $0.split(separator: " ").filter { !$0.isEmpty } }
         #expect(write.map { $0[3] == $0[4] } == true, "\(clean.error)")
+    }
+
+    @Test func verbosePrintsEachStageWithItsCountAndTime() {
+        let folder = makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(runQuestlog(["init", "."], in: folder).code == .success)
+        let result = runQuestlog(["build", "--verbose"], in: folder)
+        #expect(result.code == .success, "\(result.error)")
+        let lines = result.error.split(separator: "\n").map(String.init)
+        for stage in ["load", "resolve", "render pages", "search", "exports", "write"] {
+            #expect(lines.contains { $0.hasPrefix(stage + ": ") && $0.contains(" in ") && $0.contains(" s") }, "\(stage): \(result.error)")
+        }
+        let pages = lines.first { $0.hasPrefix("render pages: ") }?.split(separator: " ")[2]
+        #expect(pages.flatMap { Int($0) }.map { $0 > 5 } == true, "\(result.error)")
     }
 }

@@ -4,32 +4,49 @@ import QuestlogCore
 import Testing
 
 struct ProgressDisplayTests {
-    @Test func aLongBuildShowsItsStepOnATerminalAndClearsTheLine() {
+    @Test func aLongStageShowsItsCountAndBarOnATerminalAndClearsTheLine() {
         let captured = CapturedConsole()
         var console = captured.console
         console.errorIsTerminal = true
-        let progress = ProgressDisplay(console: console)
-        progress.update(.rendering)
-        Thread.sleep(forTimeInterval: 1.5)
+        let timings = BuildTimings()
+        let progress = ProgressDisplay(console: console, timings: timings)
+        timings.measure("render pages", {
+            timings.expect(10_007)
+            timings.advance(4_120)
+            Thread.sleep(forTimeInterval: 1.5)
+        }, count: { _ in (items: 10_007, reused: 0) })
         progress.finish()
-        #expect(captured.error.contains("[3/4] Rendering pages…"))
+        #expect(captured.error.contains("\r\u{1B}[KRendering pages 4,120/10,007 ["), "\(captured.error)")
         #expect(captured.error.hasSuffix("\r\u{1B}[K"))
     }
 
     @Test func nothingIsShownWhenPipedOrWithinASecond() {
         let piped = CapturedConsole()
-        let quiet = ProgressDisplay(console: piped.console)
-        quiet.update(.rendering)
-        Thread.sleep(forTimeInterval: 1.3)
+        let timings = BuildTimings()
+        let quiet = ProgressDisplay(console: piped.console, timings: timings)
+        timings.measure("load", { Thread.sleep(forTimeInterval: 1.3) }, count: { _ in (items: 1, reused: 0) })
         quiet.finish()
         #expect(piped.error.isEmpty)
 
         let terminal = CapturedConsole()
         var console = terminal.console
         console.errorIsTerminal = true
-        let fast = ProgressDisplay(console: console)
-        fast.update(.loading)
+        let fast = ProgressDisplay(console: console, timings: BuildTimings())
         fast.finish()
         #expect(terminal.error.isEmpty)
+    }
+
+    @Test func theLineShowsTheStageCountsAndABarThatFitsTheTerminal() {
+        let half = BuildTimings.Live(stage: "render pages", done: 5, total: 10)
+        #expect(ProgressDisplay.line(half, width: 80) == "Rendering pages 5/10 [" + String(repeating: "#", count: 20) + String(repeating: "-", count: 20) + "]")
+        #expect(ProgressDisplay.line(BuildTimings.Live(stage: "write", done: 12, total: 10), width: 80).hasPrefix("Writing 10/10 [####"))
+        // Narrow terminals get the counts alone, never a wrapped line.
+        #expect(ProgressDisplay.line(half, width: 30) == "Rendering pages 5/10")
+        #expect(ProgressDisplay.line(half, width: 12).count == 11)
+        // A stage that cannot count shows its name.
+        #expect(ProgressDisplay.line(BuildTimings.Live(stage: "resolve", done: 0, total: nil), width: 80) == "Checking references…")
+        for stage in ["check cache", "load", "resolve", "render pages", "search", "exports", "assets", "write"] {
+            #expect(ProgressDisplay.labels[stage] != nil, "\(stage)")
+        }
     }
 }

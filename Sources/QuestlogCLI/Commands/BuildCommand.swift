@@ -35,11 +35,12 @@ struct BuildCommand: Command {
                                    includeDrafts: context.arguments.flag("drafts"), listEveryUse: context.verbose,
                                    baseURL: baseURL)
         options.clean = context.arguments.flag("clean")
-        let progress = ProgressDisplay(console: context.console)
         let timings = BuildTimings()
-        let result = SiteBuild(options: options).run(progress: { progress.update($0) }, timings: timings)
+        let progress = ProgressDisplay(console: context.console, timings: timings)
+        let result = SiteBuild(options: options).run(timings: timings)
         progress.finish()
         if context.arguments.flag("timings") { context.console.printError(timings.table()) }
+        if context.verbose && !context.arguments.flag("timings") { context.console.printError(timings.summary()) }
         let code = context.report(result.diagnostics)
         guard let report = result.report, code == .success else { return code == .success ? .contentError : code }
         if !context.quiet {

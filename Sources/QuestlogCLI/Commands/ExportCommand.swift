@@ -33,7 +33,8 @@ struct ExportCommand: Command {
             bom: !context.arguments.flag("no-bom"),
             neutraliseFormulas: !context.arguments.flag("raw"),
             games: context.arguments.value("game").map { [$0] },
-            kinds: context.arguments.value("kind").map { [$0] })
+            kinds: context.arguments.value("kind").map { [$0] },
+            jobs: jobs)
         if let problem = options.problems(in: site).first {
             throw UsageError(problem.message, command: spec.name)
         }

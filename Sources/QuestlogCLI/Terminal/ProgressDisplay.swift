@@ -1,17 +1,25 @@
 import Foundation
 import QuestlogCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Shows the current build step on a terminal once a build has taken more than a second; shows
-/// nothing when standard error is not a terminal (piped, in CI).
+/// Shows, once a build has taken more than a second, the running stage on one line of the terminal
+/// that is rewritten four times a second: `Rendering pages 4,120/10,007 [########------------]`,
+/// or the stage alone while it cannot count. Shows nothing when standard error is not a terminal
+/// (piped, in CI). The line is cleared before anything else is printed.
 final class ProgressDisplay: @unchecked Sendable {
     private let console: Console
+    private let timings: BuildTimings
     private let lock = NSLock()
-    private var step: BuildStep?
     private var shown = false
     private var timer: DispatchSourceTimer?
 
-    init(console: Console) {
+    init(console: Console, timings: BuildTimings) {
         self.console = console
+        self.timings = timings
         guard console.errorIsTerminal else { return }
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now() + 1, repeating: 0.25)
@@ -20,26 +28,47 @@ final class ProgressDisplay: @unchecked Sendable {
         self.timer = timer
     }
 
-    func update(_ step: BuildStep) {
-        lock.withLock { self.step = step }
+    /// What each stage of `BuildTimings` is called on the progress line.
+    static let labels = [
+        "check cache": "Checking for changes", "load": "Loading", "resolve": "Checking references",
+        "render pages": "Rendering pages", "search": "Indexing for search", "exports": "Exporting",
+        "assets": "Copying files", "write": "Writing",
+    ]
+
+    /// The progress line for `live`, at most `width` columns wide.
+    static func line(_ live: BuildTimings.Live, width: Int) -> String {
+        let label = labels[live.stage] ?? live.stage
+        guard let total = live.total, total > 0 else { return String((label + "…").prefix(max(1, width - 1))) }
+        let done = min(live.done, total)
+        let counts = "\(label) \(BuildTimings.grouped(done))/\(BuildTimings.grouped(total))"
+        let barWidth = min(40, width - counts.count - 4)
+        guard barWidth >= 10 else { return String(counts.prefix(max(1, width - 1))) }
+        let filled = barWidth * done / total
+        return counts + " [" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]"
+    }
+
+    /// The terminal's width in columns, 80 when it cannot be told.
+    static func terminalWidth() -> Int {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
     }
 
     private func draw() {
         lock.withLock {
-            guard let step else { return }
+            guard timer != nil, let live = timings.live else { return }
             shown = true
-            let index = (BuildStep.allCases.firstIndex(of: step) ?? 0) + 1
-            console.writeError("\r\u{1B}[K[\(index)/\(BuildStep.allCases.count)] \(step.rawValue)…")
+            console.writeError("\r\u{1B}[K" + Self.line(live, width: Self.terminalWidth()))
         }
     }
 
     /// Stops drawing and clears the line.
     func finish() {
-        timer?.cancel()
-        timer = nil
         lock.withLock {
+            timer?.cancel()
+            timer = nil
             if shown { console.writeError("\r\u{1B}[K") }
-            step = nil
+            shown = false
         }
     }
 }

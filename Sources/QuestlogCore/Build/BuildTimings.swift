@@ -19,8 +19,23 @@ public final class BuildTimings: @unchecked Sendable {
         public var peakBytes: Int
     }
 
+    /// The stage running now and how far it got, for a progress display to show.
+    public struct Live: Sendable, Hashable {
+        public var stage: String
+        public var done: Int
+        /// How many items the stage will handle, once it knows.
+        public var total: Int?
+
+        public init(stage: String, done: Int, total: Int?) {
+            self.stage = stage
+            self.done = done
+            self.total = total
+        }
+    }
+
     private let lock = NSLock()
     private var recorded: [Stage] = []
+    private var running: Live?
 
     public init() {}
 
@@ -31,8 +46,25 @@ public final class BuildTimings: @unchecked Sendable {
         return recorded
     }
 
+    /// The stage running now, nil between stages.
+    public var live: Live? {
+        lock.withLock { running }
+    }
+
+    /// Says how many items the running stage will handle.
+    public func expect(_ total: Int) {
+        lock.withLock { running?.total = total }
+    }
+
+    /// Counts `count` more items done in the running stage; safe from any thread.
+    public func advance(_ count: Int = 1) {
+        lock.withLock { running?.done += count }
+    }
+
     /// Runs `body` as the stage `name`; `count` tells how many items its result holds and reuses.
     public func measure<T>(_ name: String, _ body: () throws -> T, count: (T) -> (items: Int, reused: Int)) rethrows -> T {
+        lock.withLock { running = Live(stage: name, done: 0, total: nil) }
+        defer { lock.withLock { running = nil } }
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try body()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -55,6 +87,26 @@ public final class BuildTimings: @unchecked Sendable {
         let total = stages.reduce(0) { $0 + $1.seconds }
         lines.append("total".padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: " %7.3f s", total))
         return lines.joined(separator: "\n")
+    }
+
+    /// One line per stage for `--verbose`: `render pages: 10,007 items in 0.308 s (2 reused)`.
+    public func summary() -> String {
+        stages.map { stage in
+            let reused = stage.reused > 0 ? " (\(Self.grouped(stage.reused)) reused)" : ""
+            return "\(stage.name): \(Self.grouped(stage.items)) \(stage.items == 1 ? "item" : "items") in "
+                + String(format: "%.3f s", stage.seconds) + reused
+        }.joined(separator: "\n")
+    }
+
+    /// `10007` as `10,007`, the same in every locale.
+    public static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (number < 0 ? "-" : "") + out
     }
 
     /// The peak resident set size of this process, in bytes.

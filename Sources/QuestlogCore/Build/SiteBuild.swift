@@ -23,6 +23,8 @@ public struct SiteBuild: Sendable {
         var loaded = timings.measure("load", { SiteLoader(root: options.site, jobs: options.jobs).load() },
                                      count: { (items: $0.games.reduce(0) { $0 + $1.entries.count + 1 } + $0.assets.count, reused: 0) })
         if let baseURL = options.baseURL { loaded.config.baseURL = baseURL }
+        // Only the assets are needed after resolving; the raw entries can go once the site is resolved.
+        let assets = loaded.assets
         progress(.resolving)
         let theme = self.theme
         let (site, resolveDiagnostics) = timings.measure("resolve", { Resolver(options: options.resolveOptions(theme: theme)).resolve(loaded) },
@@ -46,7 +48,7 @@ public struct SiteBuild: Sendable {
         }
         if !diagnostics.failed(strict: options.strict) {
             var assetDiagnostics = DiagnosticList()
-            files += timings.measure("assets", { assetFiles(loaded.assets, besides: claimed, diagnostics: &assetDiagnostics) },
+            files += timings.measure("assets", { assetFiles(assets, besides: claimed, diagnostics: &assetDiagnostics) },
                                      count: { (items: $0.count, reused: 0) })
             diagnostics.append(contentsOf: assetDiagnostics)
         }
@@ -55,13 +57,13 @@ public struct SiteBuild: Sendable {
                             deferredExports: deferringExports && !files.isEmpty ? site : nil)
     }
 
-    /// The files under `exports/` of a resolved site, every format on its own thread; an export that
-    /// cannot be made (a workbook too big for its container) is an error.
+    /// The files under `exports/` of a resolved site, one format after another, each made on every
+    /// thread; an export that cannot be made (a workbook too big for its container) is an error.
     public func renderExports(of site: Site, timings: BuildTimings = BuildTimings()) -> (files: [OutputFile], diagnostics: DiagnosticList) {
         let exported = timings.measure("exports", {
-            Parallel.map(ExportFormat.allCases, jobs: options.jobs) { format in
+            ExportFormat.allCases.map { format in
                 Result { () throws(Diagnostic) -> [OutputFile] in
-                    try format.files(for: site, options: ExportOptions())
+                    try format.files(for: site, options: ExportOptions(jobs: options.jobs))
                         .map { OutputFile(path: ExportDownload.folder + "/" + $0.path, bytes: $0.bytes) }
                 }
             }
@@ -102,8 +104,9 @@ public struct SiteBuild: Sendable {
         }
         if diagnostics.failed(strict: options.strict) { return stopped() }
 
-        let writer = OutputWriter(directory: options.output, displayName: options.outputDisplayName,
+        var writer = OutputWriter(directory: options.output, displayName: options.outputDisplayName,
                                   siteRoot: options.site, jobs: options.jobs)
+        writer.onFile = { timings.advance() }
         let problems = writer.validate(rendered.files)
         if !problems.isEmpty {
             diagnostics.append(contentsOf: problems.map(\.diagnostic))
@@ -112,7 +115,10 @@ public struct SiteBuild: Sendable {
         progress(.writing)
         // The output is about to change: no cache may vouch for it until this build has written it all.
         _ = try? OutputFileSystem.remove(cachePath)
-        let written = timings.measure("write", { Result { () throws(OutputError) -> OutputReport in try writer.write(rendered.files) } },
+        let written = timings.measure("write", {
+            timings.expect(rendered.files.count)
+            return Result { () throws(OutputError) -> OutputReport in try writer.write(rendered.files) }
+        },
                                       count: { result in
                                           guard case let .success(report) = result else { return (items: 0, reused: 0) }
                                           return (items: report.written.count + report.unchanged, reused: report.unchanged)

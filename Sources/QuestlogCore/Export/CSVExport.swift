@@ -18,7 +18,7 @@ public enum CSVExport {
             let layouts = options.selectedKinds(of: game, in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
             var files = layouts.map { layout in
                 OutputFile(path: path(game: game.id, kind: layout.kind),
-                           bytes: bytes(rows(game: game, layout: layout, site: site), options: options))
+                           bytes: bytes(rows(game: game, layout: layout, site: site, jobs: options.jobs), options: options))
             }
             if game.hasPlaythroughs, options.selectsPlaythroughs(in: site.schema) {
                 files.append(OutputFile(path: progressPath(game: game.id),
@@ -39,12 +39,23 @@ public enum CSVExport {
     }
 
     /// The header and one row per entry, as cell texts before encoding.
-    static func rows(game: Game, layout: KindLayout, site: Site) -> [[String]] {
-        ExportTable(game: game, layout: layout, site: site).textRows
+    static func rows(game: Game, layout: KindLayout, site: Site, jobs: Int = 1) -> [[String]] {
+        ExportTable(game: game, layout: layout, site: site, jobs: jobs).textRows
     }
 
+    /// The file's bytes, records encoded in batches on up to `options.jobs` threads.
     static func bytes(_ rows: [[String]], options: ExportOptions) -> [UInt8] {
-        let text = rows.map { CSVEncoding.record($0, neutraliseFormulas: options.neutraliseFormulas) }.joined()
-        return (options.bom ? CSVEncoding.byteOrderMark : []) + Array(text.utf8)
+        let batch = 512
+        let encoded = Parallel.map(Array(stride(from: 0, to: rows.count, by: batch)), jobs: options.jobs) { start -> [UInt8] in
+            var bytes: [UInt8] = []
+            for row in rows[start..<min(start + batch, rows.count)] {
+                bytes.append(contentsOf: CSVEncoding.record(row, neutraliseFormulas: options.neutraliseFormulas).utf8)
+            }
+            return bytes
+        }
+        var bytes = options.bom ? CSVEncoding.byteOrderMark : []
+        bytes.reserveCapacity(encoded.reduce(bytes.count) { $0 + $1.count })
+        for part in encoded { bytes.append(contentsOf: part) }
+        return bytes
     }
 }

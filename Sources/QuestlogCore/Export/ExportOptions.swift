@@ -9,12 +9,15 @@ public struct ExportOptions: Sendable, Hashable {
     public var games: [String]?
     /// The kinds to export, by id or folder (`npc` or `npcs`); nil exports every kind.
     public var kinds: [String]?
+    /// Threads that make the files; the bytes do not depend on it.
+    public var jobs: Int
 
-    public init(bom: Bool = true, neutraliseFormulas: Bool = true, games: [String]? = nil, kinds: [String]? = nil) {
+    public init(bom: Bool = true, neutraliseFormulas: Bool = true, games: [String]? = nil, kinds: [String]? = nil, jobs: Int = 1) {
         self.bom = bom
         self.neutraliseFormulas = neutraliseFormulas
         self.games = games
         self.kinds = kinds
+        self.jobs = max(1, jobs)
     }
 
     /// The selected games, in the site's order.

@@ -12,11 +12,13 @@ struct ExportTable: Sendable {
     var entries: [Entry]
     var rows: [[ExportCell]]
 
-    init(game: Game, layout: KindLayout, site: Site) {
-        entries = game.entries(of: layout.kind.id)
+    /// The table of a game's entries of a kind, rows made on up to `jobs` threads.
+    init(game: Game, layout: KindLayout, site: Site, jobs: Int = 1) {
+        let entries = game.entries(of: layout.kind.id)
         let extras = layout.extraColumns(for: entries)
+        self.entries = entries
         header = layout.header(extras: extras)
-        rows = entries.map { Self.row($0, game: game.id, layout: layout, extras: extras, site: site) }
+        rows = Parallel.map(entries, jobs: jobs) { Self.row($0, game: game.id, layout: layout, extras: extras, site: site) }
     }
 
     /// The header then the rows, as CSV cell texts before encoding.
@@ -44,9 +46,18 @@ struct ExportTable: Sendable {
         for column in extras {
             cells.append(entry.extra.first { $0.name == column.field }.map { cell($0.value, site: site) } ?? .text(""))
         }
-        cells.append(.text(entry.notes.plainText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        cells.append(.text(trimmed(entry.notes.plainText)))
         cells.append(.text(entry.path))
         return cells
+    }
+
+    /// `text` without leading and trailing white space; text that starts and ends with visible ASCII
+    /// is returned as it is, without a trip through Foundation.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        func visible(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+        if visible(first) && visible(last) { return text }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private static func cell(_ value: FieldValue, site: Site) -> ExportCell {

@@ -32,9 +32,10 @@ public enum JSONExport {
 
     /// The document of each selected game, then `site.json` (the selected games), then the schema.
     public static func files(for site: Site, options: ExportOptions) -> [OutputFile] {
+        // Each game is written once, at the depth it has in both documents (`games[i]`), and shared.
         let games = options.selectedGames(in: site).map { game in
             let layouts = options.selectedKinds(of: game, in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
-            return (id: game.id, value: self.game(game, layouts: layouts, site: site))
+            return (id: game.id, value: JSONValue.prerendered(self.game(game, layouts: layouts, site: site, jobs: options.jobs), indent: 2))
         }
         return games.map { OutputFile(path: path(game: $0.id), json: document(games: [$0.value], site: site)) }
             + [OutputFile(path: sitePath, json: document(games: games.map(\.value), site: site)),
@@ -54,7 +55,9 @@ public enum JSONExport {
         ])
     }
 
-    static func game(_ game: Game, layouts: [KindLayout], site: Site) -> JSONValue {
+    /// A game, its entries written on up to `jobs` threads, each at its depth in a document
+    /// (`games[i].entries.<kind>[j]`).
+    static func game(_ game: Game, layouts: [KindLayout], site: Site, jobs: Int = 1) -> JSONValue {
         let fields = site.schema.game.fields.filter { $0.name != "title" }.map { field in
             (field.name, value(game.fields[field.name], type: field.type, game: game.id, site: site))
         }
@@ -65,7 +68,9 @@ public enum JSONExport {
             ("fields", .object(fields)),
             ("notes", notes(game.notes)),
             ("entries", .object(layouts.map { layout in
-                (layout.kind.id, .array(game.entries(of: layout.kind.id).map { entry($0, layout: layout, site: site) }))
+                (layout.kind.id, .array(Parallel.map(game.entries(of: layout.kind.id), jobs: jobs) { entry in
+                    JSONValue.prerendered(self.entry(entry, layout: layout, site: site), indent: 5)
+                }))
             })),
         ])
     }

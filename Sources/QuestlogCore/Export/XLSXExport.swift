@@ -21,11 +21,11 @@ public enum XLSXExport {
         var files: [OutputFile] = []
         for game in options.selectedGames(in: site) {
             let kinds = options.selectedKinds(of: game, in: site.schema)
-            let sheets = sheets(of: game, kinds: kinds, site: site)
+            let sheets = sheets(of: game, kinds: kinds, site: site, jobs: options.jobs)
             guard !sheets.isEmpty else { continue }
             let path = path(game: game.id)
             do {
-                files.append(OutputFile(path: path, bytes: try XLSXWorkbook(title: game.title, sheets: sheets).bytes()))
+                files.append(OutputFile(path: path, bytes: try XLSXWorkbook(title: game.title, sheets: sheets, jobs: options.jobs).bytes()))
             } catch {
                 throw diagnostic(error, path: path)
             }
@@ -36,12 +36,12 @@ public enum XLSXExport {
     /// The name of the sheet of progress fields.
     static let progressSheet = "Progress"
 
-    static func sheets(of game: Game, kinds: [Kind], site: Site) -> [XLSXSheet] {
+    static func sheets(of game: Game, kinds: [Kind], site: Site, jobs: Int = 1) -> [XLSXSheet] {
         let file = ExportDownload.folder + "/" + path(game: game.id)
         var names = XLSXSheetNames()
         var sheets: [XLSXSheet] = kinds.compactMap { kind in
             guard !game.entries(of: kind.id).isEmpty else { return nil }
-            let table = ExportTable(game: game, layout: KindLayout(kind: kind, schema: site.schema), site: site)
+            let table = ExportTable(game: game, layout: KindLayout(kind: kind, schema: site.schema), site: site, jobs: jobs)
             return XLSXSheet(name: names.claim(kind.plural, fallback: kind.id), header: table.header, rows: table.rows,
                              linkColumn: table.header.firstIndex(of: KindLayout.nameColumn) ?? 1,
                              links: table.entries.map { RelativeURL.from(file, to: $0.path) })

@@ -30,38 +30,56 @@ struct XLSXSheet: Sendable {
 
     /// `xl/worksheets/sheetN.xml`. `selected` marks the sheet a spreadsheet app opens on.
     func xml(selected: Bool) -> String {
-        var xml = XLSXWorkbook.declaration
+        String(decoding: xmlBytes(selected: selected), as: UTF8.self)
+    }
+
+    /// `xl/worksheets/sheetN.xml` as UTF-8, its rows written in batches on up to `jobs` threads
+    /// (the bytes do not depend on `jobs`).
+    func xmlBytes(selected: Bool, jobs: Int = 1) -> [UInt8] {
+        var xml = Array((XLSXWorkbook.declaration
             + "<worksheet xmlns=\"\(XLSXWorkbook.mainNamespace)\" xmlns:r=\"\(XLSXWorkbook.relationshipsNamespace)\">"
             + "<dimension ref=\"\(range)\"/>"
             + "<sheetViews><sheetView\(selected ? " tabSelected=\"1\"" : "") workbookViewId=\"0\">"
             + "<pane ySplit=\"1\" topLeftCell=\"A2\" activePane=\"bottomLeft\" state=\"frozen\"/>"
             + "<selection pane=\"bottomLeft\" activeCell=\"A2\" sqref=\"A2\"/></sheetView></sheetViews>"
-            + "<sheetFormatPr defaultRowHeight=\"15\"/><cols>"
-        for (column, width) in columnWidths().enumerated() {
-            xml += "<col min=\"\(column + 1)\" max=\"\(column + 1)\" width=\"\(width)\" customWidth=\"1\"/>"
+            + "<sheetFormatPr defaultRowHeight=\"15\"/><cols>").utf8)
+        for (column, width) in columnWidths(jobs: jobs).enumerated() {
+            xml.append(contentsOf: "<col min=\"\(column + 1)\" max=\"\(column + 1)\" width=\"\(width)\" customWidth=\"1\"/>".utf8)
         }
-        xml += "</cols><sheetData><row r=\"1\">"
+        xml.append(contentsOf: "</cols><sheetData><row r=\"1\">".utf8)
+        let columns = (0..<max(header.count, rows.map(\.count).max() ?? 0)).map { Array(Self.columnName($0).utf8) }
         for (column, title) in header.enumerated() {
-            xml += Self.cell(.text(title), at: Self.reference(column: column, row: 1), style: .header)
+            Self.appendCell(.text(title), column: columns[column], row: 1, style: .header, to: &xml)
         }
-        xml += "</row>"
-        for (index, row) in rows.enumerated() {
-            xml += "<row r=\"\(index + 2)\">"
-            for (column, cell) in row.enumerated() {
-                xml += Self.cell(cell, at: Self.reference(column: column, row: index + 2), style: style(column: column, row: index))
+        xml.append(contentsOf: "</row>".utf8)
+        let batch = 512
+        let batches = Parallel.map(Array(stride(from: 0, to: rows.count, by: batch)), jobs: jobs) { start -> [UInt8] in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(batch * 256)
+            for index in start..<min(start + batch, rows.count) {
+                let number = index + 2
+                bytes.append(contentsOf: "<row r=\"".utf8)
+                bytes.append(contentsOf: String(number).utf8)
+                bytes.append(contentsOf: "\">".utf8)
+                for (column, cell) in rows[index].enumerated() {
+                    Self.appendCell(cell, column: columns[column], row: number, style: style(column: column, row: index), to: &bytes)
+                }
+                bytes.append(contentsOf: "</row>".utf8)
             }
-            xml += "</row>"
+            return bytes
         }
-        xml += "</sheetData><autoFilter ref=\"\(range)\"/>"
+        for bytes in batches { xml.append(contentsOf: bytes) }
+        xml.append(contentsOf: "</sheetData><autoFilter ref=\"\(range)\"/>".utf8)
         let links = hyperlinks
         if !links.isEmpty {
-            xml += "<hyperlinks>"
+            xml.append(contentsOf: "<hyperlinks>".utf8)
             for (number, link) in links.enumerated() {
-                xml += "<hyperlink ref=\"\(link.cell)\" r:id=\"rId\(number + 1)\"/>"
+                xml.append(contentsOf: "<hyperlink ref=\"\(link.cell)\" r:id=\"rId\(number + 1)\"/>".utf8)
             }
-            xml += "</hyperlinks>"
+            xml.append(contentsOf: "</hyperlinks>".utf8)
         }
-        return xml + "</worksheet>"
+        xml.append(contentsOf: "</worksheet>".utf8)
+        return xml
     }
 
     /// `xl/worksheets/_rels/sheetN.xml.rels`: one external relationship per hyperlink; nil without links.
@@ -81,16 +99,42 @@ struct XLSXSheet: Sendable {
 
     /// Each column's width: its longest line (header included) and room for the filter button,
     /// within `widths`.
-    func columnWidths() -> [Int] {
-        header.indices.map { column in
-            let longest = ([header[column].count] + rows.map { column < $0.count ? Self.displayLength($0[column]) : 0 }).max() ?? 0
-            return min(max(longest + 2, Self.widths.lowerBound), Self.widths.upperBound)
-        }
+    func columnWidths(jobs: Int = 1) -> [Int] {
+        let batch = 1024
+        let longest = Parallel.map(Array(stride(from: 0, to: rows.count, by: batch)), jobs: jobs) { start -> [Int] in
+            var longest = [Int](repeating: 0, count: header.count)
+            for row in rows[start..<min(start + batch, rows.count)] {
+                for column in 0..<min(row.count, header.count) {
+                    longest[column] = max(longest[column], Self.displayLength(row[column]))
+                }
+            }
+            return longest
+        }.reduce(header.map(\.count)) { zip($0, $1).map { max($0, $1) } }
+        return longest.map { min(max($0 + 2, Self.widths.lowerBound), Self.widths.upperBound) }
     }
 
+    /// The characters of a cell's longest line.
     private static func displayLength(_ cell: ExportCell) -> Int {
         switch cell {
-        case let .text(text): return text.split(whereSeparator: \.isNewline).map(\.count).max() ?? 0
+        case let .text(text):
+            var longest = 0
+            var ascii = true
+            var text = text
+            text.withUTF8 { utf8 in
+                var run = 0
+                for byte in utf8 {
+                    if byte >= 0x80 { ascii = false; return }
+                    // Every ASCII line break (CR, LF, CRLF, VT, FF) ends a line, as `isNewline` has it.
+                    if byte >= 0x0A && byte <= 0x0D {
+                        run = 0
+                    } else {
+                        run += 1
+                        longest = max(longest, run)
+                    }
+                }
+            }
+            guard !ascii else { return longest }
+            return text.split(whereSeparator: \.isNewline).map(\.count).max() ?? 0
         case .bool: return 5
         case .date: return 10
         case .int, .number: return cell.text.count
@@ -100,24 +144,59 @@ struct XLSXSheet: Sendable {
     /// A cell: booleans `t="b"`, numbers and dates (as serial numbers) plain, text an inline
     /// string; never a formula. Empty text is no cell at all.
     static func cell(_ value: ExportCell, at reference: String, style: XLSXStyle?) -> String {
-        func number(_ text: String, _ style: XLSXStyle?) -> String {
-            "<c r=\"\(reference)\"\(style.map { " s=\"\($0.rawValue)\"" } ?? "")><v>\(text)</v></c>"
+        let digits = reference.firstIndex(where: \.isNumber) ?? reference.endIndex
+        var bytes: [UInt8] = []
+        appendCell(value, column: Array(reference[..<digits].utf8), row: Int(reference[digits...]) ?? 1, style: style, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the cell at `column` (its letters) and `row` to `out`.
+    static func appendCell(_ value: ExportCell, column: [UInt8], row: Int, style: XLSXStyle?, to out: inout [UInt8]) {
+        func open(_ style: XLSXStyle?, type: String?) {
+            out.append(contentsOf: "<c r=\"".utf8)
+            out.append(contentsOf: column)
+            out.append(contentsOf: String(row).utf8)
+            out.append(UInt8(ascii: "\""))
+            if let style {
+                out.append(contentsOf: " s=\"".utf8)
+                out.append(contentsOf: String(style.rawValue).utf8)
+                out.append(UInt8(ascii: "\""))
+            }
+            if let type {
+                out.append(contentsOf: " t=\"".utf8)
+                out.append(contentsOf: type.utf8)
+                out.append(UInt8(ascii: "\""))
+            }
+            out.append(UInt8(ascii: ">"))
+        }
+        func number(_ text: String, _ style: XLSXStyle?) {
+            open(style, type: nil)
+            out.append(contentsOf: "<v>".utf8)
+            out.append(contentsOf: text.utf8)
+            out.append(contentsOf: "</v></c>".utf8)
         }
         switch value {
         case let .bool(flag):
-            return "<c r=\"\(reference)\"\(style.map { " s=\"\($0.rawValue)\"" } ?? "") t=\"b\"><v>\(flag ? 1 : 0)</v></c>"
+            open(style, type: "b")
+            out.append(contentsOf: (flag ? "<v>1</v></c>" : "<v>0</v></c>").utf8)
         case let .int(value) where value.magnitude <= 1 << 53:
-            return number(String(value), style)
+            number(String(value), style)
         case let .number(value) where value.isFinite:
-            return number(String(value), style)
+            number(String(value), style)
         case let .date(text):
-            guard let serial = serialNumber(ofDate: text) else { return cell(.text(text), at: reference, style: style) }
-            return number(String(serial), style ?? .date)
+            guard let serial = serialNumber(ofDate: text) else {
+                appendCell(.text(text), column: column, row: row, style: style, to: &out)
+                return
+            }
+            number(String(serial), style ?? .date)
         case .int, .number, .text:
-            let text = truncated(XMLText.allowed(value.text))
-            guard !text.isEmpty else { return "" }
-            return "<c r=\"\(reference)\"\(style.map { " s=\"\($0.rawValue)\"" } ?? "") t=\"inlineStr\"><is><t xml:space=\"preserve\">"
-                + XMLText.content(text) + "</t></is></c>"
+            let raw = value.text
+            let text = raw.utf8.count > maximumTextLength ? truncated(XMLText.allowed(raw)) : raw
+            guard text.unicodeScalars.contains(where: XMLText.isAllowed) else { return }
+            open(style, type: "inlineStr")
+            out.append(contentsOf: "<is><t xml:space=\"preserve\">".utf8)
+            XMLText.appendContent(text, to: &out)
+            out.append(contentsOf: "</t></is></c>".utf8)
         }
     }
 

@@ -8,6 +8,8 @@ struct XLSXWorkbook: Sendable {
     /// The document's title, in its properties.
     var title: String
     var sheets: [XLSXSheet]
+    /// Threads that write sheets and compress parts; the bytes do not depend on it.
+    var jobs = 1
 
     static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
     static let mainNamespace = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -17,8 +19,8 @@ struct XLSXWorkbook: Sendable {
     static let fixedDate = "1980-01-01T00:00:00Z"
 
     /// The parts of the file, paths inside the package, in their order in the archive.
-    var parts: [(path: String, text: String)] {
-        var parts: [(path: String, text: String)] = [
+    var parts: [(path: String, bytes: [UInt8])] {
+        let fixed: [(path: String, text: String)] = [
             ("[Content_Types].xml", contentTypes),
             ("_rels/.rels", Self.relationships([
                 (id: "rId1", type: Self.relationshipsNamespace + "/officeDocument", target: "xl/workbook.xml", external: false),
@@ -44,10 +46,11 @@ struct XLSXWorkbook: Sendable {
             } + [(id: "rId\(sheets.count + 1)", type: Self.relationshipsNamespace + "/styles", target: "styles.xml", external: false)])),
             ("xl/styles.xml", XLSXStyle.stylesheet),
         ]
+        var parts = fixed.map { (path: $0.path, bytes: Array($0.text.utf8)) }
         for (index, sheet) in sheets.enumerated() {
-            parts.append(("xl/worksheets/sheet\(index + 1).xml", sheet.xml(selected: index == 0)))
+            parts.append(("xl/worksheets/sheet\(index + 1).xml", sheet.xmlBytes(selected: index == 0, jobs: jobs)))
             if let relationships = sheet.relationships {
-                parts.append(("xl/worksheets/_rels/sheet\(index + 1).xml.rels", relationships))
+                parts.append(("xl/worksheets/_rels/sheet\(index + 1).xml.rels", Array(relationships.utf8)))
             }
         }
         return parts
@@ -55,7 +58,7 @@ struct XLSXWorkbook: Sendable {
 
     /// The file's bytes.
     func bytes() throws(ZipArchiveError) -> [UInt8] {
-        try ZipArchive().bytes(of: parts.map { (path: $0.path, bytes: Array($0.text.utf8)) })
+        try ZipArchive(jobs: jobs).bytes(of: parts)
     }
 
     private var contentTypes: String {

@@ -31,6 +31,32 @@ enum XMLText {
         return String(kept)
     }
 
+    /// Appends `text` as element content to `out`, byte by byte (what `content` returns, as UTF-8).
+    static func appendContent(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var index = 0
+            let count = utf8.count
+            while index < count {
+                let byte = utf8[index]
+                switch byte {
+                case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+                case 0x0D: out.append(contentsOf: "&#13;".utf8)
+                case 0x09, 0x0A: out.append(byte)
+                case 0x00..<0x20: break
+                case 0xEF where index + 2 < count && utf8[index + 1] == 0xBF && (utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF):
+                    // U+FFFE and U+FFFF, which XML 1.0 forbids.
+                    index += 2
+                default: out.append(byte)
+                }
+                index += 1
+            }
+        }
+    }
+
     private static func escaped(_ text: String, attribute: Bool) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)

@@ -14,9 +14,11 @@ extension OutputWriter {
     /// the paths written. On failure, throws the error of the first failing file in path order.
     func writeFiles(_ plan: OutputPlan) throws(OutputError) -> [String] {
         let root = directory
+        let onFile = self.onFile
         let outcomes = Parallel.map(Array(plan.files.enumerated()), jobs: jobs) { index, file in
+            defer { onFile() }
             // The index makes the temporary name unique within the build, the process id between builds.
-            Self.place(file, root: root, temporaryName: OutputTemporaryName.file(index))
+            return Self.place(file, root: root, temporaryName: OutputTemporaryName.file(index))
         }
         var written: [String] = []
         for (file, outcome) in zip(plan.files, outcomes) {

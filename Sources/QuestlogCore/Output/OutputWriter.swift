@@ -22,6 +22,8 @@ public struct OutputWriter: Sendable {
     public let siteRoot: String?
     /// How many files are written at once.
     public let jobs: Int
+    /// Told of each file once it is in place or found unchanged, from any thread.
+    public var onFile: @Sendable () -> Void = {}
 
     /// - Parameters:
     ///   - directory: the output folder; a relative path is taken from the current folder now.

@@ -63,6 +63,13 @@ public struct PageBuilder: Sendable {
 
     /// Every HTML page of the site, in a stable order, built on up to `jobs` threads.
     public func pages(jobs: Int = 1) -> [Page] {
+        pages(jobs: jobs) { $0 }
+    }
+
+    /// `body` of every HTML page of the site, in a stable order, on up to `jobs` threads: each page's
+    /// data is built, handed to `body` and dropped, so that only the results are held at once.
+    /// `willBuild` is told how many pages there are before the first is built.
+    public func pages<R: Sendable>(jobs: Int = 1, willBuild: (Int) -> Void = { _ in }, _ body: @Sendable (Page) -> R) -> [R] {
         var specs: [PageSpec] = [.home]
         for (gameIndex, game) in site.games.enumerated() {
             specs.append(.game(gameIndex))
@@ -77,21 +84,26 @@ public struct PageBuilder: Sendable {
         specs.append(.search)
         specs.append(.notFound)
         let builders = site.games.map(speaking(for:))
+        willBuild(specs.count)
         return Parallel.map(specs, jobs: jobs) { spec in
-            switch spec {
-            case .home: return homePage()
-            case .search: return searchPage()
-            case .notFound: return notFoundPage()
-            case let .game(index): return builders[index].gamePage(site.games[index])
-            case let .comparison(index): return builders[index].comparisonPage(site.games[index])
-            case let .kind(index, kind): return builders[index].kindPage(kind, in: site.games[index])
-            case let .entry(index, kind, entry):
-                let game = site.games[index]
-                if kind.id == Schema.playthroughKind {
-                    return builders[index].playthroughPage(game.entries(of: kind.id)[entry], kind: kind, in: game)
-                }
-                return builders[index].entryPage(game.entries(of: kind.id)[entry], kind: kind, in: game)
+            body(page(spec, builders: builders))
+        }
+    }
+
+    private func page(_ spec: PageSpec, builders: [PageBuilder]) -> Page {
+        switch spec {
+        case .home: return homePage()
+        case .search: return searchPage()
+        case .notFound: return notFoundPage()
+        case let .game(index): return builders[index].gamePage(site.games[index])
+        case let .comparison(index): return builders[index].comparisonPage(site.games[index])
+        case let .kind(index, kind): return builders[index].kindPage(kind, in: site.games[index])
+        case let .entry(index, kind, entry):
+            let game = site.games[index]
+            if kind.id == Schema.playthroughKind {
+                return builders[index].playthroughPage(game.entries(of: kind.id)[entry], kind: kind, in: game)
             }
+            return builders[index].entryPage(game.entries(of: kind.id)[entry], kind: kind, in: game)
         }
     }
 

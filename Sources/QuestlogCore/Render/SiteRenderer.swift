@@ -31,10 +31,11 @@ public struct SiteRenderer: Sendable {
         }
         guard !diagnostics.hasErrors else { return ([], diagnostics) }
 
-        let pages = timings.measure("page data", { PageBuilder(site: site, strings: strings, gameStrings: gameStrings).pages(jobs: jobs) },
-                                    count: { (items: $0.count, reused: 0) })
-        let rendered = timings.measure("render pages", { Parallel.map(pages, jobs: jobs) { page -> Result<OutputFile, MustacheError> in
-            Result { () throws(MustacheError) -> OutputFile in
+        // Each page's data is built and rendered in one step, so that only the rendered bytes are held.
+        let builder = PageBuilder(site: site, strings: strings, gameStrings: gameStrings)
+        let rendered = timings.measure("render pages", { builder.pages(jobs: jobs, willBuild: timings.expect) { page -> Result<OutputFile, MustacheError> in
+            defer { timings.advance() }
+            return Result { () throws(MustacheError) -> OutputFile in
                 // Validated above: every page template exists and compiles.
                 guard let template = try library.template(named: page.template) else {
                     throw MustacheError(template: page.template, line: 1, column: 1, message: "no template named '\(page.template)'")
@@ -44,6 +45,7 @@ public struct SiteRenderer: Sendable {
                 return OutputFile(path: page.path, bytes: bytes)
             }
         } }, count: { (items: $0.count, reused: 0) })
+        let pagePaths = rendered.compactMap { try? $0.get().path }
         var files: [OutputFile] = []
         for result in rendered {
             switch result {
@@ -59,7 +61,7 @@ public struct SiteRenderer: Sendable {
         files += timings.measure("search", { SearchIndexBuilder(site: site, strings: strings, jobs: jobs).build().files() },
                                  count: { (items: $0.count, reused: 0) })
         if let base = site.config.baseURL {
-            files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: base, pages: pages.map(\.path))))
+            files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: base, pages: pagePaths)))
         }
         return (files, diagnostics)
     }

@@ -7,9 +7,22 @@ public indirect enum JSONValue: Sendable, Hashable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// A value already written pretty-printed at `indent`: those bytes are copied when it is written
+    /// pretty at that depth (how a large document shares its parts, written once on several threads),
+    /// and the value is written afresh anywhere else.
+    case prerendered(JSONValue, bytes: [UInt8], indent: Int)
+
+    /// `value` written once, pretty-printed as it will stand at `indent` levels deep.
+    public static func prerendered(_ value: JSONValue, indent: Int) -> JSONValue {
+        var bytes: [UInt8] = []
+        value.write(to: &bytes, pretty: true, indent: indent)
+        return .prerendered(value, bytes: bytes, indent: indent)
+    }
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
+        case let (.prerendered(a, _, _), b): return a == b
+        case let (a, .prerendered(b, _, _)): return a == b
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
         case let (.int(a), .int(b)): return a == b
@@ -46,6 +59,12 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     private func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
+        case let .prerendered(value, bytes, depth):
+            if pretty, depth == indent {
+                out.append(contentsOf: bytes)
+            } else {
+                value.write(to: &out, pretty: pretty, indent: indent)
+            }
         case .null: out.append(contentsOf: "null".utf8)
         case let .bool(value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case let .int(value): out.append(contentsOf: String(value).utf8)
@@ -80,39 +99,50 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     private static func writeString(_ value: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        var utf8 = value.utf8.makeIterator()
-        var pending: [UInt8] = []
-        while let byte = utf8.next() {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0x00..<0x20:
-                let hex = String(byte, radix: 16)
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(contentsOf: (hex.count == 1 ? "0" + hex : hex).utf8)
-            case 0xE2:
-                // Line and paragraph separators (E2 80 A8/A9) break JavaScript string literals when
-                // the JSON is embedded in a script.
-                pending = [byte]
-                if let second = utf8.next() {
-                    pending.append(second)
-                    if second == 0x80, let third = utf8.next() {
-                        if third == 0xA8 || third == 0xA9 {
-                            out.append(contentsOf: (third == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                            continue
-                        }
-                        pending.append(third)
-                    }
-                }
-                out.append(contentsOf: pending)
-            default:
-                out.append(byte)
+        var value = value
+        value.withUTF8 { utf8 in
+            var plain = 0
+            var index = 0
+            let count = utf8.count
+            func flush() {
+                if plain < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index])) }
             }
+            while index < count {
+                let byte = utf8[index]
+                let second: UInt8
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): second = byte
+                case 0x0A: second = UInt8(ascii: "n")
+                case 0x0D: second = UInt8(ascii: "r")
+                case 0x09: second = UInt8(ascii: "t")
+                case 0x08: second = UInt8(ascii: "b")
+                case 0x0C: second = UInt8(ascii: "f")
+                case 0x00..<0x20:
+                    flush()
+                    let hex = String(byte, radix: 16)
+                    out.append(contentsOf: "\\u00\(hex.count == 1 ? "0" + hex : hex)".utf8)
+                    index += 1
+                    plain = index
+                    continue
+                case 0xE2 where index + 2 < count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    // Line and paragraph separators (E2 80 A8/A9) break JavaScript string literals when
+                    // the JSON is embedded in a script.
+                    flush()
+                    out.append(contentsOf: (utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    index += 3
+                    plain = index
+                    continue
+                default:
+                    index += 1
+                    continue
+                }
+                flush()
+                out.append(0x5C)
+                out.append(second)
+                index += 1
+                plain = index
+            }
+            flush()
         }
         out.append(UInt8(ascii: "\""))
     }

@@ -229,3 +229,26 @@ struct SiteBuildTests {
         }
     }
 }
+
+struct BuildTimingsLiveTests {
+    @Test func theRunningStageCountsItsItemsFromAnyThread() {
+        let timings = BuildTimings()
+        #expect(timings.live == nil)
+        let seen = timings.measure("render pages", { () -> BuildTimings.Live? in
+            timings.expect(1_000)
+            _ = Parallel.map(Array(0..<1_000), jobs: 4) { _ in timings.advance() }
+            return timings.live
+        }, count: { _ in (items: 1_000, reused: 0) })
+        #expect(seen == BuildTimings.Live(stage: "render pages", done: 1_000, total: 1_000))
+        #expect(timings.live == nil)
+        #expect(timings.summary().hasPrefix("render pages: 1,000 items in "))
+    }
+
+    @Test func numbersAreGroupedByThousands() {
+        #expect(BuildTimings.grouped(0) == "0")
+        #expect(BuildTimings.grouped(999) == "999")
+        #expect(BuildTimings.grouped(10_007) == "10,007")
+        #expect(BuildTimings.grouped(1_234_567) == "1,234,567")
+        #expect(BuildTimings.grouped(-4_120) == "-4,120")
+    }
+}

@@ -1,0 +1,52 @@
+@testable import QuestlogCore
+import Testing
+
+/// Exports made on several threads, in batches of rows, are byte for byte the ones made on one.
+struct ExportThreadsTests {
+    /// The export test site with each of its Elden Ring entries copied `copies` times under new ids,
+    /// so that every table spans several batches.
+    static func large(copies: Int = 200) -> Site {
+        let site = ExportTestSite.make()
+        var games = site.games
+        let index = games.firstIndex { $0.id == "elden-ring" }!
+        for (kind, entries) in games[index].entries {
+            games[index].entries[kind] = (0..<copies).flatMap { copy in
+                entries.map { entry in
+                    var copied = entry
+                    copied.ref = EntryRef(game: entry.ref.game, kind: entry.ref.kind, id: "\(entry.id)-\(copy)")
+                    copied.name = "\(entry.name) \(copy)"
+                    return copied
+                }
+            }
+        }
+        return Site(config: site.config, schema: site.schema, games: games)
+    }
+
+    @Test(arguments: ExportFormat.allCases)
+    func sameBytesOnAnyNumberOfThreads(format: ExportFormat) throws {
+        let site = Self.large()
+        let serial = try format.files(for: site, options: ExportOptions(jobs: 1))
+        #expect(serial.contains { $0.bytes.count > 50_000 })
+        for jobs in [2, 8] {
+            #expect(try format.files(for: site, options: ExportOptions(jobs: jobs)) == serial)
+        }
+    }
+
+    @Test func aSharedPartIsWrittenAfreshAtAnotherDepth() {
+        let value = JSONValue.object([("name", .string("Varré \"the\"\n mask\u{2028}")), ("tags", .array([.string("a"), .int(3)]))])
+        let shared = JSONValue.prerendered(value, indent: 2)
+        let inside = JSONValue.array([.array([shared])])
+        #expect(inside.bytes() == JSONValue.array([.array([value])]).bytes())
+        #expect(JSONValue.array([shared]).bytes() == JSONValue.array([value]).bytes())
+        #expect(JSONValue.array([shared]).bytes(pretty: false) == JSONValue.array([value]).bytes(pretty: false))
+        #expect(shared == value)
+    }
+
+    @Test func cellTextIsEscapedByteForByteAsContent() {
+        for text in ["<a href=\"x\">&</a>", "tab\there\nline\r\nend", "a\u{0}b\u{1F}\u{FFFE}c\u{FFFF}", "Bà Đường 🐉 龙王", "\u{EFBF}\u{FFFD}"] {
+            var bytes: [UInt8] = []
+            XMLText.appendContent(text, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == XMLText.content(text))
+        }
+    }
+}
