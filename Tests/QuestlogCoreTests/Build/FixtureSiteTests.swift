@@ -246,7 +246,8 @@ struct FixtureSiteTests {
         #expect(!result.diagnostics.hasErrors)
         let output = TestSite.tree(site.root + "/Output")
         #expect(!output.isEmpty)
-        for (path, bytes) in output where !path.hasPrefix("assets/") || path.hasPrefix("assets/search/") {
+        // Workbooks are deflated, so any two bytes may read "%%": their cells are the CSV files' text.
+        for (path, bytes) in output where (!path.hasPrefix("assets/") || path.hasPrefix("assets/search/")) && !path.hasSuffix(".xlsx") {
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(!text.contains("%%"), "\(path)")
             for secret in ["DM only", "GMのみ", "phylactery is the", "裏切る予定"] {
