@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Playthroughs end to end: builds the playthroughs fixture site into a temporary folder and drives,
 # in headless Chromium from file://, the kind tables' playthrough selector, the comparison page's
-# filters and sorting, spoilers that follow a playthrough, and search by "open in playthrough"
-# (Tests/EndToEnd/playthroughs_check.py). Installs Chromium, its driver and Selenium when missing.
+# filters and sorting, spoilers that follow a playthrough, search by "open in playthrough", and
+# axe-core on the new pages (Tests/EndToEnd/playthroughs_check.py). Installs Chromium, its driver,
+# Selenium and axe-core when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -12,9 +13,10 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
   apt-get update -qq
   apt-get install -y -qq chromium chromium-driver
 fi
-if ! python3 -c "import selenium" >/dev/null 2>&1; then
-  echo "Installing selenium"
-  python3 -m pip install --quiet selenium || python3 -m pip install --quiet --break-system-packages selenium
+if ! python3 -c "import selenium, axe_core_python" >/dev/null 2>&1; then
+  echo "Installing selenium and axe-core-python"
+  python3 -m pip install --quiet selenium axe-core-python ||
+    python3 -m pip install --quiet --break-system-packages selenium axe-core-python
 fi
 
 swift build --product questlog

@@ -7,7 +7,8 @@ Usage: playthroughs_check.py OUTPUT_DIR
 Checks that the kind table's playthrough selector rewrites the state column and the "Incomplete
 only" filter and keeps the choice in the address, that the comparison page filters ("Open in …",
 kinds, text) and sorts like a kind table, that an entry page's spoilers follow ?playthrough=, and
-that search keeps the results open in one playthrough. Prints a summary and exits with 1 when
+that search keeps the results open in one playthrough, and that axe-core finds no serious or
+critical problem on these pages, light and dark. Prints a summary and exits with 1 when
 anything fails.
 """
 
@@ -24,6 +25,12 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 TIMEOUT = 10
+BLOCKING_IMPACTS = {"serious", "critical"}
+
+try:
+    from axe_core_python.base import AXE_SCRIPT
+except ImportError:
+    AXE_SCRIPT = None
 
 
 class Report:
@@ -203,6 +210,34 @@ def check_search(driver, root, report):
     report.check(links == [], "nothing about the castle is open in Wren", str(links))
 
 
+def axe_violations(driver):
+    driver.execute_script(AXE_SCRIPT)
+    result = driver.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(function (r) { done(r); },"
+        " function (e) { done({error: String(e)}); });")
+    if "error" in result:
+        return [result["error"]]
+    return [f"{v['id']} ({v['impact']}): {v['help']}" for v in result["violations"] if v.get("impact") in BLOCKING_IMPACTS]
+
+
+def check_accessibility(driver, root, report):
+    print("Accessibility (axe-core, serious and critical violations)")
+    if AXE_SCRIPT is None:
+        report.check(False, "axe-core is available", "pip install axe-core-python")
+        return
+    for path in ("elden-ring/playthroughs/kaito.html", "elden-ring/progress.html", "elden-ring/quests/index.html",
+                 "elden-ring/quests/rannis-service.html", "elden-ring/index.html", "index.html"):
+        for scheme in ("light", "dark"):
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            driver.get(page_url(root, path))
+            if "quests/index" in path or "progress" in path:
+                ready(driver)  # the filters panel shows, so axe sees it too
+            problems = axe_violations(driver)
+            report.check(not problems, f"{path} ({scheme})", "; ".join(problems))
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
 def main():
     root = Path(sys.argv[1]).resolve()
     report = Report()
@@ -212,6 +247,7 @@ def main():
         check_comparison(driver, root, report)
         check_spoilers(driver, root, report)
         check_search(driver, root, report)
+        check_accessibility(driver, root, report)
     finally:
         driver.quit()
     print(f"{report.passed} passed, {len(report.failures)} failed")
