@@ -1,3 +1,4 @@
+import Foundation
 @testable import QuestlogCore
 import Testing
 
@@ -77,8 +78,29 @@ struct PlaythroughPageTests {
     }
 }
 
-/// The workbook of a game with playthroughs.
+/// The exports of a game with playthroughs.
 struct PlaythroughWorkbookTests {
+    @Test func progressCSVGoesWithThePlaythroughKind() throws {
+        let site = TestSite(copying: TestSite.packageRoot + "/Tests/Fixtures/valid/playthroughs/site")
+        defer { site.remove() }
+        let resolved = site.resolve().site
+        func paths(_ kinds: [String]?) -> [String] {
+            CSVExport.files(for: resolved, options: ExportOptions(games: ["elden-ring"], kinds: kinds)).map(\.path)
+        }
+        #expect(paths(["quest"]) == ["elden-ring/quests.csv"])
+        #expect(paths(["playthroughs"]) == ["elden-ring/playthroughs.csv", "elden-ring/progress.csv"])
+        #expect(paths(nil).suffix(2) == ["elden-ring/playthroughs.csv", "elden-ring/progress.csv"])
+        let json = try #require(JSONExport.files(for: resolved, options: ExportOptions(games: ["elden-ring"])).first)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: Any])
+        let game = try #require((document["games"] as? [[String: Any]])?.first)
+        let runs = try #require((game["entries"] as? [String: Any])?["playthrough"] as? [[String: Any]])
+        let wren = try #require(runs.first { $0["id"] as? String == "wren" })
+        let complete = try #require((wren["fields"] as? [String: Any])?["complete"] as? [[String: Any]])
+        #expect(complete.map { $0["id"] as? String } == ["go-to-the-castle", "rannis-service", "stray-wolf"])
+        #expect(complete[1]["url"] as? String == "elden-ring/quests/rannis-service.html")
+        #expect(complete[1]["name"] as? String == "Ranni's Service")
+    }
+
     @Test func theProgressSheetHasARowPerPlaythroughAndField() throws {
         let site = TestSite(copying: TestSite.packageRoot + "/Tests/Fixtures/valid/playthroughs/site")
         defer { site.remove() }
