@@ -3,8 +3,18 @@ extension MarkdownRenderer {
     /// where `%%` is in a code span or code block. An unclosed `%%` comments out the rest of
     /// the note. Every line break inside a comment stays, so what remains keeps its line
     /// numbers. Returns `source` itself when nothing is removed.
+    /// Whether `source` holds `%%` anywhere: without it there is no comment, and no need to parse.
+    static func hasDoublePercent(_ source: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in source.utf8 {
+            if byte == UInt8(ascii: "%") && previous == byte { return true }
+            previous = byte
+        }
+        return false
+    }
+
     public static func removingComments(_ source: String) -> String {
-        guard source.utf8.contains(UInt8(ascii: "%")) else { return source }
+        guard hasDoublePercent(source) else { return source }
         var bytes = Array(source.utf8)
         var scanStart = 0
         var changed = false

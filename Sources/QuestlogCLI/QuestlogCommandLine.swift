@@ -6,7 +6,7 @@ public enum QuestlogCommandLine {
     static let commands: [RegisteredCommand] = [
         RegisteredCommand(BuildCommand.self), RegisteredCommand(CheckCommand.self), RegisteredCommand(ExportCommand.self),
         RegisteredCommand(ServeCommand.self), RegisteredCommand(NewCommand.self), RegisteredCommand(InitCommand.self),
-        RegisteredCommand(CompletionsCommand.self),
+        RegisteredCommand(MarkCommand.self), RegisteredCommand(ProgressCommand.self), RegisteredCommand(CompletionsCommand.self),
     ]
 
     /// Runs `questlog` with `arguments` (without the program name) and returns the exit code;

@@ -96,7 +96,7 @@ enum LibYAMLEventReader {
         }
     }
 
-    private static func style(_ style: yaml_scalar_style_t) -> ScalarStyle {
+    static func style(_ style: yaml_scalar_style_t) -> ScalarStyle {
         switch style {
         case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
         case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
@@ -106,12 +106,12 @@ enum LibYAMLEventReader {
         }
     }
 
-    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
         guard let pointer else { return nil }
         return String(cString: pointer)
     }
 
-    private static func problem(of parser: yaml_parser_t) -> LibYAMLProblem {
+    static func problem(of parser: yaml_parser_t) -> LibYAMLProblem {
         let kind: LibYAMLProblem.Kind
         switch parser.error {
         case YAML_READER_ERROR:
@@ -131,7 +131,7 @@ enum LibYAMLEventReader {
         )
     }
 
-    private static func rawMark(_ mark: yaml_mark_t) -> LibYAMLProblem.RawMark {
+    static func rawMark(_ mark: yaml_mark_t) -> LibYAMLProblem.RawMark {
         LibYAMLProblem.RawMark(index: Int(mark.index), line: Int(mark.line), column: Int(mark.column))
     }
 }

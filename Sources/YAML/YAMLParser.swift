@@ -36,3 +36,13 @@ public enum YAMLParser {
         return composer.document
     }
 }
+
+extension YAMLParser {
+    /// The parser events of `text` with the byte span of each, for editing the text in place.
+    /// Unlike `parse`, this reads every document and keeps anchors and aliases as written.
+    ///
+    /// - Throws: `YAMLError` for a syntax error, at its place.
+    public static func spanEvents(_ text: String, lineOffset: Int = 0) throws(YAMLError) -> [YAMLSpanEvent] {
+        try LibYAMLSpanReader.read(text, lineOffset: lineOffset)
+    }
+}

@@ -2,6 +2,12 @@ import Testing
 @testable import Markdown
 
 @Suite struct CommentRemovalTests {
+    @Test func aLonePercentSignIsNoComment() {
+        #expect(!MarkdownRenderer.hasDoublePercent("50% chance, 100 % sure"))
+        #expect(MarkdownRenderer.hasDoublePercent("a %%b"))
+        #expect(MarkdownRenderer.removingComments("50% chance, 100 % sure %") == "50% chance, 100 % sure %")
+    }
+
     private func removing(_ source: String) -> String {
         MarkdownRenderer.removingComments(source)
     }

@@ -10,6 +10,8 @@ struct ServeCommand: Command {
         The site is built in memory; nothing is written to Output/. When a build has errors, they are
         printed here and shown in the browser until they are fixed. Stop with Ctrl-C.
         Any --bind but a loopback address (127.x.x.x) lets other machines read the site, drafts included.
+        On the loopback interface, the checkboxes of playthrough pages are live: ticking one edits the
+        playthrough's file as 'questlog mark' does.
         """,
         options: [
             OptionSpec("port", short: "p", value: "N", help: "The port (default: 4000; 0 picks a free one)."),

@@ -97,7 +97,7 @@ public enum ArgumentParser {
                 let missing = spec.arguments[parsed.positional.count]
                 throw UsageError("missing argument \(missing.name)", command: spec.name)
             }
-            if parsed.positional.count > spec.arguments.count {
+            if parsed.positional.count > spec.arguments.count, spec.arguments.last?.repeats != true {
                 throw UsageError("unexpected argument '\(parsed.positional[spec.arguments.count])'", command: spec.name)
             }
             for (value, argument) in zip(parsed.positional, spec.arguments) {

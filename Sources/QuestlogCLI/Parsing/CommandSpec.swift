@@ -24,7 +24,10 @@ public struct CommandSpec: Sendable {
     }
 
     public var usage: String {
-        let positional = arguments.map { $0.isOptional ? "[\($0.name)]" : $0.name }
+        let positional = arguments.map { argument in
+            let name = argument.repeats ? argument.name + "..." : argument.name
+            return argument.isOptional ? "[\(name)]" : name
+        }
         return (["questlog", name] + positional + ["[options]"]).joined(separator: " ")
     }
 

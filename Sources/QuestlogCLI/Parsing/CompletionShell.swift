@@ -136,7 +136,8 @@ enum CompletionShell: String, CaseIterable, Sendable {
             for (index, argument) in command.arguments.enumerated() {
                 let optional = argument.isOptional ? ":" : ""
                 let action = zshAction(value: zshQuoted(argument.name, escaping: [":"]), choices: argument.choices, folder: argument.name == "DIR")
-                text += "                '\(index + 1)\(optional)\(action)' \\\n"
+                let position = argument.repeats ? "*" : "\(index + 1)"
+                text += "                '\(position)\(optional)\(action)' \\\n"
             }
             text = String(text.dropLast(3)) + "\n"
             text += "            ;;\n"

@@ -8,6 +8,10 @@ struct HTTPRequest: Sendable, Equatable {
     var keepAlive = true
     /// Whether a body follows the head (`Content-Length` above 0 or any `Transfer-Encoding`).
     var hasBody = false
+    /// The query's `name=value` pairs, decoded (`+` as a space); the first of a repeated name.
+    var query: [String: String] = [:]
+    /// Header values by lowercased name; the first of a repeated header.
+    var headers: [String: String] = [:]
 
     /// Parses the head of a request (up to, not including, the blank line); lines may end in
     /// CRLF or a bare LF. Nil when it is not HTTP/1.x: a malformed request line, a header line
@@ -22,7 +26,20 @@ struct HTTPRequest: Sendable, Equatable {
               parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else { return nil }
         method = String(parts[0])
         var target = parts[1]
-        if let end = target.firstIndex(where: { $0 == "?" || $0 == "#" }) { target = target[..<end] }
+        if let end = target.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            if target[end] == "?" {
+                let rest = target[target.index(after: end)...]
+                let queryText = rest.prefix { $0 != "#" }
+                for pair in queryText.split(separator: "&") {
+                    let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    let plain = { (text: Substring) in HTTPRequest.percentDecoded(Substring(String(text.map { $0 == "+" ? " " : $0 }))) }
+                    // A pair that does not decode is left out: the page is still served.
+                    guard let name = plain(halves[0]), let value = plain(halves.count > 1 ? halves[1] : "") else { continue }
+                    if query[name] == nil { query[name] = value }
+                }
+            }
+            target = target[..<end]
+        }
         guard let decoded = HTTPRequest.percentDecoded(target) else { return nil }
         path = decoded
         var connection: [Substring] = []
@@ -32,6 +49,7 @@ struct HTTPRequest: Sendable, Equatable {
                   !line[..<colon].contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
             let name = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...].trimmingSpaces()
+            if headers[name] == nil { headers[name] = String(value) }
             switch name {
             case "connection":
                 connection += value.lowercased().split(separator: ",").map { $0.trimmingSpaces() }

@@ -4,8 +4,8 @@ struct HTTPResponse: Sendable, Equatable {
     var contentType: String
     var body: [UInt8]
 
-    static let reasons = [200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
-                          431: "Request Header Fields Too Large"]
+    static let reasons = [200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
+                          409: "Conflict", 422: "Unprocessable Content", 431: "Request Header Fields Too Large", 500: "Internal Server Error"]
 
     /// A short plain-text response, for errors.
     static func text(_ status: Int, _ message: String) -> HTTPResponse {

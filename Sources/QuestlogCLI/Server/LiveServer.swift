@@ -7,7 +7,7 @@ import QuestlogCore
 /// `startWatching()` (one of them at a time). The exports are made when first asked for.
 final class LiveServer: @unchecked Sendable {
     let options: BuildOptions
-    let site = LiveSite()
+    let site: LiveSite
     private let server: DevServer
     let watcher: SiteWatcher
     private let onChange: @Sendable ([String]) -> Void
@@ -21,6 +21,7 @@ final class LiveServer: @unchecked Sendable {
         self.options = options
         self.onChange = onChange
         self.onBuild = onBuild
+        site = LiveSite(marking: LiveMarking(root: options.site))
         server = DevServer(site: site)
         // Watching from before the first build, so an edit made during it is built next.
         self.watcher = watcher ?? SiteWatcher(root: options.site)
@@ -28,6 +29,8 @@ final class LiveServer: @unchecked Sendable {
 
     /// Builds the site and starts serving it on `address`; returns the port.
     func start(address: BindAddress = .loopback, port: Int) throws -> Int {
+        // Pages edit files only for a browser on this machine.
+        site.marking?.enabled = address.isLoopback
         rebuild()
         return try server.start(address: address, port: port)
     }
@@ -70,10 +73,13 @@ final class LiveServer: @unchecked Sendable {
 
     private func rebuild() {
         let started = Date()
+        // Read before the build: a file changed during it counts as changed since its pages.
+        site.marking?.siteChanged()
+        let states = site.marking?.snapshot() ?? [:]
         let build = SiteBuild(options: options)
         let rendered = build.render(deferringExports: true)
         let exports = rendered.deferredExports.map { resolved in LazyExports { build.renderExports(of: resolved) } }
-        site.update(rendered, strict: options.strict, exports: exports)
+        site.update(rendered, strict: options.strict, exports: exports, states: states)
         onBuild(rendered, Date().timeIntervalSince(started))
     }
 }

@@ -11,6 +11,14 @@ final class LiveSite: @unchecked Sendable {
     private var strict = false
     private var problems: String?
     private var currentVersion = 0
+    /// The live checkboxes of playthrough pages, when the server takes marks.
+    let marking: LiveMarking?
+    /// The state of each playthrough file the current build was made from (`game/id`).
+    private var playthroughStates: [String: String] = [:]
+
+    init(marking: LiveMarking? = nil) {
+        self.marking = marking
+    }
 
     /// The path pages poll to learn the current version.
     static let versionPath = "/__questlog/version"
@@ -19,7 +27,8 @@ final class LiveSite: @unchecked Sendable {
 
     /// Takes a new build: its files (and `exports`, to make when asked for) when it succeeded, its
     /// problems (on every page) when it failed.
-    func update(_ rendered: RenderedSite, strict: Bool, exports: LazyExports? = nil) {
+    /// `states` are the playthrough files' states read before the build.
+    func update(_ rendered: RenderedSite, strict: Bool, exports: LazyExports? = nil, states: [String: String] = [:]) {
         lock.withLock {
             self.strict = strict
             if rendered.diagnostics.failed(strict: strict) {
@@ -28,6 +37,7 @@ final class LiveSite: @unchecked Sendable {
             } else {
                 files = Dictionary(rendered.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
                 self.exports = exports
+                playthroughStates = states
                 problems = nil
             }
             currentVersion += 1
@@ -35,6 +45,9 @@ final class LiveSite: @unchecked Sendable {
     }
 
     func response(to request: HTTPRequest) -> HTTPResponse {
+        if request.path == LiveMarking.markPath {
+            return marking?.response(to: request) ?? .text(404, "Not found.")
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             return HTTPResponse(status: 405, contentType: "text/plain; charset=utf-8", body: Array("Only GET and HEAD.\n".utf8))
         }
@@ -77,11 +90,16 @@ final class LiveSite: @unchecked Sendable {
         }, 700); })();</script>
 
         """.utf8)
+        var added = script
+        // Pages with progress checkboxes get the script that makes them live.
+        if let marking, marking.enabled, page.lastRange(of: Array("ql-mark".utf8)) != nil {
+            added += Array(marking.script(states: playthroughStates).utf8)
+        }
         let closing = Array("</body>".utf8)
         if let index = page.lastRange(of: closing)?.lowerBound {
-            return Array(page[..<index]) + script + Array(page[index...])
+            return Array(page[..<index]) + added + Array(page[index...])
         }
-        return page + script
+        return page + added
     }
 
     /// Every page shows the build's problems until they are fixed.
