@@ -2,13 +2,15 @@
 """Drives the playthrough features of the built playthroughs fixture site in headless Chromium,
 opened from file://.
 
-Usage: playthroughs_check.py OUTPUT_DIR
+Usage: playthroughs_check.py OUTPUT_DIR [SERVED_SITE_DIR BASE_URL]
 
 Checks that the kind table's playthrough selector rewrites the state column and the "Incomplete
 only" filter and keeps the choice in the address, that the comparison page filters ("Open in …",
 kinds, text) and sorts like a kind table, that an entry page's spoilers follow ?playthrough=, and
 that search keeps the results open in one playthrough, and that axe-core finds no serious or
-critical problem on these pages, light and dark. Prints a summary and exits with 1 when
+critical problem on these pages, light and dark. Given a site served by `questlog serve` (a copy of
+the fixture), it also ticks a box on a real playthrough page and checks that the file and the page
+follow. Prints a summary and exits with 1 when
 anything fails.
 """
 
@@ -238,6 +240,34 @@ def check_accessibility(driver, root, report):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
+def check_live_tick(driver, site, base, report):
+    print("Under serve: ticking a box on a playthrough page")
+    playthrough = site / "Content/elden-ring/playthroughs/kaito.md"
+    before = playthrough.read_text()
+    driver.get(base + "/elden-ring/playthroughs/kaito.html")
+    selector = 'input.ql-mark[data-entry="stormveil-castle"][data-field="cleared"]'
+    box = driver.find_element(By.CSS_SELECTOR, selector)
+    report.check(wait(driver, lambda d: box.is_enabled()) is not None, "the served playthrough page enables its checkboxes")
+    report.check(not box.is_selected(), "Stormveil Castle is not cleared in Kaito yet")
+    driver.execute_script("window.beforeTheTick = true;")
+    box.click()
+    want = before.replace("cleared: []", "cleared: [stormveil-castle]")
+    wait(driver, lambda d: playthrough.read_text() == want, timeout=20)
+    report.check(playthrough.read_text() == want, "the tick adds it to Kaito's cleared list, nothing else changes",
+                 repr(playthrough.read_text()))
+    reloaded = wait(driver, lambda d: d.execute_script("return !window.beforeTheTick && document.readyState === 'complete';"),
+                    timeout=20)
+    report.check(reloaded is not None, "the page reloads after the rebuild")
+    done = driver.execute_script("""
+        var box = document.querySelector(arguments[0]);
+        var heading = box.closest('ul').previousElementSibling;
+        var bar = Array.prototype.find.call(document.querySelectorAll('.progress-item'), function (item) {
+          return item.querySelector('.progress-label').textContent === 'Locations cleared';
+        });
+        return [box.checked, heading.textContent, bar ? bar.querySelector('.progress-value').textContent : null];""", selector)
+    report.check(done == [True, "Done", "1 of 4"], "it is now under Done, and the bar counts it", str(done))
+
+
 def main():
     root = Path(sys.argv[1]).resolve()
     report = Report()
@@ -248,6 +278,8 @@ def main():
         check_spoilers(driver, root, report)
         check_search(driver, root, report)
         check_accessibility(driver, root, report)
+        if len(sys.argv) > 3:
+            check_live_tick(driver, Path(sys.argv[2]).resolve(), sys.argv[3].rstrip("/"), report)
     finally:
         driver.quit()
     print(f"{report.passed} passed, {len(report.failures)} failed")
