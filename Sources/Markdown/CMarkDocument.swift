@@ -26,12 +26,14 @@ struct CMarkDocument: ~Copyable {
     private let source: SourceText
     private let lineOffset: Int
     private let headingOffset: Int
+    private let topHeadingLevel: Int?
     private let cmarkOptions: Int32
 
     init(parsing markdown: String, options: MarkdownOptions) {
         source = SourceText(markdown)
         lineOffset = options.lineOffset
         headingOffset = options.headingOffset
+        topHeadingLevel = options.topHeadingLevel
         // Footnotes are GitHub's; smart punctuation is not, so it stays off.
         var cmarkOptions = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
         if options.unsafeHTML {
@@ -765,8 +767,12 @@ struct CMarkDocument: ~Copyable {
         }
         var slugger = HeadingSlugger()
         var headings: [Heading] = []
+        var offset = headingOffset
+        if let topHeadingLevel, let highest = nodes.map({ Int(cmark_node_get_heading_level($0)) }).min() {
+            offset = topHeadingLevel - highest
+        }
         for node in nodes {
-            let level = min(6, Int(cmark_node_get_heading_level(node)) + headingOffset)
+            let level = min(6, max(1, Int(cmark_node_get_heading_level(node)) + offset))
             var text = PlainTextBuilder()
             Self.appendPlainText(of: node, to: &text)
             let heading = Heading(level: level, text: text.result, id: slugger.uniqueSlug(for: text.result))

@@ -26,6 +26,51 @@
       (code >= 0x1E00 && code <= 0x1EFF) || (code >= 0x2C60 && code <= 0x2C7F) || (code >= 0xA720 && code <= 0xA7FF);
   }
 
+  // Traditional Chinese characters fold to Simplified ones (SearchHanFolding.swift), so 龍王廟 finds 龙王庙.
+  // The table is in search-han.js, loaded before the first query with such characters (requireHan).
+  var HAN_FOLD = null;
+  var HAN = /[\u3400-\u4DBF\u4E00-\u9FFF]/g;
+  var HAS_HAN = /[\u3400-\u4DBF\u4E00-\u9FFF]/;
+
+  // The numbers of a packed string: base 32, the last digit of each from the first half of the alphabet.
+  function unpackNumbers(text) {
+    var alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    var numbers = [];
+    var value = 0;
+    for (var i = 0; i < text.length; i++) {
+      var digit = alphabet.indexOf(text.charAt(i));
+      if (digit >= 32) {
+        value = value * 32 + digit - 32;
+      } else {
+        numbers.push(value * 32 + digit);
+        value = 0;
+      }
+    }
+    return numbers;
+  }
+
+  function unpackHan(traditional, simplified) {
+    var keys = unpackNumbers(traditional);
+    var values = unpackNumbers(simplified);
+    var table = new Map();
+    var key = 0;
+    var value = 0;
+    for (var i = 0; i < keys.length; i++) {
+      key += keys[i];
+      value += values[i] & 1 ? -(values[i] + 1) / 2 : values[i] / 2;
+      table.set(String.fromCharCode(key), String.fromCharCode(value));
+    }
+    return table;
+  }
+
+  function foldHan(character) {
+    return HAN_FOLD.get(character) || character;
+  }
+
+  function foldAllHan(text) {
+    return HAN_FOLD ? text.replace(HAN, foldHan) : text;
+  }
+
   function isIdeographic(code) {
     return (code >= 0x1100 && code <= 0x11FF) || (code >= 0x2E80 && code <= 0x2FDF) || code === 0x3005 ||
       code === 0x3007 || (code >= 0x3021 && code <= 0x3029) || (code >= 0x3038 && code <= 0x303B) ||
@@ -51,7 +96,7 @@
       afterLatin = isLatin(character.codePointAt(0));
       folded += SPECIAL_LETTERS[character] || character;
     }
-    return folded.normalize("NFC").replace(SPACE_AND_MARKS, " ").replace(/ς/g, "σ");
+    return foldAllHan(folded.normalize("NFC").replace(SPACE_AND_MARKS, " ").replace(/ς/g, "σ"));
   }
 
   function terms(text) {
@@ -173,16 +218,65 @@
   var store = { index: {}, terms: {}, docs: {}, flags: {} };
   var requests = {};
   var loadedFiles = [];
+  var pageTime = Date.now();
 
-  function load(type, number, data) {
-    if (store[type]) store[type][number] = data;
+  // Which index.js the loaded files belong to: restart() starts a new one.
+  var generation = 0;
+  var MAX_RESTARTS = 3;
+
+  // An index file of a hash that is gone: the site was rebuilt since index.js was loaded.
+  // Everything is forgotten and index.js loaded again.
+  function restart() {
+    store = { index: {}, terms: {}, docs: {}, flags: {} };
+    requests = {};
+    pageTime = Date.now();
+    generation++;
   }
 
+  function file(index, type, number) {
+    return type === "flags" ? "flags." + index.hash + ".js" : type + "-" + number + "." + index.hash + ".js";
+  }
+
+  function load(type, number, data) {
+    if (type === "han") HAN_FOLD = unpackHan(data[0], data[1]);
+    else if (store[type]) store[type][number] = data;
+  }
+
+  var hanRequest = null;
+
+  // search-han.js, the Traditional → Simplified table, once.
+  function requireHan() {
+    if (!hanRequest) {
+      hanRequest = new Promise(function (resolve, reject) {
+        var element = document.createElement("script");
+        element.src = new URL("assets/search-han.js", rootURL).href;
+        element.async = true;
+        element.onload = function () {
+          loadedFiles.push("search-han.js");
+          resolve();
+        };
+        element.onerror = function () {
+          hanRequest = null;
+          reject(new Error("Questlog search: cannot load " + element.src));
+        };
+        document.head.appendChild(element);
+      });
+    }
+    return hanRequest;
+  }
+
+  // Ready to tokenize `text` as Swift does: with the Han table when the text has Han characters.
+  function ready(text) {
+    return HAN_FOLD || (text !== undefined && !HAS_HAN.test(text)) ? Promise.resolve() : requireHan();
+  }
+
+  // Loads an index file once. index.js names the others after a hash of their content and is itself
+  // asked for with a query that is new on each page, so no cache can pair it with older files.
   function require(file) {
     if (!requests[file]) {
       requests[file] = new Promise(function (resolve, reject) {
         var element = document.createElement("script");
-        element.src = new URL(file, indexURL).href;
+        element.src = new URL(file === "index.js" ? file + "?t=" + pageTime : file, indexURL).href;
         element.async = true;
         element.onload = function () {
           loadedFiles.push(file);
@@ -201,7 +295,7 @@
   function manifest() {
     return require("index.js").then(function () {
       var index = store.index[0];
-      if (!index || index.version !== 1) throw new Error("Questlog search: unknown index format");
+      if (!index || index.version !== 2) throw new Error("Questlog search: unknown index format");
       return index;
     });
   }
@@ -313,16 +407,36 @@
 
   // A query: { text, game, kind, state, limit } with game and kind ids and state "complete" or
   // "!complete". Resolves to the hits with what results show of them.
+  // A search that fails on a file of an older index.js tries once more with the current one, after
+  // starting one if no other search has since.
   function search(query) {
+    var started = generation;
+    return ready(query.text || "").then(function () { return searchOnce(query); }).catch(function (error) {
+      if (started === generation) {
+        if (generation >= MAX_RESTARTS) throw error;
+        restart();
+      }
+      return searchOnce(query);
+    });
+  }
+
+  function searchOnce(query) {
     var words = queryWords(query.text || "");
-    if (!words.length) return Promise.resolve({ hits: [], total: 0, matchesAllWords: false, shards: [], chunks: [] });
+    if (!words.length) {
+      if (!query.game && !query.kind && !query.state) {
+        return Promise.resolve({ hits: [], total: 0, matchesAllWords: false, shards: [], chunks: [], words: [] });
+      }
+      return manifest().then(function (index) {
+        return (query.state ? require(file(index, "flags", 0)) : Promise.resolve()).then(function () { return browse(index, query); });
+      }).then(function (ranked) { return described(ranked, words); });
+    }
     var needed = new Set();
-    function requireShards(lists) {
+    function requireShards(index, lists) {
       var loads = [];
       lists.forEach(function (list) {
         list.forEach(function (shard) {
           needed.add(shard);
-          loads.push(require("terms-" + shard + ".js"));
+          loads.push(require(file(index, "terms", shard)));
         });
       });
       return Promise.all(loads);
@@ -330,56 +444,86 @@
     return manifest().then(function (index) {
       var shardLists = words.map(function (word) { return shardsFor(index, word); });
       var typoLists;
-      var loads = [requireShards(shardLists)];
-      if (query.state) loads.push(require("flags.js"));
+      var loads = [requireShards(index, shardLists)];
+      if (query.state) loads.push(require(file(index, "flags", 0)));
       return Promise.all(loads).then(function () {
         // A long word that is not a term may be misspelt where it decides its shard.
         typoLists = words.map(function (word, number) {
           return hasTerm(shardLists[number][0], word.term) ? [] : typoShardsFor(index, word, shardLists[number]);
         });
-        return requireShards(typoLists);
+        return requireShards(index, typoLists);
       }).then(function () {
         return rank(index, query, words, shardLists, typoLists, needed);
       });
-    }).then(function (ranked) {
-      var chunks = new Set(ranked.hits.map(function (hit) { return Math.floor(hit.document / ranked.chunk); }));
-      return Promise.all(Array.from(chunks).map(function (chunk) { return require("docs-" + chunk + ".js"); }))
-        .then(function () {
-          ranked.hits.forEach(function (hit) { describe(ranked.index, hit); });
-          ranked.chunks = Array.from(chunks).sort(function (a, b) { return a - b; });
-          ranked.words = words;
-          return ranked;
-        });
-    });
+    }).then(function (ranked) { return described(ranked, words); });
+  }
+
+  // Loads the documents files of the hits and fills in what results show.
+  function described(ranked, words) {
+    var chunks = new Set(ranked.hits.map(function (hit) { return Math.floor(hit.document / ranked.chunk); }));
+    return Promise.all(Array.from(chunks).map(function (chunk) { return require(file(ranked.index, "docs", chunk)); }))
+      .then(function () {
+        ranked.hits.forEach(function (hit) { describe(ranked.index, hit); });
+        ranked.chunks = Array.from(chunks).sort(function (a, b) { return a - b; });
+        ranked.words = words;
+        return ranked;
+      });
+  }
+
+  // How a query meets a name (SearchNameMatch.swift): every word is in the name (1), the query
+  // completes or corrects to the whole name (2), every word is a whole word of the name (3), the
+  // query's words are the name's words (4). Only the words the document has count.
+  function nameMatch(scores, quality, doc, nameLength) {
+    var allWhole = true;
+    var words = 0;
+    for (var number = 0; number < quality.length; number++) {
+      if (!(scores[number][doc] > 0)) continue;
+      words++;
+      var value = quality[number][doc];
+      if (!value) return 0;
+      if (value < 2) allWhole = false;
+    }
+    if (allWhole) return nameLength === words ? 4 : 3;
+    return nameLength === words ? 2 : 1;
+  }
+
+  // More of the query's words, a better name match, a higher score, document order.
+  function ranksBefore(a, b) {
+    if (a.matched !== b.matched) return b.matched - a.matched;
+    if (a.name !== b.name) return b.name - a.name;
+    if (a.score !== b.score) return b.score - a.score;
+    return a.document - b.document;
   }
 
   function rank(index, query, words, shardLists, typoLists, needed) {
     var count = index.documents;
     var scores = words.map(function () { return new Float64Array(count); });
-    var nameLengths = words.map(function () { return new Int32Array(count); });
+    // For each word: 2 where it is a term of the name, 1 where it matches one by prefix or typo.
+    var quality = words.map(function () { return new Uint8Array(count); });
+    var nameLengths = new Int32Array(count);
     var touched = [];
     var seen = new Uint8Array(count);
     words.forEach(function (word, number) {
       var best = scores[number];
-      var names = nameLengths[number];
+      var inName = quality[number];
       candidates(word, shardLists[number], typoLists[number]).forEach(function (candidate) {
         var postings = candidate[0];
         var factor = candidate[1];
+        var level = candidate[2] ? 2 : 1;
         var doc = 0;
         for (var i = 0; i < postings.length;) {
           doc += postings[i];
           var impact = postings[i + 1];
-          var nameLength = 0;
           if (impact < 0) {
             impact = -impact;
-            nameLength = postings[i + 2];
+            nameLengths[doc] = postings[i + 2];
+            if (level > inName[doc]) inName[doc] = level;
             i += 3;
           } else {
             i += 2;
           }
           var value = impact * factor;
           if (value > best[doc]) best[doc] = value;
-          if (candidate[2] && nameLength > 0) names[doc] = nameLength;
           if (!seen[doc]) {
             seen[doc] = 1;
             touched.push(doc);
@@ -390,36 +534,44 @@
 
     var allowed = filterMask(index, query);
     var ranked = [];
-    var most = 0;
+    var all = false;
     touched.forEach(function (doc) {
       if (!allowed[doc]) return;
       var matched = 0;
       var score = 0;
-      var exact = true;
       for (var number = 0; number < words.length; number++) {
         if (scores[number][doc] > 0) {
           matched++;
           score += scores[number][doc];
         }
-        if (nameLengths[number][doc] !== words.length) exact = false;
       }
-      if (matched > most) most = matched;
-      ranked.push({ document: doc, score: score, exact: exact, matched: matched });
+      if (matched === words.length) all = true;
+      ranked.push({ document: doc, score: score, name: nameMatch(scores, quality, doc, nameLengths[doc]), matched: matched });
     });
-    var hits = ranked.filter(function (hit) { return hit.matched === most; });
-    hits.sort(function (a, b) {
-      if (a.exact !== b.exact) return a.exact ? -1 : 1;
-      if (a.score !== b.score) return b.score - a.score;
-      return a.document - b.document;
-    });
+    var hits = all ? ranked.filter(function (hit) { return hit.matched === words.length; }) : ranked;
+    hits.sort(ranksBefore);
+    return result(index, query, hits, all, Array.from(needed).sort(function (a, b) { return a - b; }));
+  }
+
+  function result(index, query, hits, matchesAllWords, shards) {
     return {
       index: index,
       chunk: index.chunk,
       total: hits.length,
-      matchesAllWords: most === words.length,
+      matchesAllWords: matchesAllWords,
       hits: hits.slice(0, query.limit || 10),
-      shards: Array.from(needed).sort(function (a, b) { return a - b; })
+      shards: shards
     };
+  }
+
+  // A query without words but with a filter: every document that passes it, in document order.
+  function browse(index, query) {
+    var allowed = filterMask(index, query);
+    var hits = [];
+    for (var doc = 0; doc < index.documents; doc++) {
+      if (allowed[doc]) hits.push({ document: doc, score: 0, name: 0, matched: 0 });
+    }
+    return result(index, query, hits, true, []);
   }
 
   // Which documents pass the game, kind and state filters.
@@ -606,6 +758,10 @@
     var listbox = container.querySelector("[role=listbox]");
     var status = container.querySelector("[data-ql-search-status]");
     var empty = container.querySelector("[data-ql-search-empty]");
+    var popup = container.querySelector("[data-ql-search-popup]");
+    var partial = container.querySelector("[data-ql-search-partial]");
+    // On a game's pages: ticked, the box searches that game only.
+    var scope = container.querySelector("[data-ql-search-scope]");
     var form = container.querySelector("form");
     if (!input || !listbox) return;
     var active = -1;
@@ -632,14 +788,22 @@
       var hasOptions = listbox.childElementCount > 0;
       listbox.hidden = !hasOptions;
       if (empty) empty.hidden = hasOptions;
+      if (partial) partial.hidden = !hasOptions || listbox.dataset.partial !== "true";
+      if (popup) popup.hidden = false;
       input.setAttribute("aria-expanded", String(hasOptions));
     }
 
     function close() {
       listbox.hidden = true;
       if (empty) empty.hidden = true;
+      if (partial) partial.hidden = true;
+      if (popup) popup.hidden = true;
       input.setAttribute("aria-expanded", "false");
       setActive(-1);
+    }
+
+    function scopedGame() {
+      return scope && scope.checked ? scope.value : "";
     }
 
     function option(id, href) {
@@ -656,6 +820,8 @@
     function render(results, text) {
       listbox.textContent = "";
       listbox.dataset.query = text;
+      listbox.dataset.game = scopedGame();
+      listbox.dataset.partial = String(!results.matchesAllWords);
       active = -1;
       input.removeAttribute("aria-activedescendant");
       results.hits.forEach(function (hit, number) {
@@ -665,25 +831,31 @@
         listbox.appendChild(item);
       });
       if (results.total > results.hits.length) {
-        var all = option("ql-search-option-all", form.action + "?q=" + encodeURIComponent(input.value));
+        var game = scopedGame();
+        var all = option("ql-search-option-all", form.action + "?q=" + encodeURIComponent(input.value) +
+          (game ? "&game=" + encodeURIComponent(game) : ""));
         all.className = "ql-search-all";
         all.textContent = container.dataset.allResults + " (" + results.total + ")";
         listbox.appendChild(all);
       }
-      if (status) status.textContent = results.hits.length ? countText(container.dataset, results.total) : container.dataset.noResults;
+      if (status) {
+        status.textContent = results.hits.length ? countText(container.dataset, results.total) : container.dataset.noResults;
+        if (results.hits.length && !results.matchesAllWords && partial) status.textContent = partial.textContent + " " + status.textContent;
+      }
       open();
     }
 
     function update() {
       var text = input.value;
       var current = ++sequence;
-      if (!text.trim()) {
+      // Text without words (spaces, punctuation) is no query, even where the box has a game's scope.
+      if (!text.trim() || !terms(text).length) {
         listbox.textContent = "";
         delete listbox.dataset.query;
         close();
         return;
       }
-      search({ text: text, limit: BOX_LIMIT }).then(function (results) {
+      search({ text: text, game: scopedGame(), limit: BOX_LIMIT }).then(function (results) {
         if (current === sequence) render(results, text);
       }, function (error) {
         if (window.console) console.error(error);
@@ -692,8 +864,15 @@
 
     input.addEventListener("focus", function () {
       manifest().catch(function () {});
-      if (input.value.trim() && listbox.dataset.query === input.value) open();
+      if (input.value.trim() && listbox.dataset.query === input.value && listbox.dataset.game === scopedGame()) open();
     });
+    if (scope) {
+      // Unticking (or ticking) the scope runs the query again and hands the focus back to the box.
+      scope.addEventListener("change", function () {
+        input.focus();
+        update();
+      });
+    }
     input.addEventListener("input", update);
     input.addEventListener("blur", function () { close(); });
     input.addEventListener("keydown", function (event) {
@@ -713,7 +892,7 @@
           window.location.href = items[active].dataset.href;
         }
       } else if (event.key === "Escape") {
-        if (!listbox.hidden || (empty && !empty.hidden)) {
+        if (!listbox.hidden || (empty && !empty.hidden) || (popup && !popup.hidden)) {
           event.preventDefault();
           close();
         } else if (input.value) {
@@ -751,6 +930,11 @@
       return result;
     }
 
+    // Filters alone list what passes them: every merchant, every quest not yet done.
+    function filtered(current) {
+      return Boolean(current.game || current.kind || current.state);
+    }
+
     function remember(current) {
       var next = new URLSearchParams();
       if (current.text) next.set("q", current.text);
@@ -776,7 +960,7 @@
       });
       var text = results.hits.length ? countText(form.dataset, results.total) : form.dataset.noResults;
       if (results.hits.length && !results.matchesAllWords) text = form.dataset.partial + " " + text;
-      summary.textContent = input.value.trim() ? text : "";
+      summary.textContent = input.value.trim() || filtered(current) ? text : "";
       more.hidden = results.total <= results.hits.length;
     }
 
@@ -784,7 +968,7 @@
       var current = query();
       var number = ++sequence;
       remember(current);
-      if (!current.text.trim()) {
+      if (!current.text.trim() && !filtered(current)) {
         list.textContent = "";
         summary.textContent = "";
         more.hidden = true;
@@ -842,6 +1026,7 @@
 
   window.QuestlogSearch = {
     load: load,
+    ready: ready,
     terms: terms,
     search: search,
     loadedFiles: loadedFiles

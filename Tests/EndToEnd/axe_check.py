@@ -30,6 +30,9 @@ except ImportError:  # pragma: no cover - reported by the caller's install step
     sys.exit("axe_check: the axe-core-python package is missing (pip install axe-core-python)")
 
 BLOCKING_IMPACTS = {"serious", "critical"}
+# Rules that fail the check whatever axe's impact: headings that skip a level (a note's `##`
+# under the page's "Notes" heading, a box's list headings) mislead screen reader navigation.
+BLOCKING_RULES = {"heading-order"}
 failures = []
 
 
@@ -177,8 +180,8 @@ def check_accessibility(driver, name, path):
         if "error" in result:
             fail(f"{name} ({scheme}): axe did not run: {result['error']}")
             continue
-        blocking = [v for v in result["violations"] if v.get("impact") in BLOCKING_IMPACTS]
-        minor = [v for v in result["violations"] if v.get("impact") not in BLOCKING_IMPACTS]
+        blocking = [v for v in result["violations"] if v.get("impact") in BLOCKING_IMPACTS or v["id"] in BLOCKING_RULES]
+        minor = [v for v in result["violations"] if v not in blocking]
         for violation in blocking:
             targets = [" ".join(map(str, node["target"])) for node in violation["nodes"][:5]]
             fail(f"{name} ({scheme}): [{violation['impact']}] {violation['id']}: {violation['help']}"
@@ -188,7 +191,7 @@ def check_accessibility(driver, name, path):
                 print(f"         {summary[:300]}")
         if not blocking:
             extra = f"; {len(minor)} minor/moderate: {', '.join(v['id'] for v in minor)}" if minor else ""
-            ok(f"{name} ({scheme}): no serious or critical axe violations{extra}")
+            ok(f"{name} ({scheme}): no serious or critical axe violations, headings in order{extra}")
         errors = console_errors(driver)
         for error in errors:
             fail(f"{name} ({scheme}): browser console error: {error}")

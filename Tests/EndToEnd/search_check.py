@@ -4,15 +4,18 @@
 Usage: search_check.py OUTPUT_DIR [REPOSITORY_ROOT]
 
 Checks that search.js tokenizes every shared test vector like the Swift tokenizer, that the shared
-queries (five languages, prefixes, typos, accent-free spellings, filters) rank the expected entries
-first in the header box and on the search page, and the box's keyboard behaviour. Prints a summary
-and exits with 1 when anything fails.
+queries (five languages, prefixes, typos, accent-free spellings, Traditional Chinese, filters) rank
+the expected entries first in the header box and on the search page, the box's scope to the page's
+game and its note when no page has every word, filters without a query, content-hashed index files,
+and the box's keyboard behaviour. Prints a summary and exits with 1 when anything fails.
 """
 
 import json
 import os
+import re
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 from urllib.parse import quote, urlencode
 
@@ -87,8 +90,11 @@ def check_vectors(driver, root, vectors, report):
     driver.get(page_url(root, "index.html"))
     wait(driver, lambda d: d.execute_script("return !!window.QuestlogSearch"))
     cases = vectors["cases"]
-    results = driver.execute_script(
-        "return arguments[0].map(function (c) { return QuestlogSearch.terms(c.text); });", cases)
+    # ready() loads the Han table that search() loads before a query with Han characters.
+    results = driver.execute_async_script(
+        "var cases = arguments[0], done = arguments[arguments.length - 1];"
+        "QuestlogSearch.ready().then(function () { done(cases.map(function (c) { return QuestlogSearch.terms(c.text); })); });",
+        cases)
     for case, terms in zip(cases, results):
         report.check(terms == case["terms"], f"vector: {case['name']}", f"got {terms}, expected {case['terms']}")
 
@@ -113,8 +119,10 @@ def ends_with(url, path):
 
 
 def check_queries_in_header(driver, root, queries, report):
-    print("Header search box, on an entry page")
+    print("Header search box, on an entry page, all games")
     driver.get(page_url(root, "elden-ring/npcs/white-mask-varre.html"))
+    # The box starts scoped to the page's game; one click makes it search every game.
+    driver.find_element(By.CSS_SELECTOR, "[data-ql-search-scope]").click()
     for query in queries:
         if query.get("game") or query.get("kind") or query.get("state"):
             continue
@@ -151,9 +159,91 @@ def check_queries_on_page(driver, root, queries, report):
         expect_results(links, query, label, report)
 
 
+def scope_box(driver):
+    found = driver.find_elements(By.CSS_SELECTOR, "[data-ql-search-scope]")
+    return found[0] if found else None
+
+
+def check_scope(driver, root, report):
+    print("Header search box, scoped to the page's game")
+    driver.get(page_url(root, "index.html"))
+    report.check(scope_box(driver) is None, "pages of no game have no scope", "a scope box is shown")
+
+    driver.get(page_url(root, "elden-ring/npcs/white-mask-varre.html"))
+    scope = scope_box(driver)
+    if not report.check(scope is not None, "a game's page has a scope box", "none"):
+        return
+    name = driver.execute_script("return arguments[0].labels[0].textContent;", scope)
+    report.check(scope.is_selected() and "Elden Ring" in name, "it is ticked and named after the game",
+                 f"checked={scope.is_selected()} name={name!r}")
+    def status_count():
+        text = driver.find_element(By.CSS_SELECTOR, "[data-ql-search-status]").get_attribute("textContent")
+        digits = "".join(c for c in text if c.isdigit())
+        return int(digits) if digits else 0
+
+    type_in_header(driver, "merchant")
+    scoped_total = status_count()
+    urls = header_results(driver)
+    report.check(bool(urls) and all("/elden-ring/" in url for url in urls), "scoped: only the game's pages",
+                 f"got {urls}")
+    all_option = driver.find_elements(By.ID, "ql-search-option-all")
+    if all_option:
+        report.check("game=elden-ring" in all_option[0].get_attribute("data-href"),
+                     "'See all results' keeps the scope", all_option[0].get_attribute("data-href"))
+    # Keyboard: Tab from the box reaches the scope, Space unticks it and the box has the focus again.
+    box = driver.find_element(By.ID, "ql-search-input")
+    box.send_keys(Keys.TAB)
+    active = driver.switch_to.active_element
+    report.check(active.get_attribute("data-ql-search-scope") is not None, "Tab from the box reaches the scope",
+                 f"focus is on {active.tag_name}#{active.get_attribute('id')}")
+    active.send_keys(Keys.SPACE)
+    wait(driver, lambda d: d.execute_script(
+        "return document.getElementById('ql-search-listbox').dataset.game === '';"))
+    total = status_count()
+    report.check(not scope.is_selected() and total > scoped_total,
+                 "unticked: every game's pages", f"checked={scope.is_selected()} {total} results, {scoped_total} scoped")
+    report.check(driver.switch_to.active_element.get_attribute("id") == "ql-search-input",
+                 "the box has the focus again", f"focus on {driver.switch_to.active_element.tag_name}")
+    box.send_keys(Keys.ESCAPE)
+    box.send_keys(Keys.ESCAPE)
+    scope.click()
+    report.check(scope.is_selected(), "one click ticks it again", "still unticked")
+
+    print("Header search box, some words only")
+    type_in_header(driver, "melina")
+    note = driver.find_element(By.CSS_SELECTOR, "[data-ql-search-partial]")
+    report.check(not note.is_displayed(), "a query every result matches has no note", "note shown")
+    type_in_header(driver, "melina millicent")
+    status = driver.find_element(By.CSS_SELECTOR, "[data-ql-search-status]").get_attribute("textContent")
+    urls = header_results(driver)
+    report.check(note.is_displayed() and "some of them" in note.text and bool(urls),
+                 "two unrelated words: the results say they have only some", f"note shown={note.is_displayed()} {note.text!r}")
+    report.check("some of them" in status, "and the status message says it too", status)
+    report.check(any(ends_with(u, "elden-ring/npcs/millicent.html") for u in urls[:2])
+                 and any(ends_with(u, "elden-ring/npcs/melina.html") for u in urls[:2]),
+                 "each word's own page comes first", f"got {urls}")
+    type_in_header(driver, "melina")
+    report.check(not note.is_displayed(), "the note goes with the next query", "still shown")
+
+
+def check_empty_query_filters(driver, root, report):
+    print("Search page, filters without a query")
+    for params, expected, kind in ((
+            {"kind": "npc", "state": "merchant"}, "elden-ring/npcs/merchant-kale.html", "NPC"),
+            ({"kind": "quest", "state": "!complete"}, "elden-ring/quests/gowry-millicent.html", "Quest")):
+        driver.get(page_url(root, "search.html", params))
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-ql-search-list] li a"))
+        links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "[data-ql-search-list] li a")]
+        metas = [m.text for m in driver.find_elements(By.CSS_SELECTOR, "[data-ql-search-list] .ql-result-meta")]
+        summary = driver.find_element(By.CSS_SELECTOR, "[data-ql-search-summary]").text
+        label = "empty query with " + ", ".join(f"{k}={v}" for k, v in params.items())
+        report.check(any(ends_with(u, expected) for u in links) and all(m.startswith(kind + " ·") for m in metas)
+                     and summary.endswith("results"), label, f"links {links}, metas {metas}, summary {summary!r}")
+
+
 def check_keyboard(driver, root, report):
     print("Keyboard and ARIA behaviour")
-    driver.get(page_url(root, "lanterns-of-the-delta/index.html"))
+    driver.get(page_url(root, "index.html"))
     body = driver.find_element(By.TAG_NAME, "body")
     body.send_keys("/")
     active = driver.switch_to.active_element
@@ -269,8 +359,49 @@ def check_loading(driver, root, report):
                  "index, term shard and documents load by script tags", f"loaded {files}")
     report.check(not any(f.startswith("flags") for f in files), "state bits load only for state filters",
                  f"loaded {files}")
+    hashed = re.compile(r"^((terms|docs)-[0-9]+|flags)\.[0-9a-f]{12}\.js$")
+    report.check(all(f == "index.js" or hashed.match(f) for f in files), "index files are named after their content's hash",
+                 f"loaded {files}")
+    fresh = driver.execute_script(
+        "return Array.prototype.some.call(document.scripts, function (s) { return /assets\\/search\\/index\\.js\\?t=[0-9]+$/.test(s.src); });")
+    report.check(fresh, "index.js is asked for with a query new on each page", "no index.js?t= script")
+    report.check("search-han.js" not in files, "a query without Han characters does not load the Han table",
+                 f"loaded {files}")
+    type_in_header(driver, "龍王")
+    files = driver.execute_script("return QuestlogSearch.loadedFiles.slice()")
+    report.check("search-han.js" in files and bool(header_results(driver)), "a Traditional Chinese query loads it and finds pages",
+                 f"loaded {files}")
     errors = search_errors(driver)
     report.check(not errors, "no search errors in the console", "; ".join(errors))
+
+
+def check_rebuilt_index(driver, root, report):
+    print("A rebuild while a page is open")
+    work = Path(tempfile.mkdtemp())
+    try:
+        site = work / "site"
+        shutil.copytree(root, site)
+        driver.get(page_url(site, "index.html"))
+        type_in_header(driver, "varre")
+        before = driver.execute_script("return QuestlogSearch.loadedFiles.slice()")
+        # What a rebuild with other content does: every index file under a new hash, index.js naming it.
+        folder = site / "assets" / "search"
+        manifest = (folder / "index.js").read_text(encoding="utf-8")
+        old = re.search(r'"hash":"([0-9a-f]{12})"', manifest).group(1)
+        new = "0" * 12 if old != "0" * 12 else "1" * 12
+        for path in folder.glob(f"*.{old}.js"):
+            path.rename(path.with_name(path.name.replace(old, new)))
+        (folder / "index.js").write_text(manifest.replace(f'"hash":"{old}"', f'"hash":"{new}"'), encoding="utf-8")
+        # Its results are in a documents file the page has not loaded, which is gone under the old hash.
+        type_in_header(driver, "duong")
+        urls = header_results(driver)
+        after = driver.execute_script("return QuestlogSearch.loadedFiles.slice()")
+        report.check(bool(urls) and ends_with(urls[0], "lanterns-of-the-delta/npcs/ba-duong.html")
+                     and any(new in f for f in after) and not any(new in f for f in before),
+                     "a file of the old index is gone: index.js is loaded again and the query answered",
+                     f"got {urls}, loaded {after}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def main():
@@ -289,9 +420,12 @@ def main():
         check_vectors(driver, root, vectors, report)
         check_queries_in_header(driver, root, queries, report)
         check_queries_on_page(driver, root, queries, report)
+        check_scope(driver, root, report)
+        check_empty_query_filters(driver, root, report)
         check_keyboard(driver, root, report)
         check_accessibility(driver, root, report)
         check_loading(driver, root, report)
+        check_rebuilt_index(driver, root, report)
     finally:
         driver.quit()
 

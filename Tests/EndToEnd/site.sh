@@ -6,6 +6,9 @@
 #      (after proving on a two-page site that a broken #fragment does fail);
 #   3. axe-core in headless Chromium on a home, game, kind index and entry page, light and dark,
 #      plus the kind index's filter and sort behaviour (axe_check.py);
+#   4. the theme at a phone and a desktop viewport, light and dark: notes first on entry pages, a
+#      one-row header, tables that scroll with the page, filters that survive a reload, the theme
+#      button (theme_check.py);
 # and on the scraped wiki: `questlog check` prints fewer than 40 lines, and every picture of its
 # pages loads from file:// at its declared size (image_check.py).
 # Usage: Tests/EndToEnd/site.sh [OUTPUT_DIR]   (the sample's output; default: a temporary folder,
@@ -184,6 +187,18 @@ for entry in "${sites[@]}"; do
     record "axe + filters $name" ok "$(since "$started")"
   else
     record "axe + filters $name" FAIL "$(since "$started")"
+  fi
+done
+
+section "The theme on a phone and a desktop, light and dark, in headless Chromium"
+for entry in "${sites[@]}"; do
+  IFS='|' read -r name folder out game kind <<<"$entry"
+  echo "-- $name ($game, $kind)"
+  started=$(now)
+  if timeout "$step_timeout" "$python" Tests/EndToEnd/theme_check.py "$out" --game "$game" --kind "$kind"; then
+    record "theme $name" ok "$(since "$started")"
+  else
+    record "theme $name" FAIL "$(since "$started")"
   fi
 done
 

@@ -29,6 +29,18 @@ import Testing
         #expect(rendered.headings.map(\.level) == [3, 6, 6])
     }
 
+    @Test func theTopHeadingLevelPutsTheHighestHeadingThereWhateverItWasWritten() {
+        let fromTwo = MarkdownRenderer.render("## Where I am\n\n### Details\n\n## Build", options: MarkdownOptions(topHeadingLevel: 3)) { _ in .unresolved }
+        #expect(fromTwo.headings.map(\.level) == [3, 4, 3])
+        #expect(fromTwo.html.hasPrefix(#"<h3 id="where-i-am">Where I am</h3>"#))
+        let fromOne = MarkdownRenderer.render("# Top\n\n## Under\n\n###### Deepest", options: MarkdownOptions(topHeadingLevel: 3)) { _ in .unresolved }
+        #expect(fromOne.headings.map(\.level) == [3, 4, 6])
+        let fromFour = MarkdownRenderer.render("#### Deep\n\n##### Deeper", options: MarkdownOptions(topHeadingLevel: 3)) { _ in .unresolved }
+        #expect(fromFour.headings.map(\.level) == [3, 4])
+        let none = MarkdownRenderer.render("Just text.", options: MarkdownOptions(topHeadingLevel: 3)) { _ in .unresolved }
+        #expect(none.headings.isEmpty)
+    }
+
     @Test func headingsNeverTakeTheIdsOfFootnotesOrThePage() {
         let rendered = render("# fn 1\n# fnref-1\n# QL notes\n\nText.[^1]\n\n[^1]: A note.")
         #expect(rendered.headings.map(\.id) == ["h-fn-1", "h-fnref-1", "h-ql-notes"])

@@ -34,7 +34,7 @@ public struct SiteBuild: Sendable {
             return RenderedSite(files: [], diagnostics: diagnostics, gameCount: site.games.count)
         }
         progress(.rendering)
-        var (files, renderDiagnostics) = SiteRenderer(theme: theme, jobs: options.jobs).render(site, timings: timings)
+        var (files, renderDiagnostics) = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site).render(site, timings: timings)
         diagnostics.append(contentsOf: renderDiagnostics)
         // Deferred exports still claim their paths, so an asset in their place is the same error as in a build.
         var claimed = files.map(\.path)

@@ -65,17 +65,17 @@ struct KindTable {
             field.display == .image && entries.contains { if case .url? = $0.fields[field.name] { return true } else { return false } }
         }
         // A progress field's toggle shows the entries not done yet ("Incomplete only"); the others
-        // show the entries that have the flag.
+        // show the entries that have the flag and read as the field, under "Show only": "Merchant".
         var toggles: [MustacheValue] = []
         for field in kind.fields where field.type == .bool {
-            let builtIn = ["quest.complete": "ui.incomplete_only", "location.cleared": "ui.not_cleared",
-                           "merchant": "ui.has_merchant", "smith_anvil": "ui.has_smith_anvil"]
+            let builtIn = ["quest.complete": "ui.incomplete_only", "location.cleared": "ui.not_cleared"]
             let value = field.progress ? "false" : "true"
             let own = builder.labels.field(field, of: kind)
-            let key = builtIn[kind.id + "." + field.name] ?? builtIn[field.name]
-            let label = key.map { builder.strings[$0] }
+            let label = builtIn[kind.id + "." + field.name].map { builder.strings[$0] }
                 ?? (field.progress ? builder.labels.state(field, of: kind, done: false) : own)
-            toggles.append(["field": .string(field.name), "value": .string(value), "label": .string(label),
+            // In the page's address: `?merchant=1` for the flag, `?complete=0` for "Incomplete only".
+            toggles.append(["field": .string(field.name), "value": .string(value), "param": .string(field.progress ? "0" : "1"),
+                            "label": .string(label),
                             "id": .string("toggle-\(field.name.replacingOccurrences(of: "_", with: "-"))")])
         }
         self.toggles = toggles

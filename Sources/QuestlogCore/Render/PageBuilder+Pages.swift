@@ -22,7 +22,13 @@ extension PageBuilder {
         })
         context["hasGames"] = .bool(!site.games.isEmpty)
         context["downloads"] = downloads(ExportDownload.forSite(), from: path, game: nil)
-        return Page(path: path, template: "home", context: .object(MustacheObject(context)))
+        if site.config.baseURL != nil {
+            let summary = strings.format("ui.description_list", ["name": site.config.title,
+                                                                 "items": site.games.map(\.title).joined(separator: strings["ui.list_separator"])])
+            context["meta"] = sharing(path: path, title: site.config.title, type: "website", description: site.games.isEmpty ? site.config.title : summary)
+        }
+        return Page(path: path, template: "home", context: .object(MustacheObject(context)),
+                    sources: site.games.flatMap(Self.sources(of:)))
     }
 
     /// `<game>/index.html`: notes, progress, the highlighted entries, links to each kind.
@@ -50,7 +56,12 @@ extension PageBuilder {
             "highlights": .list(highlights),
             "downloads": downloads(ExportDownload.forGame(game.id, schema: site.schema, playthroughs: game.hasPlaythroughs), from: path, game: game),
         ]
-        return Page(path: path, template: "game", context: .object(MustacheObject(context)))
+        if site.config.baseURL != nil {
+            let fallback = strings.format("ui.description_list", ["name": game.title, "items": kindSummary(of: game)])
+            context["meta"] = sharing(path: path, title: game.title, type: "website",
+                                      description: describe(game.notes, fallback: kinds(of: game).isEmpty ? game.title : fallback))
+        }
+        return Page(path: path, template: "game", context: .object(MustacheObject(context)), sources: Self.sources(of: game))
     }
 
     /// `<game>/<folder>/index.html`: a filterable, sortable table of a kind's entries.
@@ -69,6 +80,7 @@ extension PageBuilder {
         ]
         context["columns"] = .list(table.columns.map { ["label": .string($0.label), "type": .string($0.type), "key": .string($0.key)] })
         context["rows"] = .list(entries.map(table.row))
+        context["hasColumns"] = .bool(!table.columns.isEmpty)
         context["hasThumbnails"] = .bool(table.imageField != nil)
         context["thumbnailLabel"] = .string(table.imageField.map { labels.field($0, of: kind) } ?? "")
         context["playthroughs"] = table.followsPlaythroughs ? playthroughSelector(of: game) : .null
@@ -84,7 +96,11 @@ extension PageBuilder {
         context["tags"] = tags(allTags)
         context["hasTags"] = .bool(!allTags.isEmpty)
         context["downloads"] = downloads(ExportDownload.forKind(kind, game: game.id), from: path, game: game)
-        return Page(path: path, template: "kind", context: .object(MustacheObject(context)))
+        if site.config.baseURL != nil {
+            let summary = strings.format("ui.description_kind", ["kind": plural, "game": game.title, "count": String(entries.count)])
+            context["meta"] = sharing(path: path, title: "\(plural) · \(game.title)", type: "website", description: summary)
+        }
+        return Page(path: path, template: "kind", context: .object(MustacheObject(context)), sources: entries.map(\.source.path))
     }
 
     /// `<game>/<folder>/<id>.html`: the picture, every field (declared, then undeclared), relations
@@ -98,13 +114,17 @@ extension PageBuilder {
         var facts: [MustacheValue] = []
         var relations: [MustacheValue] = []
         var picture: MustacheValue = .null
+        var pictureURL: String?
         for field in kind.fields {
             // A playthrough's progress lists have their own sections (`playthroughPage`).
             guard let value = entry.fields[field.name], field.progressOf.isEmpty else { continue }
             let label = labels.field(field, of: kind)
             switch value {
             case let .url(url) where field.display == .image:
-                if picture == .null { picture = self.picture(url, alt: entry.name, from: path) }
+                if picture == .null {
+                    picture = self.picture(url, alt: entry.name, from: path)
+                    pictureURL = url
+                }
             case let .ref(ref):
                 relations.append(linkList(label: label, [ref], from: path))
             case let .refs(refs) where !refs.isEmpty:
@@ -162,7 +182,14 @@ extension PageBuilder {
             "hasNotes": .bool(!entry.notes.html.isEmpty),
         ]
         context["usesPlaythroughs"] = .bool(game.hasPlaythroughs)
-        return Page(path: path, template: "entry", context: .object(MustacheObject(context)))
+        if site.config.baseURL != nil {
+            // Spoilers stay out of link previews.
+            let fallback = strings.format("ui.description_entry", ["name": entry.displayName, "kind": labels.kindName(kind), "game": game.title])
+            let description = entry.isSpoiler || spoilers.collapsesNotes ? fallback : describe(entry.notes, fallback: fallback)
+            context["meta"] = sharing(path: path, title: "\(entry.displayName) · \(game.title)", type: "article",
+                                      description: description, image: pictureURL.map { ($0, entry.name) })
+        }
+        return Page(path: path, template: "entry", context: .object(MustacheObject(context)), sources: [entry.source.path])
     }
 
     /// A row of the Details list: yes/no for booleans, a link for URLs (the site's own files relative
@@ -206,6 +233,11 @@ extension PageBuilder {
                              breadcrumbs: [(strings["ui.home"], "index.html"), (strings["ui.not_found_title"], nil)],
                              absolute: site.config.baseURL != nil)
         return Page(path: path, template: "404", context: .object(MustacheObject(context)))
+    }
+
+    /// The source files a game's pages are made from: its `game.md` and every entry's file.
+    static func sources(of game: Game) -> [String] {
+        [game.source.path] + game.entries.keys.sorted().flatMap { game.entries[$0] ?? [] }.map(\.source.path)
     }
 
     func gameTags(_ game: Game) -> [String] {

@@ -252,7 +252,7 @@ extension PageBuilder {
             "kinds": .list(kinds),
             "hasKinds": .bool(kinds.count > 1),
         ]
-        return Page(path: path, template: "progress", context: .object(MustacheObject(context)))
+        return Page(path: path, template: "progress", context: .object(MustacheObject(context)), sources: Self.sources(of: game))
     }
 }
 

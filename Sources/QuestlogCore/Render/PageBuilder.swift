@@ -147,7 +147,14 @@ public struct PageBuilder: Sendable {
                 return .object(MustacheObject(item))
             }),
             "hasBreadcrumbs": .bool(breadcrumbs.count > 1),
+            "hasNav": .bool(!site.games.isEmpty),
+            "meta": .null,
         ]
+        // On a game's pages the header search looks in that game unless its box is unticked.
+        if let game = site.games.first(where: { $0.id == current }) {
+            context["searchScope"] = ["id": .string(game.id), "title": .string(game.title),
+                                      "label": .string(strings["search.scope"].replacing("{game}", with: game.title))]
+        }
         if let base = site.config.baseURL {
             context["canonical"] = .string(base + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path))
         }

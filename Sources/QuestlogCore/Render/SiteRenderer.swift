@@ -6,13 +6,17 @@ import Mustache
 public struct SiteRenderer: Sendable {
     public var theme: Theme
     public var jobs: Int
+    /// The site's folder, where the sitemap finds its pages' source files' dates; without it the
+    /// sitemap has no `lastmod`.
+    public var root: String?
 
     /// The templates every theme must have: one per page type.
     public static let pageTemplates = ["home", "game", "kind", "entry", "playthrough", "progress", "search", "404"]
 
-    public init(theme: Theme, jobs: Int = 1) {
+    public init(theme: Theme, jobs: Int = 1, root: String? = nil) {
         self.theme = theme
         self.jobs = max(1, jobs)
+        self.root = root
     }
 
     public func render(_ site: Site, timings: BuildTimings = BuildTimings()) -> (files: [OutputFile], diagnostics: DiagnosticList) {
@@ -33,9 +37,9 @@ public struct SiteRenderer: Sendable {
 
         // Each page's data is built and rendered in one step, so that only the rendered bytes are held.
         let builder = PageBuilder(site: site, strings: strings, gameStrings: gameStrings)
-        let rendered = timings.measure("render pages", { builder.pages(jobs: jobs, willBuild: timings.expect) { page -> Result<OutputFile, MustacheError> in
+        let rendered = timings.measure("render pages", { builder.pages(jobs: jobs, willBuild: timings.expect) { page -> (sources: [String], file: Result<OutputFile, MustacheError>) in
             defer { timings.advance() }
-            return Result { () throws(MustacheError) -> OutputFile in
+            return (page.sources, Result { () throws(MustacheError) -> OutputFile in
                 // Validated above: every page template exists and compiles.
                 guard let template = try library.template(named: page.template) else {
                     throw MustacheError(template: page.template, line: 1, column: 1, message: "no template named '\(page.template)'")
@@ -43,11 +47,12 @@ public struct SiteRenderer: Sendable {
                 var bytes: [UInt8] = []
                 try library.render(template, with: page.context, appendingTo: &bytes)
                 return OutputFile(path: page.path, bytes: bytes)
-            }
+            })
         } }, count: { (items: $0.count, reused: 0) })
-        let pagePaths = rendered.compactMap { try? $0.get().path }
+        // What the sitemap needs of each page: where it is and which source files it was made of.
+        let pages = rendered.compactMap { page in (try? page.file.get()).map { (path: $0.path, sources: page.sources) } }
         var files: [OutputFile] = []
-        for result in rendered {
+        for result in rendered.map(\.file) {
             switch result {
             case let .success(file): files.append(file)
             case let .failure(error):
@@ -61,7 +66,20 @@ public struct SiteRenderer: Sendable {
         files += timings.measure("search", { SearchIndexBuilder(site: site, strings: strings, jobs: jobs).build().files() },
                                  count: { (items: $0.count, reused: 0) })
         if let base = site.config.baseURL {
-            files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: base, pages: pagePaths)))
+            var sources: [String: [String]] = [:]
+            for page in pages { sources[page.path] = page.sources }
+            let dates = root.map { root in
+                timings.measure("source dates", { SourceDates(root: root, paths: Set(pages.flatMap(\.sources))) },
+                                count: { (items: $0.dates.count, reused: 0) })
+            }
+            // Pages made of no one file (search) are as new as the newest page.
+            let newest = dates?.lastModified(pages.flatMap(\.sources))
+            files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: base, pages: pages.map(\.path)) { path in
+                guard let dates else { return nil }
+                let own = sources[path] ?? []
+                return own.isEmpty ? newest : dates.lastModified(own)
+            }))
+            files.append(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: base)))
         }
         return (files, diagnostics)
     }

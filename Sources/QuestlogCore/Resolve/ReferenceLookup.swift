@@ -190,7 +190,8 @@ struct ReferenceLookup: Sendable {
         var diagnostics: [Diagnostic] = []
         let raw = work.raw
         guard !raw.notes.isEmpty else { return RenderedNote(notes: .empty, links: [], headingLinks: [], diagnostics: []) }
-        let options = MarkdownOptions(unsafeHTML: config.unsafeHTML, lineOffset: raw.notesLineOffset, headingOffset: 2,
+        // Under the page's "Notes" <h2>, a note's highest heading is an <h3>, whether written `#` or `##`.
+        let options = MarkdownOptions(unsafeHTML: config.unsafeHTML, lineOffset: raw.notesLineOffset, topHeadingLevel: 3,
                                       calloutTitles: work.calloutTitles)
         let rendered = MarkdownRenderer.render(raw.notes, options: options, resolve: { link in
             let location = SourceLocation(path: raw.source.path, line: link.line, column: link.column + raw.notesColumnOffset)

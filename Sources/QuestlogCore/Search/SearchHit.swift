@@ -4,12 +4,18 @@ public struct SearchHit: Sendable, Hashable {
     /// The sum over the query's words of the best-matching term's impact, scaled by how the term
     /// matched (whole word, prefix, or with one typo).
     public var score: Double
-    /// The query is the document's whole name: such hits come first.
-    public var isExactName: Bool
+    /// How the query meets the document's name: hits are ordered by this, then by score.
+    public var nameMatch: SearchNameMatch
+    /// How many of the query's words the document matches.
+    public var matchedWords: Int
 
-    public init(document: Int, score: Double, isExactName: Bool) {
+    /// The query is the document's whole name: such hits come first.
+    public var isExactName: Bool { nameMatch == .wholeName }
+
+    public init(document: Int, score: Double, nameMatch: SearchNameMatch, matchedWords: Int = 0) {
         self.document = document
         self.score = score
-        self.isExactName = isExactName
+        self.nameMatch = nameMatch
+        self.matchedWords = matchedWords
     }
 }

@@ -117,13 +117,17 @@ extension SearchIndex {
     /// benchmarks can check ranking and what a query loads without a browser.
     ///
     /// Each word scores a document with its best-matching term. Documents that match every word are
-    /// the results; when none does, those that match the most words. A document whose whole name is
-    /// the query comes first, then higher scores, then document order.
+    /// the results; when none does, those that match some, more words first. Then come documents whose
+    /// name the query's words (those the document has) meet best (`SearchNameMatch`), then higher
+    /// scores, then document order.
+    ///
+    /// A query without words but with a filter lists every document that passes it, in document order.
     public func search(_ query: SearchQuery) -> SearchResults {
         let words = Self.words(of: query.text)
-        guard !words.isEmpty else { return SearchResults(hits: [], total: 0, matchesAllWords: false, shards: [], chunks: []) }
+        guard !words.isEmpty else { return browse(query) }
         var scores = [[Double]](repeating: [Double](repeating: 0, count: documents.count), count: words.count)
-        var nameLengths = [[Int]](repeating: [Int](repeating: 0, count: documents.count), count: words.count)
+        var nameQuality = [[UInt8]](repeating: [UInt8](repeating: 0, count: documents.count), count: words.count)
+        var nameLengths = [Int](repeating: 0, count: documents.count)
         var touched = Set<Int>()
         var usedShards = Set<Int>()
         for (number, word) in words.enumerated() {
@@ -131,37 +135,56 @@ extension SearchIndex {
             let typoShards = contains(word.term) ? [] : typoShards(for: word.term, besides: shards)
             usedShards.formUnion(shards + typoShards)
             for candidate in candidates(for: word.term, isPrefix: word.isPrefix, in: shards, typoShards: typoShards) {
+                let quality: UInt8 = candidate.isExact ? 2 : 1
                 for posting in postings[candidate.term] {
                     let value = Double(posting.impact) * candidate.factor
                     if value > scores[number][posting.document] { scores[number][posting.document] = value }
-                    if candidate.isExact, posting.nameLength > 0 { nameLengths[number][posting.document] = posting.nameLength }
+                    if posting.nameLength > 0 {
+                        nameLengths[posting.document] = posting.nameLength
+                        if quality > nameQuality[number][posting.document] { nameQuality[number][posting.document] = quality }
+                    }
                     touched.insert(posting.document)
                 }
             }
         }
 
-        var ranked: [(hit: SearchHit, matched: Int)] = []
+        var ranked: [SearchHit] = []
         for document in touched where passes(document, query) {
             var matched = 0
             var score = 0.0
-            var isExactName = true
-            for number in words.indices {
-                if scores[number][document] > 0 {
-                    matched += 1
-                    score += scores[number][document]
-                }
-                if nameLengths[number][document] != words.count { isExactName = false }
+            for number in words.indices where scores[number][document] > 0 {
+                matched += 1
+                score += scores[number][document]
             }
-            ranked.append((SearchHit(document: document, score: score, isExactName: isExactName), matched))
+            // Over the words the document has: with some words only, a page named by one still comes first.
+            let nameMatch = SearchNameMatch.of(quality: words.indices.lazy.filter { scores[$0][document] > 0 }.map { nameQuality[$0][document] },
+                                               words: matched, nameLength: nameLengths[document])
+            ranked.append(SearchHit(document: document, score: score, nameMatch: nameMatch, matchedWords: matched))
         }
-        let most = ranked.map(\.matched).max() ?? 0
-        let hits = ranked.filter { $0.matched == most }.map(\.hit).sorted { lhs, rhs in
-            if lhs.isExactName != rhs.isExactName { return lhs.isExactName }
-            if lhs.score != rhs.score { return lhs.score > rhs.score }
-            return lhs.document < rhs.document
-        }
+        let matchesAllWords = ranked.contains { $0.matchedWords == words.count }
+        let hits = ranked.filter { !matchesAllWords || $0.matchedWords == words.count }.sorted(by: Self.ranksBefore)
         let shown = Array(hits.prefix(query.limit))
-        return SearchResults(hits: shown, total: hits.count, matchesAllWords: most == words.count, shards: usedShards.sorted(),
+        return SearchResults(hits: shown, total: hits.count, matchesAllWords: matchesAllWords, shards: usedShards.sorted(),
+                             chunks: Set(shown.map { chunk(of: $0.document) }).sorted())
+    }
+
+    /// The order of hits: more of the query's words, a better name match, a higher score, document order.
+    static func ranksBefore(_ lhs: SearchHit, _ rhs: SearchHit) -> Bool {
+        if lhs.matchedWords != rhs.matchedWords { return lhs.matchedWords > rhs.matchedWords }
+        if lhs.nameMatch != rhs.nameMatch { return lhs.nameMatch > rhs.nameMatch }
+        if lhs.score != rhs.score { return lhs.score > rhs.score }
+        return lhs.document < rhs.document
+    }
+
+    /// A query without words: with a game, kind or state filter, every document that passes it, in
+    /// document order (games in site order, kinds in schema order, entries by name); without, nothing.
+    func browse(_ query: SearchQuery) -> SearchResults {
+        guard query.game != nil || query.kind != nil || query.state != nil else {
+            return SearchResults(hits: [], total: 0, matchesAllWords: false, shards: [], chunks: [])
+        }
+        let passing = documents.indices.filter { passes($0, query) }
+        let shown = passing.prefix(query.limit).map { SearchHit(document: $0, score: 0, nameMatch: .none) }
+        return SearchResults(hits: shown, total: passing.count, matchesAllWords: true, shards: [],
                              chunks: Set(shown.map { chunk(of: $0.document) }).sorted())
     }
 

@@ -5,7 +5,7 @@ public struct SearchResults: Sendable, Hashable {
     /// How many documents matched.
     public var total: Int
     /// Whether the hits contain every word of the query; when no document does, results fall back to
-    /// those containing the most words.
+    /// those containing some of them, more words first, and the search box says so.
     public var matchesAllWords: Bool
     /// The term shards the query's words needed, sorted.
     public var shards: [Int]

@@ -8,7 +8,8 @@ import Foundation
 /// 2. The text is folded like names are compared (`NameKey`): compatibility normalization, lower case,
 ///    marks removed from Latin letters only (so Vietnamese "Đường" becomes "duong" while Devanagari
 ///    vowel signs stay), canonical composition. Final sigma becomes sigma, since lower-casing in
-///    JavaScript depends on the position in the word.
+///    JavaScript depends on the position in the word. Traditional Chinese characters become Simplified
+///    ones (`SearchHanFolding`), so either script finds the other.
 /// 3. Words are runs of letters, marks and digits. Han, Hiragana, Katakana and Hangul runs, which have
 ///    no spaces between words, become overlapping pairs of characters followed by the run's last
 ///    character ("鈴木春人" → 鈴木, 木春, 春人, 人). Every character of a run then starts a term, so a
@@ -123,8 +124,8 @@ public enum SearchTokenizer {
             visible = String(String.UnicodeScalarView(text.unicodeScalars.filter { !isIgnorable($0) }))
         }
         let folded = NameKey.make(visible)
-        guard folded.unicodeScalars.contains("ς") else { return folded }
-        return String(String.UnicodeScalarView(folded.unicodeScalars.map { $0 == "ς" ? "σ" : $0 }))
+        guard folded.unicodeScalars.contains(where: { $0 == "ς" || SearchHanFolding.mayFold($0) }) else { return folded }
+        return String(String.UnicodeScalarView(folded.unicodeScalars.map { $0 == "ς" ? "σ" : SearchHanFolding.fold($0) }))
     }
 
     /// Letters, marks and digits: what words are made of.

@@ -90,6 +90,26 @@ struct PageBuilderTests {
         #expect(Self.text(quests, "rows.0.attributes.0.value") == "true")
         #expect(Self.text(quests, "rows.1.cells.3.links.0.name") == "White Mask Varré")
         #expect(Self.text(quests, "rows.1.cells.2.tags.0.name") == "main")
+        // The toggle's name and value in the page's address: ?complete=0.
+        #expect(Self.text(quests, "toggles.0.field") == "complete")
+        #expect(Self.text(quests, "toggles.0.param") == "0")
+        #expect(Self.value(quests, "hasColumns") == true)
+        #expect(Self.value(quests, "hasNav") == true)
+    }
+
+    /// A flag's filter reads as the flag, under "Show only": "Merchant", not "Has merchant", in
+    /// every language the theme speaks.
+    @Test func flagFiltersReadAsTheirField() throws {
+        let expected = ["en": "Merchant", "ja": "商人", "zh": "商人", "vi": "Thương nhân", "hi": "व्यापारी"]
+        for (language, word) in expected.sorted(by: { $0.key < $1.key }) {
+            let npcs = try Self.pages(language: language)["elden-ring/npcs/index.html"]
+            #expect(Self.text(npcs, "toggles.0.label") == word, "\(language)")
+            #expect(Self.text(npcs, "toggles.0.field") == "merchant")
+            #expect(Self.text(npcs, "toggles.0.value") == "true")
+            #expect(Self.text(npcs, "toggles.0.param") == "1")
+        }
+        let strings = UIStrings.load(language: "en", theme: .embedded).0
+        #expect(strings.optional("ui.has_merchant") == nil && strings.optional("ui.has_smith_anvil") == nil)
     }
 
     @Test func entryPageHasRelationsBothWays() throws {

@@ -35,6 +35,14 @@ extension TestSite {
         try! FileManager.default.copyItem(atPath: folder, toPath: root)
     }
 
+    /// Gives every file of the site the modification time `date`.
+    func setModificationDates(to date: Date) throws {
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return }
+        for case let path as String in walker {
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: root + "/" + path)
+        }
+    }
+
     /// The repository's root, found from this file's path.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path

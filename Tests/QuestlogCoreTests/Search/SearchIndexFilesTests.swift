@@ -26,22 +26,42 @@ struct SearchIndexFilesTests {
         let files = Self.index.files()
         let paths = files.map(\.path)
         #expect(paths.allSatisfy { $0.hasPrefix("assets/search/") && $0.hasSuffix(".js") })
+        let hash = try Self.hash()
+        #expect(hash.count == 12 && hash.allSatisfy(\.isHexDigit))
         #expect(paths.contains("assets/search/index.js"))
-        #expect(paths.contains("assets/search/flags.js"))
+        #expect(paths.contains("assets/search/flags.\(hash).js"))
         #expect(paths.filter { $0.contains("/terms-") }.count == Self.index.shardCount)
         #expect(paths.filter { $0.contains("/docs-") }.count == Self.index.chunkCount)
         #expect(Set(paths).count == paths.count)
         for file in files {
             let payload = try Self.payload(file)
-            #expect(file.path.hasSuffix(payload.type == "index" || payload.type == "flags" ? "\(payload.type).js"
-                                        : "\(payload.type)-\(payload.number).js"))
+            let name = payload.type == "index" ? "index.js" : SearchIndex.fileName(payload.type, payload.number, hash: hash)
+            #expect(file.path == SearchIndex.folder + name)
         }
+    }
+
+    /// The hash `index.js` names the other files with.
+    static func hash(_ index: SearchIndex = Self.index) throws -> String {
+        let file = try #require(index.files().first { $0.path == "assets/search/index.js" })
+        let manifest = try #require(try payload(file).data as? [String: Any])
+        return try #require(manifest["hash"] as? String)
+    }
+
+    @Test func theHashChangesWithTheContentAndOnlyWithIt() throws {
+        let same = Make.index([Make.entry("npc", "Varré", notes: "At the church.")])
+        let again = Make.index([Make.entry("npc", "Varré", notes: "At the church.")])
+        let edited = Make.index([Make.entry("npc", "Varré", notes: "At the rose church.")])
+        #expect(try Self.hash(same) == Self.hash(again))
+        #expect(same.files() == again.files())
+        #expect(try Self.hash(same) != Self.hash(edited))
+        let oldNames = Set(same.files().map(\.path)).subtracting(["assets/search/index.js"])
+        #expect(oldNames.isDisjoint(with: edited.files().map(\.path)), "no file keeps its name with other bytes")
     }
 
     @Test func theManifestHasSortedKeysAndEverythingFiltersNeed() throws {
         let file = try #require(Self.index.files().first { $0.path == "assets/search/index.js" })
         let text = String(decoding: file.bytes, as: UTF8.self)
-        let keys = ["\"chunk\"", "\"documents\"", "\"games\"", "\"groups\"", "\"kinds\"", "\"shards\"", "\"version\""]
+        let keys = ["\"chunk\"", "\"documents\"", "\"games\"", "\"groups\"", "\"hash\"", "\"kinds\"", "\"shards\"", "\"version\""]
         let offsets = keys.compactMap { text.range(of: $0)?.lowerBound }
         #expect(offsets.count == keys.count && offsets == offsets.sorted())
         let manifest = try #require(try Self.payload(file).data as? [String: Any])
@@ -104,7 +124,7 @@ struct SearchIndexFilesTests {
     }
 
     @Test func stateFlagsAreBitsPerDocument() throws {
-        let file = try #require(Self.index.files().first { $0.path == "assets/search/flags.js" })
+        let file = try #require(Self.index.files().first { $0.path.hasPrefix("assets/search/flags.") })
         let flags = try #require(try Self.payload(file).data as? [String: String])
         #expect(Set(flags.keys) == ["cleared", "complete", "merchant", "smith_anvil"])
         for (field, encoded) in flags {

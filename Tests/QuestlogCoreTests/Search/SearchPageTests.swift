@@ -28,10 +28,30 @@ struct SearchPageTests {
             #expect(html.contains("<link rel=\"stylesheet\" href=\"\(root)assets/search.css\">"), "\(path)")
             #expect(html.contains("action=\"\(root)search.html\""), "\(path)")
         }
-        for asset in ["assets/search.js", "assets/search.css", "assets/search/index.js", "assets/search/terms-0.js",
-                      "assets/search/docs-0.js", "assets/search/flags.js"] {
+        for asset in ["assets/search.js", "assets/search.css", "assets/search/index.js"] {
             #expect(output[asset] != nil, "\(asset)")
         }
+        for prefix in ["assets/search/terms-0.", "assets/search/docs-0.", "assets/search/flags."] {
+            #expect(output.keys.contains { $0.hasPrefix(prefix) && $0.hasSuffix(".js") }, "\(prefix)")
+        }
+    }
+
+    @Test func aGamesPagesScopeTheBoxToTheGameAndOtherPagesDoNot() throws {
+        let output = Self.render()
+        let scope = #"<input type="checkbox" name="game" value="alpha" checked data-ql-search-scope>"#
+        for path in ["alpha/index.html", "alpha/npcs/white-mask-varre.html", "alpha/quests/index.html"] {
+            let html = try #require(output[path])
+            #expect(html.contains(scope), "\(path)")
+            #expect(html.contains(#"<span class="visually-hidden">Only Alpha</span>"#), "\(path)")
+        }
+        #expect(try #require(output["delta/locations/church-of-elleh.html"]).contains(#"value="delta" checked data-ql-search-scope"#))
+        for path in ["index.html", "search.html", "404.html"] {
+            #expect(try #require(output[path]).contains("data-ql-search-scope") == false, "\(path)")
+        }
+        // The note for results with some words only is in every box, hidden until then, in the site's language.
+        #expect(try #require(output["index.html"]).contains(
+            #"<p class="ql-search-partial" data-ql-search-partial hidden>No page has all these words; showing pages with some of them.</p>"#))
+        #expect(try #require(Self.render(language: "ja")["alpha/index.html"]).contains("Alphaのみ"))
     }
 
     @Test func theSearchPageOffersTheFiltersTheSiteHas() throws {

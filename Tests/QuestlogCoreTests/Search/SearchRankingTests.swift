@@ -29,6 +29,84 @@ struct SearchRankingTests {
         #expect(varre.search(SearchQuery("white mask")).hits.allSatisfy { !$0.isExactName })
     }
 
+    @Test func aWholeNameOrAWholeWordOfItOutranksAPrefixOrATypo() {
+        let index = Make.index([
+            Make.entry("quest", "Gowry + Millicent", notes: "Millicent, Millicent, Millicent and Gowry.", tags: ["millicent"]),
+            Make.entry("npc", "Millicent"),
+            Make.entry("npc", "Millicenta Rowe"),
+            Make.entry("location", "Gowry's Shack", notes: "Millicent rests here."),
+        ])
+        // The quest scores higher on every word, yet the query completes or corrects to Millicent's whole name.
+        for text in ["Milli", "millic", "Millicnet", "Milicent"] {
+            let results = index.search(SearchQuery(text))
+            #expect(Make.names(index, text).first == "Millicent", "\(text)")
+            #expect(results.hits.first?.nameMatch == .completesName || results.hits.first?.nameMatch == .wholeName, "\(text)")
+        }
+        #expect(index.search(SearchQuery("Milli")).hits.count == 4)
+        // A whole word of the name beats a name that is one typo away, and a page that only mentions it.
+        #expect(Make.names(index, "millicent ") == ["Millicent", "Gowry + Millicent", "Millicenta Rowe", "Gowry's Shack"])
+        #expect(Make.names(index, "millicent") == ["Millicent", "Gowry + Millicent", "Millicenta Rowe", "Gowry's Shack"])
+        #expect(index.search(SearchQuery("millicent ")).hits.map(\.nameMatch) == [.wholeName, .wholeWords, .inName, .none])
+        #expect(Make.names(index, "gowry millicent").prefix(2) == ["Gowry + Millicent", "Gowry's Shack"])
+        #expect(index.search(SearchQuery("gowry millicent")).hits.first?.isExactName == true)
+    }
+
+    @Test func theNameMatchOrderIsFixed() {
+        #expect(SearchNameMatch.of(quality: [2, 2], words: 2, nameLength: 2) == .wholeName)
+        #expect(SearchNameMatch.of(quality: [2, 2], words: 2, nameLength: 3) == .wholeWords)
+        #expect(SearchNameMatch.of(quality: [2, 1], words: 2, nameLength: 2) == .completesName)
+        #expect(SearchNameMatch.of(quality: [1], words: 1, nameLength: 3) == .inName)
+        #expect(SearchNameMatch.of(quality: [2, 0], words: 2, nameLength: 2) == .none)
+        #expect(SearchNameMatch.allCases.sorted() == [.none, .inName, .completesName, .wholeWords, .wholeName])
+    }
+
+    @Test func pagesWithSomeWordsFollowThoseWithMoreAndAreFlagged() {
+        let index = Make.index([
+            Make.entry("location", "Castle Morne", notes: "rain"),
+            Make.entry("location", "Stormveil Castle", notes: "wind and rain"),
+            Make.entry("npc", "Edgar", notes: "wind"),
+        ])
+        let partial = index.search(SearchQuery("castle rain snow"))
+        #expect(!partial.matchesAllWords)
+        #expect(partial.hits.map(\.matchedWords) == [2, 2])
+        let some = index.search(SearchQuery("castle wind snow"))
+        #expect(Make.names(index, "castle wind snow") == ["Stormveil Castle", "Castle Morne", "Edgar"])
+        #expect(some.hits.map(\.matchedWords) == [2, 1, 1])
+        // Two unrelated words: each page has one, and the results say so.
+        let unrelated = index.search(SearchQuery("morne edgar"))
+        #expect(!unrelated.matchesAllWords)
+        #expect(Set(Make.names(index, "morne edgar")) == ["Castle Morne", "Edgar"])
+        // Among pages with one word, those it names come first, as they would for that word alone.
+        let named = Make.index([
+            Make.entry("quest", "Gowry + Millicent", notes: "Millicent, Millicent, Millicent.", tags: ["millicent"]),
+            Make.entry("npc", "Millicent"),
+            Make.entry("npc", "Melina"),
+            Make.entry("quest", "Melina's Accord", notes: "Melina, Melina, Melina."),
+        ])
+        let names = Make.names(named, "melina millicent")
+        #expect(Set(names.prefix(2)) == ["Millicent", "Melina"], "got \(names)")
+        #expect(named.search(SearchQuery("melina millicent")).hits.prefix(2).allSatisfy { $0.nameMatch == .wholeName })
+    }
+
+    @Test func filtersWorkWithoutWords() {
+        let index = Make.index([
+            Make.entry("quest", "Lantern Errand", fields: ["complete": .bool(true)]),
+            Make.entry("quest", "Lantern Debt", fields: ["complete": .bool(false)]),
+            Make.entry("quest", "Bell Debt", fields: ["complete": .bool(false)]),
+            Make.entry("npc", "Lantern Maker", fields: ["merchant": .bool(true)]),
+            Make.entry("npc", "Bell Ringer", fields: ["merchant": .bool(false)]),
+        ])
+        let quest = index.kinds.firstIndex { $0.id == "quest" }
+        #expect(Make.names(index, SearchQuery("", state: SearchStateFilter(field: "merchant", value: true))) == ["Lantern Maker"])
+        #expect(Make.names(index, SearchQuery(" ", kind: quest, state: SearchStateFilter(field: "complete", value: false)))
+            == ["Bell Debt", "Lantern Debt"])
+        let quests = index.search(SearchQuery("", kind: quest, limit: 2))
+        #expect(quests.total == 3)
+        #expect(quests.hits.count == 2)
+        #expect(quests.matchesAllWords)
+        #expect(index.search(SearchQuery("")).total == 0, "no words and no filter: nothing")
+    }
+
     @Test func rarerWordsWeighMore() {
         let index = Make.index([
             Make.entry("npc", "Alpha", notes: "common rare"),
