@@ -144,6 +144,11 @@ def check_comparison(driver, root, report):
     driver.find_element(By.ID, "toggle-open-kaito").click()
     rows = visible_rows(driver)
     report.check(len(rows) == 9 and "go-to-the-castle.html" not in rows, "'Open in Kaito' hides what Kaito has done", str(rows))
+    report.check("pt-kaito=0" in driver.current_url, "the filter is kept in the address", driver.current_url)
+    driver.get(page_url(root, "elden-ring/progress.html", {"pt-kaito": "0"}))
+    ready(driver)
+    rows = visible_rows(driver)
+    report.check(len(rows) == 9, "?pt-kaito=0 opens the page filtered", str(rows))
     driver.find_element(By.ID, "toggle-done-wren").click()
     rows = sorted(visible_rows(driver))
     report.check(rows == ["church-of-elleh.html", "godrick.html", "rannis-service.html", "stormveil-castle.html", "stray-wolf.html"],

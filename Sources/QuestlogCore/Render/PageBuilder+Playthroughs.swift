@@ -233,9 +233,10 @@ extension PageBuilder {
             }
         }
         let toggles: [MustacheValue] = runs.compactMap(\.entry).flatMap { run -> [MustacheValue] in
-            [["id": .string("toggle-open-\(run.id)"), "field": .string("pt-" + run.id), "value": "false",
+            // Kept in the address as `pt-<id>=0` (open) or `=1` (done), like the kind tables' toggles.
+            [["id": .string("toggle-open-\(run.id)"), "field": .string("pt-" + run.id), "value": "false", "param": "0",
               "label": .string(strings.format("ui.open_in", ["playthrough": run.displayName]))],
-             ["id": .string("toggle-done-\(run.id)"), "field": .string("pt-" + run.id), "value": "true",
+             ["id": .string("toggle-done-\(run.id)"), "field": .string("pt-" + run.id), "value": "true", "param": "1",
               "label": .string(strings.format("ui.done_in", ["playthrough": run.displayName]))]]
         }
         let kinds: [MustacheValue] = fields.reduce(into: [Kind]()) { kinds, item in
