@@ -3,10 +3,11 @@
 
 Usage: axe_check.py OUTPUT_DIR [--game GAME] [--kind FOLDER]
 
-Opens the home page, a game page, a kind index and an entry page from file://, in the light and
-the dark colour scheme, runs axe-core on each and fails on any serious or critical violation.
-Then checks the kind index's script: the text filter (accent-insensitive), the "incomplete only"
-toggle, the status line and column sorting. Exits 1 on any failure, 2 on a setup problem.
+Opens the home page, a game page, a kind index, an entry page and the game's graph page from
+file://, in the light and the dark colour scheme, runs axe-core on each and fails on any serious or
+critical violation. Then checks the kind index's script: the text filter (accent-insensitive), the
+"incomplete only" toggle, the status line and column sorting; and the graph: the entry's picture
+links as many entries as its list, and the graph page's kind filter hides and shows a kind's nodes. Exits 1 on any failure, 2 on a setup problem.
 """
 
 import argparse
@@ -77,6 +78,8 @@ def pick_pages(root, game, kind=None):
     if entries:
         # The entry with the most relations shows the most of the theme.
         pages["entry"] = max((os.path.join(game_dir, kind, name) for name in entries), key=os.path.getsize)
+    if os.path.isfile(os.path.join(game_dir, "graph.html")):
+        pages["graph"] = os.path.join(game_dir, "graph.html")
     return game, kind, pages
 
 
@@ -195,6 +198,40 @@ def check_accessibility(driver, name, path):
         errors = console_errors(driver)
         for error in errors:
             fail(f"{name} ({scheme}): browser console error: {error}")
+
+
+# ---------- The relationship graph ----------
+
+def check_graph(driver, pages):
+    """The entry's picture links to entries; the graph page's kind filter hides a kind's nodes."""
+    open_page(driver, pages["entry"])
+    links = driver.execute_script("return document.querySelectorAll('.graph-svg a.graph-node').length")
+    listed = driver.execute_script("return document.querySelectorAll('.graph-list a').length")
+    if links and links == listed:
+        ok(f"entry: the graph has {links} node links, and its list the same number")
+    else:
+        fail(f"entry: the graph has {links} node links and its list {listed}")
+    if "graph" not in pages:
+        return
+    open_page(driver, pages["graph"])
+    shown = "return Array.prototype.filter.call(document.querySelectorAll('.graph-svg .graph-node'),"\
+            " function (n) { return n.getBoundingClientRect().width > 0; }).length"
+    total = driver.execute_script(shown)
+    if not driver.find_element(By.CSS_SELECTOR, ".graph-filter").is_displayed():
+        fail("graph page: the kind filter does not show with JavaScript")
+        return
+    box = driver.find_element(By.CSS_SELECTOR, ".graph-filter input")
+    kind = box.get_attribute("value")
+    of_kind = driver.execute_script(f"return document.querySelectorAll('.graph-svg .graph-node.graph-k{kind}').length")
+    box.click()
+    after = driver.execute_script(shown)
+    if of_kind and after == total - of_kind:
+        ok(f"graph page: unticking a kind hides its {of_kind} of {total} nodes")
+    else:
+        fail(f"graph page: unticking kind {kind} ({of_kind} nodes) left {after} of {total} showing")
+    box.click()
+    if driver.execute_script(shown) != total:
+        fail("graph page: ticking the kind again does not bring its nodes back")
 
 
 # ---------- Behaviour of the kind index ----------
@@ -385,6 +422,8 @@ def main():
         for name, path in pages.items():
             check_accessibility(driver, name, path)
         check_behaviour(driver, pages["kind index"])
+        if "entry" in pages:
+            check_graph(driver, pages)
     except WebDriverException as error:
         fail(f"browser error: {error.msg}")
     finally:

@@ -9,7 +9,7 @@ struct BuildCommandTests {
         #expect(runQuestlog(["init", "."], in: folder).code == .success)
         let result = runQuestlog(["build"], in: folder)
         #expect(result.code == .success, "\(result.error)")
-        #expect(result.error.hasPrefix("Built 11 pages for 1 game in "), "\(result.error)")
+        #expect(result.error.hasPrefix("Built 12 pages for 1 game in "), "\(result.error)")
         #expect(result.error.hasSuffix(" s → Output/\n"))
         #expect(FileManager.default.fileExists(atPath: folder + "/Output/my-first-game/npcs/hooded-merchant.html"))
 

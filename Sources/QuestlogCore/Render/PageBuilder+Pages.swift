@@ -55,6 +55,7 @@ extension PageBuilder {
             "kinds": .list(kindLinks(of: game, from: path)),
             "highlights": .list(highlights),
             "downloads": downloads(ExportDownload.forGame(game.id, schema: site.schema, playthroughs: game.hasPlaythroughs), from: path, game: game),
+            "graphUrl": hasGraphPage(game) ? .string(RelativeURL.from(path, to: Self.graphPath(of: game))) : .null,
         ]
         if site.config.baseURL != nil {
             let fallback = strings.format("ui.description_list", ["name": game.title, "items": kindSummary(of: game)])
@@ -182,6 +183,7 @@ extension PageBuilder {
             "hasNotes": .bool(!entry.notes.html.isEmpty),
         ]
         context["usesPlaythroughs"] = .bool(game.hasPlaythroughs)
+        context["graph"] = entryGraph(entry, in: game)
         if site.config.baseURL != nil {
             // Spoilers stay out of link previews.
             let fallback = strings.format("ui.description_entry", ["name": entry.displayName, "kind": labels.kindName(kind), "game": game.title])

@@ -11,6 +11,10 @@ public struct PageBuilder: Sendable {
     private(set) var stringsValue: MustacheValue
     /// Strings of the other languages games choose (`language:` in `game.md`), by language.
     private var gameStrings: [String: UIStrings]
+    /// Who is connected to whom, for the pictures of the graph.
+    let graph: RelationGraph
+    /// What the pictures show of each node of `graph`, in this builder's language.
+    private(set) var graphFacts: [GraphNodeFacts] = []
 
     /// How many entries a relation list shows before the rest go behind "Show all".
     static let listLimit = 12
@@ -25,6 +29,8 @@ public struct PageBuilder: Sendable {
         labels = Labels(strings: strings, schema: site.schema)
         stringsValue = PageBuilder.nest(strings.table)
         self.gameStrings = gameStrings
+        graph = RelationGraph(site: site)
+        graphFacts = GraphNodeFacts.table(graph, site: site, labels: labels)
     }
 
     /// This builder speaking the language of `game` (its `language:`, else the site's).
@@ -35,6 +41,7 @@ public struct PageBuilder: Sendable {
         builder.labels = Labels(strings: other, schema: site.schema)
         builder.stringsValue = PageBuilder.nest(other.table)
         builder.gameStrings = [:]
+        builder.graphFacts = GraphNodeFacts.table(graph, site: site, labels: builder.labels)
         return builder
     }
 
@@ -57,6 +64,7 @@ public struct PageBuilder: Sendable {
         case home, search, notFound
         case game(Int)
         case comparison(Int)
+        case graph(Int)
         case kind(game: Int, kind: Kind)
         case entry(game: Int, kind: Kind, entry: Int)
     }
@@ -74,6 +82,7 @@ public struct PageBuilder: Sendable {
         for (gameIndex, game) in site.games.enumerated() {
             specs.append(.game(gameIndex))
             if game.hasPlaythroughs { specs.append(.comparison(gameIndex)) }
+            if hasGraphPage(game) { specs.append(.graph(gameIndex)) }
             for kind in kinds(of: game) {
                 specs.append(.kind(game: gameIndex, kind: kind))
                 for entryIndex in game.entries(of: kind.id).indices {
@@ -97,6 +106,7 @@ public struct PageBuilder: Sendable {
         case .notFound: return notFoundPage()
         case let .game(index): return builders[index].gamePage(site.games[index])
         case let .comparison(index): return builders[index].comparisonPage(site.games[index])
+        case let .graph(index): return builders[index].graphPage(site.games[index])
         case let .kind(index, kind): return builders[index].kindPage(kind, in: site.games[index])
         case let .entry(index, kind, entry):
             let game = site.games[index]

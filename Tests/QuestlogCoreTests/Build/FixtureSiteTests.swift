@@ -226,7 +226,7 @@ struct FixtureSiteTests {
         #expect(!result.diagnostics.hasErrors)
         let output = TestSite.tree(site.root + "/Output")
         let japanese = output.filter { $0.key.hasPrefix("oni-no-shima/") && $0.key.hasSuffix(".html") }
-        #expect(japanese.count == 14, "the game, five kind indexes and eight entries")
+        #expect(japanese.count == 15, "the game, its graph, five kind indexes and eight entries")
         for (path, bytes) in japanese {
             #expect(String(decoding: bytes, as: UTF8.self).contains(#"<html lang="ja">"#), "\(path)")
         }

@@ -41,11 +41,12 @@ struct PageBuilderTests {
 
     @Test func everyPageTypeIsThere() throws {
         let pages = try Self.pages()
-        #expect(pages.count == 18)
+        #expect(pages.count == 19)
         #expect(pages["index.html"]?.template == "home")
         #expect(pages["elden-ring/index.html"]?.template == "game")
         #expect(pages["elden-ring/bosses/index.html"]?.template == "kind")
         #expect(pages["elden-ring/bosses/margit.html"]?.template == "entry")
+        #expect(pages["elden-ring/graph.html"]?.template == "graph")
         #expect(pages["search.html"]?.template == "search")
         #expect(pages["404.html"]?.template == "404")
     }

@@ -1,0 +1,100 @@
+/// Where each node's name goes: beside, before, under or over the node, whichever first overlaps no
+/// node and no name placed before it (the page's entry first, then the most connected), else the
+/// one that overlaps least. Widths are estimated from the characters, as the build knows no fonts.
+struct GraphLabels {
+    struct Box: Equatable {
+        var minX: Double, minY: Double, maxX: Double, maxY: Double
+
+        func overlap(_ other: Box) -> Double {
+            let w = min(maxX, other.maxX) - max(minX, other.minX), h = min(maxY, other.maxY) - max(minY, other.minY)
+            return w > 0 && h > 0 ? w * h : 0
+        }
+    }
+
+    enum Anchor: String {
+        case start, end, middle
+    }
+
+    struct Label: Equatable {
+        var text: String
+        var x: Double
+        var y: Double
+        var anchor: Anchor
+        var box: Box
+    }
+
+    static let fontSize = 12.0
+    /// Names longer than this many characters are cut, with "…".
+    static let maxLength = 22
+
+    /// `name` cut to `maxLength` characters.
+    static func truncated(_ name: String) -> String {
+        name.count > maxLength ? String(name.prefix(maxLength - 1)).trimmingTrailingSpaces() + "…" : name
+    }
+
+    /// The estimated width of `text` at `fontSize`: wide (East Asian) characters a full em, others
+    /// a little over half.
+    static func width(_ text: String) -> Double {
+        var ems = 0.0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+                 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
+                ems += 1
+            case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F:
+                continue
+            case 0x20, 0x2E, 0x2C, 0x27, 0x69, 0x6C, 0x49, 0x6A, 0x74, 0x66, 0x72:
+                ems += 0.33
+            case 0x41...0x5A, 0x6D, 0x77:
+                ems += 0.68
+            default:
+                ems += 0.56
+            }
+        }
+        return ems * fontSize
+    }
+
+    /// Labels (already cut) of nodes at `points` with radii `radii`, placed in `order` (node numbers).
+    static func place(labels names: [String], widths: [Double]? = nil, points: [GraphPoint], radii: [Double], order: [Int]) -> [Label?] {
+        let half = fontSize / 2 + 1
+        let circles = points.indices.map { node in
+            Box(minX: points[node].x - radii[node] - 1, minY: points[node].y - radii[node] - 1,
+                maxX: points[node].x + radii[node] + 1, maxY: points[node].y + radii[node] + 1)
+        }
+        var placed: [Label?] = Array(repeating: nil, count: names.count)
+        var boxes: [Box] = []
+        for node in order {
+            let text = names[node], w = widths?[node] ?? width(text), p = points[node], r = radii[node]
+            let baseline = fontSize * 0.35
+            let candidates = [
+                Label(text: text, x: p.x + r + 3, y: p.y + baseline, anchor: .start,
+                      box: Box(minX: p.x + r + 2, minY: p.y - half, maxX: p.x + r + 4 + w, maxY: p.y + half)),
+                Label(text: text, x: p.x - r - 3, y: p.y + baseline, anchor: .end,
+                      box: Box(minX: p.x - r - 4 - w, minY: p.y - half, maxX: p.x - r - 2, maxY: p.y + half)),
+                Label(text: text, x: p.x, y: p.y + r + 2 + fontSize * 0.85, anchor: .middle,
+                      box: Box(minX: p.x - w / 2 - 1, minY: p.y + r + 1, maxX: p.x + w / 2 + 1, maxY: p.y + r + 3 + fontSize)),
+                Label(text: text, x: p.x, y: p.y - r - 2 - fontSize * 0.25, anchor: .middle,
+                      box: Box(minX: p.x - w / 2 - 1, minY: p.y - r - 3 - fontSize, maxX: p.x + w / 2 + 1, maxY: p.y - r - 1)),
+            ]
+            var best = candidates[0], bestOverlap = Double.infinity
+            for candidate in candidates {
+                var overlap = 0.0
+                for box in boxes { overlap += candidate.box.overlap(box) }
+                for (other, circle) in circles.enumerated() where other != node { overlap += candidate.box.overlap(circle) }
+                if overlap < bestOverlap { best = candidate; bestOverlap = overlap }
+                if overlap == 0 { break }
+            }
+            placed[node] = best
+            boxes.append(best.box)
+        }
+        return placed
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,85 @@
+/// Every entry of the site and who is connected to whom, without direction: an entry and the
+/// entries its reference fields name, and an entry and the entries whose notes link to it (so both
+/// the references an entry makes and those made to it, front matter and notes alike). The game pages'
+/// own links are not part of it. Built once per build; the pictures of the graph read it.
+struct RelationGraph: Sendable {
+    /// Every entry, sorted: the node numbers are positions in this list.
+    let refs: [EntryRef]
+    /// The neighbours of each node, ascending, without the node itself.
+    let neighbours: [[Int]]
+    /// The games two of whose entries are connected.
+    let connectedGames: Set<String>
+    private let index: [EntryRef: Int]
+
+    init(site: Site) {
+        var refs: [EntryRef] = []
+        for game in site.games {
+            for kind in site.schema.kinds { refs += game.entries(of: kind.id).map(\.ref) }
+        }
+        refs.sort()
+        var index: [EntryRef: Int] = [:]
+        index.reserveCapacity(refs.count)
+        for (number, ref) in refs.enumerated() { index[ref] = number }
+        var links = [[Int]](repeating: [], count: refs.count)
+        func connect(_ a: Int, _ target: EntryRef) {
+            guard let b = index[target], b != a else { return }
+            links[a].append(b)
+            links[b].append(a)
+        }
+        for game in site.games {
+            for entries in game.entries.values {
+                for entry in entries {
+                    guard let node = index[entry.ref] else { continue }
+                    for value in entry.fields.values {
+                        switch value {
+                        case let .ref(target): connect(node, target)
+                        case let .refs(targets): for target in targets { connect(node, target) }
+                        default: continue
+                        }
+                    }
+                    for source in entry.mentions where source.kind != "game" { connect(node, source) }
+                }
+            }
+        }
+        neighbours = links.map { Array(Set($0)).sorted() }
+        var connectedGames: Set<String> = []
+        for (node, list) in neighbours.enumerated() where list.contains(where: { refs[$0].game == refs[node].game }) {
+            connectedGames.insert(refs[node].game)
+        }
+        self.connectedGames = connectedGames
+        self.refs = refs
+        self.index = index
+    }
+
+    func node(_ ref: EntryRef) -> Int? {
+        index[ref]
+    }
+
+    func degree(_ node: Int) -> Int {
+        neighbours[node].count
+    }
+
+    /// Whether `a` and `b` are connected.
+    func connected(_ a: Int, _ b: Int) -> Bool {
+        let list = neighbours[a]
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < b { low = middle + 1 } else { high = middle }
+        }
+        return low < list.count && list[low] == b
+    }
+
+    /// The connections among `nodes`, as pairs of positions in `nodes` (lower first), in order.
+    func edges(among nodes: [Int]) -> [(Int, Int)] {
+        var position: [Int: Int] = [:]
+        for (at, node) in nodes.enumerated() { position[node] = at }
+        var edges: [(Int, Int)] = []
+        for (at, node) in nodes.enumerated() {
+            for other in neighbours[node] {
+                if let otherAt = position[other], otherAt > at { edges.append((at, otherAt)) }
+            }
+        }
+        return edges
+    }
+}

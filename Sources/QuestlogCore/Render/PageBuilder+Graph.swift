@@ -1,0 +1,100 @@
+import Mustache
+
+/// The pictures of the graph: each entry's neighbourhood on its page, and a game's whole graph on
+/// `<game>/graph.html`.
+extension PageBuilder {
+    /// Rounds of the layout of an entry's picture, and of a game's.
+    static let neighbourhoodIterations = 60
+    static let gameIterations = 120
+
+    /// The path of a game's graph page.
+    static func graphPath(of game: Game) -> String {
+        game.id + "/graph.html"
+    }
+
+    /// Whether a game has a graph page: some two of its entries are connected.
+    func hasGraphPage(_ game: Game) -> Bool {
+        graph.connectedGames.contains(game.id)
+    }
+
+    /// The picture of `entry`'s neighbourhood for `partials/graph`; null when it has no neighbours.
+    func entryGraph(_ entry: Entry, in game: Game) -> MustacheValue {
+        guard let center = graph.node(entry.ref) else { return .null }
+        let chosen = graph.neighbourhood(of: center)
+        guard !chosen.isEmpty else { return .null }
+        let side = 70 * Double(chosen.count).squareRoot()
+        let layout = ForceLayout(width: max(240, side * 1.6), height: max(140, side), iterations: Self.neighbourhoodIterations)
+        var context = picture(of: chosen, current: center, from: entry.path, layout: layout, id: "ql-graph-title",
+                              title: strings.format("graph.label", ["name": entry.displayName]), filterable: false)
+        context["heading"] = .string(strings["graph.heading"])
+        context["gameGraph"] = hasGraphPage(game) ? .string(RelativeURL.from(entry.path, to: Self.graphPath(of: game))) : .null
+        return .object(MustacheObject(context))
+    }
+
+    /// `<game>/graph.html`: the game's entries and their connections, the most connected when
+    /// there are too many, with a kind filter.
+    func graphPage(_ game: Game) -> Page {
+        let path = Self.graphPath(of: game)
+        let heading = strings["graph.game_title"]
+        var context = common(path: path, title: "\(heading) · \(game.title)", type: "graph", game: game.id,
+                             breadcrumbs: [(strings["ui.home"], "index.html"), (game.title, game.path), (heading, nil)])
+        let (nodes, total) = graph.gameNodes(game.id)
+        let side = 60 * Double(nodes.count).squareRoot()
+        var layout = ForceLayout(width: max(320, side * 1.6), height: max(200, side), iterations: Self.gameIterations)
+        layout.gravity = max(1, Double(nodes.count) / 4)
+        var picture = picture(of: nodes, current: nil, from: path, layout: layout, id: "ql-graph-title",
+                              title: strings.format("graph.game_label", ["game": game.title]), filterable: true)
+        picture["heading"] = .string(heading)
+        picture["capped"] = nodes.count < total
+            ? .string(strings.format("graph.capped", ["shown": String(nodes.count), "total": String(total)])) : .null
+        context["graph"] = .object(MustacheObject(picture))
+        return Page(path: path, template: "graph", context: .object(MustacheObject(context)), sources: Self.sources(of: game))
+    }
+
+    /// The SVG, legend and text list of the picture of `nodes` (node numbers of the graph).
+    private func picture(of nodes: [Int], current: Int?, from path: String, layout: ForceLayout, id: String,
+                         title: String, filterable: Bool) -> [String: MustacheValue] {
+        let pageGame = path.split(separator: "/").first.map(String.init)
+        let items = nodes.map { node -> GraphNode in
+            let facts = graphFacts[node]
+            let title = facts.ref.game == pageGame ? facts.title : facts.title + " · " + facts.gameTitle
+            return GraphNode(name: facts.name, title: title, url: node == current ? nil : RelativeURL.from(path, to: facts.path),
+                             kind: facts.kind, state: facts.state, isCurrent: node == current,
+                             label: facts.label, labelWidth: facts.labelWidth)
+        }
+        let edges = graph.edges(among: nodes)
+        let points = layout.positions(seeds: nodes.map { graphFacts[$0].seed }, edges: edges,
+                                      pinned: current.flatMap { nodes.firstIndex(of: $0) })
+        let svg = GraphSVG(nodes: items, edges: edges, points: points, id: id, title: title, filterable: filterable).markup()
+
+        let shownKinds = Set(items.map(\.kind))
+        var legend: [MustacheValue] = site.schema.kinds.enumerated().compactMap { index, kind in
+            guard shownKinds.contains(index) else { return nil }
+            return ["label": .string(labels.kindPlural(kind)), "kind": .int(index),
+                    "class": .string("graph-k\(index) graph-c\(index % GraphSVG.colours)")]
+        }
+        let filters = legend
+        if items.contains(where: { $0.state != .none }) {
+            legend.append(["label": .string(strings["graph.done"]), "kind": .null, "class": .string("graph-state graph-done")])
+            legend.append(["label": .string(strings["graph.open"]), "kind": .null, "class": .string("graph-state graph-open")])
+        }
+        let listed = nodes.indices.filter { items[$0].url != nil }.sorted { a, b in
+            let fa = graphFacts[nodes[a]], fb = graphFacts[nodes[b]]
+            if fa.kind != fb.kind { return fa.kind < fb.kind }
+            if fa.name != fb.name { return fa.name < fb.name }
+            return fa.ref < fb.ref
+        }
+        let links: [MustacheValue] = listed.map { at in
+            let facts = graphFacts[nodes[at]]
+            return ["name": .string(facts.name), "url": .string(items[at].url ?? ""), "kind": .string(facts.kindName),
+                    "otherGame": facts.ref.game == pageGame ? .null : .string(facts.gameTitle)]
+        }
+        return [
+            "svg": .string(svg),
+            "legend": .list(legend),
+            "filters": .list(filters),
+            "links": .list(links),
+            "listLabel": .string(strings.format("graph.list", ["count": String(listed.count)])),
+        ]
+    }
+}
