@@ -588,10 +588,13 @@
       var encoded = store.flags[0] && store.flags[0][field];
       bits = encoded === undefined ? undefined : atob(encoded);
     }
+    // "playthrough:<game>/<id>" states concern their own game only.
+    var scope = field && /^playthrough:([^/]+)\//.exec(field);
     index.groups.forEach(function (group) {
       if (query.game && group[0] !== game) return;
       if (query.kind && group[1] !== kind) return;
       if (field && index.kinds[group[1]][2].indexOf(field) < 0) return;
+      if (scope && index.games[group[0]][0] !== scope[1]) return;
       for (var doc = group[2]; doc < group[2] + group[3]; doc++) {
         allowed[doc] = !field || Boolean(bit(bits, doc)) === wanted ? 1 : 0;
       }

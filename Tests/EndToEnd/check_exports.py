@@ -408,6 +408,16 @@ def check_csv(folder, site, schema, report):
                     if is_formula_payload(cell):
                         report.fail(name, f"{entry['id']}.{header[column]}: {cell!r} would run as a formula")
                     payloads += cell.startswith("'") and is_formula_payload(cell[1:])
+    for game in site["games"]:
+        name = f"{game['id']}/progress.csv"
+        if game["entries"].get("playthrough"):
+            if name not in on_disk:
+                report.fail(name, "missing: the progress of a game with playthroughs")
+                continue
+            rows = read_csv(os.path.join(folder, name), name, report)
+            tables[name] = rows
+            if rows is not None:
+                rows_checked += check_progress_csv(rows, game, schema, name, report)
     for name in sorted(on_disk - set(tables)):
         report.fail(name, "a CSV file that the JSON export does not describe")
     report.note(f"CSV         {len(tables)} files, {rows_checked} rows read back with Python's csv module and "
@@ -488,6 +498,51 @@ def compare_cell(where, value, cell, report, counts):
             report.fail(where, f"LibreOffice turned {value!r} into the boolean {attribute}")
     else:
         report.fail(where, f"LibreOffice gives {value!r} the unexpected type {kind}")
+
+
+def progress_field_names(schema):
+    """Each kind's first progress field: the boolean a playthrough's list of that name counts."""
+    names = {}
+    lists = schema["$defs"]["entry-playthrough"]["properties"]["fields"]["properties"]
+    for key, definition in schema["$defs"].items():
+        if not key.startswith("entry-") or key == "entry-playthrough":
+            continue
+        for field, spec in definition["properties"]["fields"]["properties"].items():
+            if spec.get("type") == "boolean" and field in lists:
+                names.setdefault(key[len("entry-"):], field)
+                break
+    return names
+
+
+def done_ids(playthrough, field):
+    return {reference["id"] for reference in playthrough["fields"].get(field) or [] if "game" not in reference}
+
+
+def check_progress_csv(rows, game, schema, name, report):
+    """progress.csv: id, kind, name, one column per playthrough (by id); a row per progress entry,
+    kinds in schema order then ids, true where the playthrough's list in the JSON names it."""
+    runs = sorted(game["entries"]["playthrough"], key=lambda entry: entry["id"])
+    if rows[0] != ["id", "kind", "name"] + [run["id"] for run in runs]:
+        report.fail(name, f"header {rows[0]}")
+        return 0
+    fields = progress_field_names(schema)
+    order = [key[len("entry-"):] for key in schema["$defs"] if key.startswith("entry-")]
+    expected = []
+    for kind in order:
+        if kind not in fields:
+            continue
+        for entry in sorted(game["entries"].get(kind, []), key=lambda entry: entry["id"]):
+            # With `progress: shared` (which the JSON does not tell) an entry's own value counts too.
+            own = entry["fields"].get(fields[kind]) is True
+            expected.append([entry["id"], kind, entry["name"]]
+                            + ["true" if entry["id"] in done_ids(run, fields[kind]) else ("true|false" if own else "false")
+                               for run in runs])
+    for row, want in zip(rows[1:], expected):
+        if len(row) != len(want) or any(cell not in neutralised(w).split("|") for cell, w in zip(row, want)):
+            report.fail(name, f"row {row} but the JSON gives {want}")
+    if len(rows) - 1 != len(expected):
+        report.fail(name, f"{len(rows) - 1} rows for {len(expected)} progress entries")
+    return len(rows) - 1
 
 
 def check_libreoffice(folder, tables, report):
@@ -716,7 +771,10 @@ def check_xlsx(folder, site, schema, tables, report):
             expected[name].append((sheet_name, sheet_rows))
         if "Progress" in names:
             sheets_checked += 1
-            check_progress(workbook, name, report)
+            if game["entries"].get("playthrough"):
+                check_playthrough_progress(workbook, name, game, schema, report)
+            else:
+                check_progress(workbook, name, report)
             expected[name].append(("Progress", None))
     for name in sorted(on_disk):
         report.fail(name, "a workbook that the JSON export does not describe")
@@ -762,6 +820,38 @@ def check_progress(workbook, name, report):
             report.fail(where, f"{kind}.{field}: {done} of {total} matches no boolean column of {len(values)} rows")
         if not isinstance(percent, float) or abs(percent - done / total) > 1e-12:
             report.fail(where, f"{kind}.{field}: percent {percent!r} for {done} of {total}")
+
+
+def check_playthrough_progress(workbook, name, game, schema, report):
+    """With playthroughs, each row counts one playthrough's list: done of the kind's entries that
+    the list names (or, with progress: shared, that also set the field themselves)."""
+    sheet = workbook["Progress"]
+    rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    where = f"{name}[Progress]"
+    if rows[0] != ["playthrough"] + PROGRESS_HEADER:
+        report.fail(where, f"header {rows[0]}")
+        return
+    check_sheet_frame(sheet, where, len(rows), 6, report)
+    runs = {run["name"]: run for run in game["entries"]["playthrough"]}
+    for run_name, kind_label, field_label, done, total, percent in rows[1:]:
+        run = runs.get(run_name)
+        if run is None or kind_label not in workbook.sheetnames:
+            report.fail(where, f"{run_name!r}/{kind_label!r}: no such playthrough or sheet")
+            continue
+        values = list(workbook[kind_label].iter_rows(values_only=True))
+        ids = {row[0] for row in values[1:]}
+        kind = next((k for k, entries in game["entries"].items() if {e["id"] for e in entries} == ids), None)
+        if kind is None:
+            report.fail(where, f"{kind_label!r} holds no kind's entries")
+            continue
+        definition = schema["$defs"]["entry-" + kind]["properties"]["fields"]["properties"]
+        field = next((f for f, spec in definition.items() if spec.get("title") == field_label and spec.get("type") == "boolean"), None)
+        listed = done_ids(run, field) & ids
+        own = {e["id"] for e in game["entries"][kind] if e["fields"].get(field)}
+        if total != len(ids) or done not in (len(listed), len(listed | own)):
+            report.fail(where, f"{run_name}: {kind}.{field}: {done} of {total}, but the list names {len(listed)} of {len(ids)}")
+        if not isinstance(percent, float) or abs(percent - done / total) > 1e-12:
+            report.fail(where, f"{run_name}: {kind}.{field}: percent {percent!r} for {done} of {total}")
 
 
 # XLSX through LibreOffice

@@ -216,13 +216,13 @@ def check_filter_state(driver, path):
     time.sleep(0.1)
     # Another script's control, added after the page loaded, is kept in the address too.
     driver.execute_script(
-        "var s = document.createElement('select'); s.name = 'playthrough';"
+        "var s = document.createElement('select'); s.name = 'later';"
         "s.innerHTML = '<option value=\"\">All</option><option value=\"ng-plus\">NG+</option>';"
         "document.querySelector('[data-filters]').appendChild(s); s.value = 'ng-plus';"
         "s.dispatchEvent(new Event('change', {bubbles: true}));")
     time.sleep(0.1)
     params = query(driver)
-    check(params.get(name) == [value] and params.get("hide") == [column] and params.get("playthrough") == ["ng-plus"],
+    check(params.get(name) == [value] and params.get("hide") == [column] and params.get("later") == ["ng-plus"],
           f"{label}: the toggle, the hidden column and a later select are in the query", driver.current_url)
     check(0 < filtered < total, f"{label}: the toggle filters ({filtered} of {total})")
     driver.refresh()
@@ -233,7 +233,7 @@ def check_filter_state(driver, path):
         ", hidden: c ? c.hidden : null, status: document.querySelector('.filter-status').textContent};", box_id, column)
     check(restored["checked"] and restored["visible"] == filtered and restored["hidden"] is True,
           f"{label}: after a reload the toggle, the rows and the hidden column are as they were", f"{restored}")
-    check(query(driver).get("playthrough") == ["ng-plus"], f"{label}: a parameter of a control not on the page is kept")
+    check(query(driver).get("later") == ["ng-plus"], f"{label}: a parameter of a control not on the page is kept")
     # questlog:refresh: another script changes a row and asks the filters to run again.
     attribute = "data-" + driver.execute_script("return document.getElementById(arguments[0]).getAttribute('data-field')",
                                                 box_id).replace("_", "-")

@@ -129,6 +129,20 @@ struct CommandLineTests {
         #expect(runQuestlog(["new", "game", "Assets"], in: folder).code == .usage)
     }
 
+    @Test func newEntriesLeaveProgressToPlaythroughs() throws {
+        let folder = makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(runQuestlog(["init", "."], in: folder).code == .success)
+        #expect(runQuestlog(["new", "game", "Elden Ring"], in: folder).code == .success)
+        #expect(runQuestlog(["new", "playthrough", "Kaito", "--game", "elden-ring"], in: folder).code == .success)
+        let playthrough = try String(contentsOfFile: folder + "/Content/elden-ring/playthroughs/kaito.md", encoding: .utf8)
+        #expect(playthrough.contains("\ncomplete: []\ncleared: []\n"), "a list per progress field")
+        #expect(runQuestlog(["new", "quest", "Go to the Castle", "--game", "elden-ring"], in: folder).code == .success)
+        let quest = try String(contentsOfFile: folder + "/Content/elden-ring/quests/go-to-the-castle.md", encoding: .utf8)
+        #expect(!quest.contains("complete:"), "its progress belongs to the playthroughs")
+        #expect(runQuestlog(["check", "--strict"], in: folder).code == .success)
+    }
+
     @Test func checkSchemaPrintsEveryKindAndField() {
         let folder = makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -54,8 +54,10 @@ struct NewCommand: Command {
             throw UsageError("the name must contain letters or digits", command: spec.name)
         }
         let relative = "\(SiteLoader.contentFolder)/\(game)/\(kind.folder)/\(id).md"
+        // Once a game has playthroughs, they keep its progress: a new entry gets no `complete: false`.
+        let playthroughs = loaded.games.first { $0.id == game }?.entries.contains { $0.kind.id == Schema.playthroughKind } ?? false
         do {
-            try NewFile.create(context.site + "/" + relative, contents: EntryScaffold.markdown(kind: kind, name: name))
+            try NewFile.create(context.site + "/" + relative, contents: EntryScaffold.markdown(kind: kind, name: name, progress: !playthroughs))
         } catch is NewFile.Exists {
             context.console.error("\(relative) already exists; not overwriting it")
             return .contentError

@@ -81,7 +81,7 @@ public struct SiteBuild: Sendable {
 
     /// Where the exports of a site go, from the pages' download links, without making them.
     static func exportPaths(of site: Site) -> [String] {
-        ExportDownload.forSite().map(\.path) + site.games.flatMap { ExportDownload.forGame($0.id, schema: site.schema).map(\.path) }
+        ExportDownload.forSite().map(\.path) + site.games.flatMap { ExportDownload.forGame($0.id, schema: site.schema, playthroughs: $0.hasPlaythroughs).map(\.path) }
     }
 
     /// Runs the build; `progress` is told each step as it starts.

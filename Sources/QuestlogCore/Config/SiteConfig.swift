@@ -37,7 +37,8 @@ public struct SiteConfig: Sendable, Hashable {
     /// The languages the UI ships strings for.
     public static let languages = ["en", "vi", "hi", "ja", "zh"]
 
-    /// The built-in kinds as configured, then the custom kinds; every kind has an `image` field.
+    /// The built-in kinds as configured, then the custom kinds, then playthroughs with a list per
+    /// progress field; every kind has an `image` field.
     public var schema: Schema {
         var schema = Schema.builtIn
         schema.kinds = (builtInKinds + customKinds).map { kind in
@@ -45,6 +46,6 @@ public struct SiteConfig: Sendable, Hashable {
             if kind.field(named: FieldDefinition.image.name) == nil { kind.fields.append(FieldDefinition.image) }
             return kind
         }
-        return schema
+        return schema.withPlaythroughLists()
     }
 }

@@ -12,14 +12,25 @@ import Foundation
 /// `ExportOptions.neutraliseFormulas` is off.
 public enum CSVExport {
     /// The CSV file of every selected game and kind, games in site order, kinds in schema order.
+    /// A game with playthroughs also gets `<game>/progress.csv` (see `ProgressTable`).
     public static func files(for site: Site, options: ExportOptions) -> [OutputFile] {
-        let layouts = options.selectedKinds(in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
-        return options.selectedGames(in: site).flatMap { game in
-            layouts.map { layout in
+        options.selectedGames(in: site).flatMap { game in
+            let layouts = options.selectedKinds(of: game, in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
+            var files = layouts.map { layout in
                 OutputFile(path: path(game: game.id, kind: layout.kind),
                            bytes: bytes(rows(game: game, layout: layout, site: site, jobs: options.jobs), options: options))
             }
+            if game.hasPlaythroughs, options.selectsPlaythroughs(in: site.schema) {
+                files.append(OutputFile(path: progressPath(game: game.id),
+                                        bytes: bytes(ProgressTable(game: game, schema: site.schema).textRows, options: options)))
+            }
+            return files
         }
+    }
+
+    /// The path of a game's progress per playthrough, relative to the exports folder: `elden-ring/progress.csv`.
+    public static func progressPath(game: String) -> String {
+        "\(game)/progress.csv"
     }
 
     /// The path of a game's CSV file of a kind, relative to the exports folder: `elden-ring/npcs.csv`.

@@ -23,11 +23,13 @@ public struct ExportDownload: Sendable, Hashable {
     }
 
     /// A game page's downloads: the game's JSON, its XLSX workbook, then the CSV of each kind in
-    /// schema order.
-    public static func forGame(_ game: String, schema: Schema) -> [ExportDownload] {
+    /// schema order; playthroughs and `progress.csv` only for a game with playthroughs.
+    public static func forGame(_ game: String, schema: Schema, playthroughs: Bool = false) -> [ExportDownload] {
         [ExportDownload(format: .json, kind: nil, path: folder + "/" + JSONExport.path(game: game)),
          ExportDownload(format: .xlsx, kind: nil, path: folder + "/" + XLSXExport.path(game: game))]
-            + schema.kinds.map { ExportDownload(format: .csv, kind: $0.id, path: folder + "/" + CSVExport.path(game: game, kind: $0)) }
+            + schema.kinds.filter { playthroughs || $0.id != Schema.playthroughKind }
+                .map { ExportDownload(format: .csv, kind: $0.id, path: folder + "/" + CSVExport.path(game: game, kind: $0)) }
+            + (playthroughs ? [ExportDownload(format: .csv, kind: nil, path: folder + "/" + CSVExport.progressPath(game: game))] : [])
     }
 
     /// A kind page's downloads: the kind's CSV in that game, then the game's JSON.

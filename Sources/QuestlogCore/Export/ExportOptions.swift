@@ -26,6 +26,17 @@ public struct ExportOptions: Sendable, Hashable {
         return site.games.filter { games.contains($0.id) }
     }
 
+    /// The selected kinds a game's exports hold: playthroughs only in a game that has some, so that
+    /// a game without playthrough files exports exactly what it did before they existed.
+    func selectedKinds(of game: Game, in schema: Schema) -> [Kind] {
+        selectedKinds(in: schema).filter { $0.id != Schema.playthroughKind || game.hasPlaythroughs }
+    }
+
+    /// Whether playthroughs are selected (`--kind playthrough`, or no kind filter).
+    func selectsPlaythroughs(in schema: Schema) -> Bool {
+        selectedKinds(in: schema).contains { $0.id == Schema.playthroughKind }
+    }
+
     /// The selected kinds, in schema order.
     func selectedKinds(in schema: Schema) -> [Kind] {
         guard let kinds else { return schema.kinds }

@@ -32,14 +32,14 @@ public enum JSONExport {
 
     /// The document of each selected game, then `site.json` (the selected games), then the schema.
     public static func files(for site: Site, options: ExportOptions) -> [OutputFile] {
-        let layouts = options.selectedKinds(in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
         // Each game is written once, at the depth it has in both documents (`games[i]`), and shared.
         let games = options.selectedGames(in: site).map { game in
-            (id: game.id, value: JSONValue.prerendered(self.game(game, layouts: layouts, site: site, jobs: options.jobs), indent: 2))
+            let layouts = options.selectedKinds(of: game, in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
+            return (id: game.id, value: JSONValue.prerendered(self.game(game, layouts: layouts, site: site, jobs: options.jobs), indent: 2))
         }
         return games.map { OutputFile(path: path(game: $0.id), json: document(games: [$0.value], site: site)) }
             + [OutputFile(path: sitePath, json: document(games: games.map(\.value), site: site)),
-               OutputFile(path: schemaPath, json: JSONExportSchema.document(for: site.schema))]
+               OutputFile(path: schemaPath, json: JSONExportSchema.document(for: site.exportSchema))]
     }
 
     static func document(games: [JSONValue], site: Site) -> JSONValue {

@@ -101,7 +101,7 @@ enum JSONExportSchema {
 
     /// A field's value: nullable unless it is a boolean or a list, which are never absent in the export.
     static func field(_ field: FieldDefinition) -> JSONValue {
-        var members: [(String, JSONValue)] = [("title", .string(field.label)), ("description", .string(field.type.description))]
+        var members: [(String, JSONValue)] = [("title", .string(field.label)), ("description", .string(field.typeDescription))]
         switch field.type {
         case .string, .text: members.append(("type", strings(["string", "null"])))
         case .url: members += [("type", strings(["string", "null"])), ("minLength", .int(1))]

@@ -1,4 +1,12 @@
 extension Site {
+    /// The schema the exports describe: without the playthrough kind when no game has playthroughs.
+    var exportSchema: Schema {
+        guard !games.contains(where: \.hasPlaythroughs) else { return schema }
+        var schema = schema
+        schema.kinds.removeAll { $0.id == Schema.playthroughKind }
+        return schema
+    }
+
     /// The name, display name and page (relative to the output root) of an entry, or of a game for a
     /// reference of kind `game` (mentions from a game's notes), whose display name is its title.
     func exportTarget(_ ref: EntryRef) -> (name: String, displayName: String, path: String) {

@@ -18,9 +18,9 @@ public enum XLSXExport {
     /// The workbook of every selected game that has entries of the selected kinds, games in site
     /// order. A workbook too big for a ZIP file without ZIP64 is an error.
     public static func files(for site: Site, options: ExportOptions) throws(Diagnostic) -> [OutputFile] {
-        let kinds = options.selectedKinds(in: site.schema)
         var files: [OutputFile] = []
         for game in options.selectedGames(in: site) {
+            let kinds = options.selectedKinds(of: game, in: site.schema)
             let sheets = sheets(of: game, kinds: kinds, site: site, jobs: options.jobs)
             guard !sheets.isEmpty else { continue }
             let path = path(game: game.id)
@@ -46,17 +46,22 @@ public enum XLSXExport {
                              linkColumn: table.header.firstIndex(of: KindLayout.nameColumn) ?? 1,
                              links: table.entries.map { RelativeURL.from(file, to: $0.path) })
         }
-        let progress: [[ExportCell]] = site.schema.progressFields.compactMap { kind, field in
-            let entries = game.entries(of: kind.id)
-            guard kinds.contains(where: { $0.id == kind.id }), !entries.isEmpty else { return nil }
-            let done = entries.count { $0.bool(field.name) }
-            return [.text(kind.plural), .text(field.label), .int(done), .int(entries.count),
-                    .number(Double(done) / Double(entries.count))]
+        // With playthroughs, one row per playthrough and field, named in a first column.
+        let named = game.hasPlaythroughs
+        let progress: [[ExportCell]] = game.playthroughs.flatMap { playthrough in
+            site.schema.progressFields.compactMap { kind, field -> [ExportCell]? in
+                let entries = game.entries(of: kind.id)
+                guard kinds.contains(where: { $0.id == kind.id }), !entries.isEmpty else { return nil }
+                let done = entries.count { playthrough.isDone($0, field: field.name) }
+                return (named ? [.text(playthrough.entry?.name ?? "")] : [])
+                    + [.text(kind.plural), .text(field.label), .int(done), .int(entries.count),
+                       .number(Double(done) / Double(entries.count))]
+            }
         }
         if !progress.isEmpty {
             sheets.append(XLSXSheet(name: names.claim(progressSheet, fallback: progressSheet),
-                                    header: ["kind", "field", "done", "total", "percent"], rows: progress,
-                                    percentColumn: 4))
+                                    header: (named ? ["playthrough"] : []) + ["kind", "field", "done", "total", "percent"], rows: progress,
+                                    percentColumn: named ? 5 : 4))
         }
         return sheets
     }

@@ -22,10 +22,14 @@ public struct Entry: Sendable, Hashable {
     public var isDraft: Bool
     /// `spoiler: true`: notes hidden until clicked, and not searchable.
     public var isSpoiler: Bool
+    /// `spoiler_until: <progress field>`: the notes are collapsed for playthroughs that have not
+    /// done that field of this entry.
+    public var spoilerUntil: String?
 
     public init(ref: EntryRef, name: String, source: SourceLocation, path: String, fields: [String: FieldValue],
                 notes: Notes, inverse: [Relation] = [], mentions: [EntryRef] = [], displayName: String? = nil,
-                extra: [ExtraField] = [], isDraft: Bool = false, isSpoiler: Bool = false) {
+                extra: [ExtraField] = [], isDraft: Bool = false, isSpoiler: Bool = false, spoilerUntil: String? = nil) {
+        self.spoilerUntil = spoilerUntil
         self.ref = ref
         self.name = name
         self.displayName = displayName ?? name

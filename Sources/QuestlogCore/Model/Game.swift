@@ -10,14 +10,26 @@ public struct Game: Sendable, Hashable {
     public var fields: [String: FieldValue]
     public var notes: Notes
     /// Entries per kind id, each list sorted by name (then id).
-    public var entries: [String: [Entry]]
+    public var entries: [String: [Entry]] {
+        didSet { playthroughs = Game.playthroughs(entries, shared: sharedProgress) }
+    }
     /// The entries the game's own notes link to, sorted.
     public var links: [EntryRef]
     /// `game.md` fields the game kind does not declare, in the order written.
     public var extra: [ExtraField]
+    /// `progress: shared` in `game.md`: the entries' own progress values count in every playthrough.
+    public var sharedProgress: Bool {
+        didSet { playthroughs = Game.playthroughs(entries, shared: sharedProgress) }
+    }
+    /// The playthroughs progress is counted for: each playthrough file in id order, or, in a game
+    /// without any, the implicit one (the entries' own values). Kept with the entries, since every
+    /// page asks for them.
+    public private(set) var playthroughs: [Playthrough]
 
     public init(id: String, title: String, source: SourceLocation, path: String, fields: [String: FieldValue],
-                notes: Notes, entries: [String: [Entry]], links: [EntryRef], extra: [ExtraField] = []) {
+                notes: Notes, entries: [String: [Entry]], links: [EntryRef], extra: [ExtraField] = [], sharedProgress: Bool = false) {
+        self.sharedProgress = sharedProgress
+        playthroughs = Game.playthroughs(entries, shared: sharedProgress)
         self.id = id
         self.title = title
         self.source = source

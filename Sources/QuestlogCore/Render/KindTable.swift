@@ -19,20 +19,34 @@ struct KindTable {
     let toggles: [MustacheValue]
     /// The kind's picture field, when some entry of the table has a picture.
     let imageField: FieldDefinition?
+    /// In a game with playthroughs, the one whose progress the table shows first (the first by id);
+    /// the selector of `playthrough.js` switches to the others.
+    let playthrough: Playthrough?
+    /// Whether the table follows a playthrough: the game has some and the kind has a progress field.
+    var followsPlaythroughs: Bool { playthrough != nil }
 
     init(builder: PageBuilder, kind: Kind, game: Game, path: String) {
         self.builder = builder
         self.kind = kind
         self.game = game
         self.path = path
+        let hasProgress = kind.fields.contains { $0.progress && $0.type == .bool }
+        let playthrough = game.hasPlaythroughs && hasProgress ? game.playthroughs.first : nil
+        self.playthrough = playthrough
         var columns: [Column] = []
-        for field in kind.fields where ![.text, .url].contains(field.type) && field.name != "aliases" {
+        for field in kind.fields where ![.text, .url].contains(field.type) && field.name != "aliases" && field.progressOf.isEmpty {
             let type: String
             switch field.type {
             case .bool: type = "bool"
             case .int: type = "number"
             case .date: type = "date"
             default: type = "text"
+            }
+            if let playthrough, field.progress, field.type == .bool {
+                columns.append(Column(key: field.name, label: builder.labels.field(field, of: kind), type: type) {
+                    .bool(playthrough.isDone($0, field: field.name))
+                })
+                continue
             }
             columns.append(Column(key: field.name, label: builder.labels.field(field, of: kind), type: type) { $0.fields[field.name] })
         }
@@ -70,8 +84,14 @@ struct KindTable {
     func row(_ entry: Entry) -> MustacheValue {
         var attributes: [MustacheValue] = []
         for field in kind.fields where field.type == .bool {
-            attributes.append(["name": .string("data-" + field.name.replacingOccurrences(of: "_", with: "-")),
-                               "value": .string(entry.bool(field.name) ? "true" : "false")])
+            let attribute = "data-" + field.name.replacingOccurrences(of: "_", with: "-")
+            if let playthrough, field.progress {
+                attributes.append(["name": .string(attribute), "value": .string(playthrough.isDone(entry, field: field.name) ? "true" : "false")])
+                attributes.append(["name": .string("data-done-" + field.name.replacingOccurrences(of: "_", with: "-")),
+                                   "value": .string(builder.doneIn(entry, field: field.name, in: game))])
+                continue
+            }
+            attributes.append(["name": .string(attribute), "value": .string(entry.bool(field.name) ? "true" : "false")])
         }
         let tagSlugs = entry.list("tags").map { Slug.make($0) }.joined(separator: " ")
         let cells: [MustacheValue] = columns.map { column in

@@ -13,6 +13,8 @@ extension PageBuilder {
                 "hasFacts": .bool(!gameFacts(game, from: path).isEmpty),
                 "progress": .list(progress(of: game)),
                 "hasProgress": .bool(!progress(of: game).isEmpty),
+                "playthroughs": playthroughComparison(of: game, from: path),
+                "hasPlaythroughs": .bool(game.hasPlaythroughs),
                 "kinds": .list(kindLinks(of: game, from: path)),
                 "tags": tags(gameTags(game)),
                 "hasTags": .bool(!gameTags(game).isEmpty),
@@ -46,10 +48,13 @@ extension PageBuilder {
             "hasNotes": .bool(!game.notes.html.isEmpty),
             "progress": .list(progress),
             "hasProgress": .bool(!progress.isEmpty),
-            "overviewTitle": .string(progress.isEmpty ? strings["ui.browse"] : strings["ui.progress"]),
+            "overviewTitle": .string(progress.isEmpty && !game.hasPlaythroughs ? strings["ui.browse"] : strings["ui.progress"]),
+            "playthroughs": playthroughComparison(of: game, from: path),
+            "hasPlaythroughs": .bool(game.hasPlaythroughs),
+            "compareURL": .string(RelativeURL.from(path, to: RelativeURL.progressPage(game: game.id))),
             "kinds": .list(kindLinks(of: game, from: path)),
             "highlights": .list(highlights),
-            "downloads": downloads(ExportDownload.forGame(game.id, schema: site.schema), from: path, game: game),
+            "downloads": downloads(ExportDownload.forGame(game.id, schema: site.schema, playthroughs: game.hasPlaythroughs), from: path, game: game),
             "graphUrl": hasGraphPage(game) ? .string(RelativeURL.from(path, to: Self.graphPath(of: game))) : .null,
         ]
         if site.config.baseURL != nil {
@@ -79,6 +84,7 @@ extension PageBuilder {
         context["hasColumns"] = .bool(!table.columns.isEmpty)
         context["hasThumbnails"] = .bool(table.imageField != nil)
         context["thumbnailLabel"] = .string(table.imageField.map { labels.field($0, of: kind) } ?? "")
+        context["playthroughs"] = table.followsPlaythroughs ? playthroughSelector(of: game) : .null
         context["toggles"] = .list(table.toggles)
         context["hasToggles"] = .bool(!table.toggles.isEmpty)
         // Spellings that fold to one slug ("Boss", "boss") filter the same rows: one checkbox per
@@ -111,7 +117,8 @@ extension PageBuilder {
         var picture: MustacheValue = .null
         var pictureURL: String?
         for field in kind.fields {
-            guard let value = entry.fields[field.name] else { continue }
+            // A playthrough's progress lists have their own sections (`playthroughPage`).
+            guard let value = entry.fields[field.name], field.progressOf.isEmpty else { continue }
             let label = labels.field(field, of: kind)
             switch value {
             case let .url(url) where field.display == .image:
@@ -142,10 +149,13 @@ extension PageBuilder {
             relations.append(linkList(label: strings["ui.mentioned_in"], entry.mentions, from: path))
         }
         var status: MustacheValue = .null
-        if let field = kind.fields.first(where: { $0.progress && $0.type == .bool }) {
+        let progressField = kind.fields.first(where: { $0.progress && $0.type == .bool })
+        if let field = progressField, !game.hasPlaythroughs {
             let done = entry.bool(field.name)
             status = ["label": .string(labels.state(field, of: kind, done: done)), "done": .bool(done)]
         }
+        let states = playthroughStates(of: entry, kind: kind, in: game, from: path)
+        let spoilers = spoilerView(of: entry, field: progressField, in: game)
         let aliases = entry.list("aliases")
         context["entry"] = [
             "name": .string(entry.name),
@@ -154,7 +164,11 @@ extension PageBuilder {
             "kind": ["name": .string(labels.kindName(kind)), "plural": .string(plural), "url": .string(RelativeURL.from(path, to: kindPath))],
             "status": status,
             "isDraft": .bool(entry.isDraft),
-            "isSpoiler": .bool(entry.isSpoiler),
+            "isSpoiler": .bool(entry.isSpoiler || spoilers.collapsesNotes),
+            "states": .list(states),
+            "hasStates": .bool(!states.isEmpty),
+            "doneIn": .string(spoilers.doneIn),
+            "spoilerUntil": .bool(spoilers.followsPlaythrough),
             "aliases": .string(aliases.joined(separator: ", ")),
             "hasAliases": .bool(!aliases.isEmpty),
             "picture": picture,
@@ -165,14 +179,15 @@ extension PageBuilder {
             "hasRelations": .bool(!relations.isEmpty),
             "tags": tags(entry.list("tags")),
             "hasTags": .bool(!entry.list("tags").isEmpty),
-            "notes": .string(entry.notes.html),
+            "notes": .string(spoilers.opensCallouts ? Self.openingSpoilerCallouts(entry.notes.html) : entry.notes.html),
             "hasNotes": .bool(!entry.notes.html.isEmpty),
         ]
+        context["usesPlaythroughs"] = .bool(game.hasPlaythroughs)
         context["graph"] = entryGraph(entry, in: game)
         if site.config.baseURL != nil {
             // Spoilers stay out of link previews.
             let fallback = strings.format("ui.description_entry", ["name": entry.displayName, "kind": labels.kindName(kind), "game": game.title])
-            let description = entry.isSpoiler ? fallback : describe(entry.notes, fallback: fallback)
+            let description = entry.isSpoiler || spoilers.collapsesNotes ? fallback : describe(entry.notes, fallback: fallback)
             context["meta"] = sharing(path: path, title: "\(entry.displayName) · \(game.title)", type: "article",
                                       description: description, image: pictureURL.map { ($0, entry.name) })
         }

@@ -63,6 +63,7 @@ public struct PageBuilder: Sendable {
     private enum PageSpec: Sendable {
         case home, search, notFound
         case game(Int)
+        case comparison(Int)
         case graph(Int)
         case kind(game: Int, kind: Kind)
         case entry(game: Int, kind: Kind, entry: Int)
@@ -80,6 +81,7 @@ public struct PageBuilder: Sendable {
         var specs: [PageSpec] = [.home]
         for (gameIndex, game) in site.games.enumerated() {
             specs.append(.game(gameIndex))
+            if game.hasPlaythroughs { specs.append(.comparison(gameIndex)) }
             if hasGraphPage(game) { specs.append(.graph(gameIndex)) }
             for kind in kinds(of: game) {
                 specs.append(.kind(game: gameIndex, kind: kind))
@@ -103,10 +105,14 @@ public struct PageBuilder: Sendable {
         case .search: return searchPage()
         case .notFound: return notFoundPage()
         case let .game(index): return builders[index].gamePage(site.games[index])
+        case let .comparison(index): return builders[index].comparisonPage(site.games[index])
         case let .graph(index): return builders[index].graphPage(site.games[index])
         case let .kind(index, kind): return builders[index].kindPage(kind, in: site.games[index])
         case let .entry(index, kind, entry):
             let game = site.games[index]
+            if kind.id == Schema.playthroughKind {
+                return builders[index].playthroughPage(game.entries(of: kind.id)[entry], kind: kind, in: game)
+            }
             return builders[index].entryPage(game.entries(of: kind.id)[entry], kind: kind, in: game)
         }
     }
@@ -218,8 +224,10 @@ public struct PageBuilder: Sendable {
         }
     }
 
-    /// One bar per progress field (`progress: true`) of a kind the game has entries of.
+    /// One bar per progress field (`progress: true`) of a kind the game has entries of; none in a
+    /// game with playthroughs, whose bars are per playthrough (`playthroughComparison`).
     func progress(of game: Game) -> [MustacheValue] {
+        guard !game.hasPlaythroughs else { return [] }
         var bars: [MustacheValue] = []
         for (kind, field) in site.schema.progressFields {
             let entries = game.entries(of: kind.id)
@@ -305,6 +313,8 @@ public struct PageBuilder: Sendable {
             } else if file.format == .xlsx {
                 if let game, game.entries.values.allSatisfy(\.isEmpty) { return nil }
                 label = strings["ui.download_xlsx"]
+            } else if file.format == .csv {
+                label = strings["ui.download_progress"]
             } else if file.path.hasSuffix(JSONExport.schemaPath) {
                 label = strings["ui.download_schema"]
             } else {

@@ -11,7 +11,7 @@ public struct SiteRenderer: Sendable {
     public var root: String?
 
     /// The templates every theme must have: one per page type.
-    public static let pageTemplates = ["home", "game", "kind", "entry", "graph", "search", "404"]
+    public static let pageTemplates = ["home", "game", "kind", "entry", "playthrough", "progress", "graph", "search", "404"]
 
     public init(theme: Theme, jobs: Int = 1, root: String? = nil) {
         self.theme = theme

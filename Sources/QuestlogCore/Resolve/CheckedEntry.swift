@@ -13,4 +13,8 @@ struct CheckedEntry: Sendable {
     var isDraft: Bool
     /// `spoiler: true`: the notes are hidden until clicked and kept out of the search index.
     var isSpoiler: Bool
+    /// `spoiler_until: <progress field>`: the field whose playthroughs may read the notes.
+    var spoilerUntil: String? = nil
+    /// `progress: shared` in `game.md`.
+    var sharedProgress = false
 }

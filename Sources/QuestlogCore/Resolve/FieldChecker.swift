@@ -16,8 +16,34 @@ struct FieldChecker {
         var fields: [(field: FieldDefinition, value: PendingValue)] = []
         var extra: [ExtraField] = []
         var flags: [String: Bool] = [:]
+        var spoilerUntil: String?
+        var sharedProgress = false
         for (key, value) in raw.fields {
             let fieldName = key.string ?? ""
+            if fieldName == EntryFlags.spoilerUntil, raw.kind.id != "game", raw.kind.field(named: fieldName) == nil {
+                if value.isNull { continue }
+                let choices = raw.kind.fields.filter { $0.progress && $0.type == .bool }.map(\.name)
+                guard let text = Self.text(value), choices.contains(text) else {
+                    let expected = choices.isEmpty ? "nothing: \(raw.kind.noun) has no progress field"
+                        : "one of \(choices.joined(separator: ", "))"
+                    let hint = Self.text(value).flatMap { Suggestion.closest(to: $0, in: choices) }.map { " (did you mean '\($0)'?)" } ?? ""
+                    diagnostics.append(.error("\(fieldName): expected \(expected), found \(value.kindDescription)\(hint)", code: "invalid-value", at: at(value)))
+                    continue
+                }
+                spoilerUntil = text
+                continue
+            }
+            if fieldName == EntryFlags.progress, raw.kind.id == "game", raw.kind.field(named: fieldName) == nil {
+                if value.isNull { continue }
+                switch Self.text(value) {
+                case "shared"?: sharedProgress = true
+                case "playthrough"?: sharedProgress = false
+                default:
+                    let hint = Self.text(value).flatMap { Suggestion.closest(to: $0, in: ["shared", "playthrough"]) }.map { " (did you mean '\($0)'?)" } ?? ""
+                    diagnostics.append(.error("progress: expected shared or playthrough, found \(value.kindDescription)\(hint)", code: "invalid-value", at: at(value)))
+                }
+                continue
+            }
             if fieldName == nameField {
                 if let text = Self.text(value), !text.trimmingCharacters(in: .whitespaces).isEmpty {
                     name = text.trimmingCharacters(in: .whitespaces)
@@ -67,7 +93,8 @@ struct FieldChecker {
         }
         return CheckedEntry(raw: raw, ref: EntryRef(game: game, kind: raw.kind.id, id: raw.id), name: name,
                             nameLocation: nameLocation, aliases: aliases, fields: fields, extra: extra,
-                            isDraft: raw.isDraft || flags[EntryFlags.draft] == true, isSpoiler: flags[EntryFlags.spoiler] == true)
+                            isDraft: raw.isDraft || flags[EntryFlags.draft] == true, isSpoiler: flags[EntryFlags.spoiler] == true,
+                            spoilerUntil: spoilerUntil, sharedProgress: sharedProgress)
     }
 
     /// The warning for a field the kind does not declare, for one file or grouped over many.

@@ -52,6 +52,27 @@ struct ReferenceLookup: Sendable {
         }
     }
 
+    /// Looks `text` up among the entries of several kinds (a playthrough's list named after the
+    /// progress field of more than one kind): found when exactly one entry of them all matches.
+    func lookup(_ text: String, in game: String, kinds: [String]) -> Outcome {
+        if kinds.count == 1 { return lookup(text, in: game, kind: kinds[0]) }
+        var found: [CheckedEntry] = []
+        var suggestions: [String] = []
+        for kind in kinds {
+            switch lookup(text, in: game, kind: kind) {
+            case let .found(entry): found.append(entry)
+            case let .ambiguous(entries): found += entries
+            case let .missing(suggestion): if let suggestion { suggestions.append(suggestion) }
+            case let .unknownGame(other): return .unknownGame(other)
+            }
+        }
+        switch found.count {
+        case 0: return .missing(suggestion: Suggestion.closest(to: text, in: suggestions))
+        case 1: return .found(found[0])
+        default: return .ambiguous(found)
+        }
+    }
+
     func page(of entry: CheckedEntry) -> String {
         RelativeURL.entryPage(game: entry.ref.game, folder: entry.raw.kind.folder, id: entry.ref.id)
     }
@@ -120,8 +141,9 @@ struct ReferenceLookup: Sendable {
     private func resolve(_ reference: ReferenceText, field: FieldDefinition, from entry: CheckedEntry,
                          diagnostics: inout [Diagnostic]) -> EntryRef? {
         guard let kindId = field.type.referencedKind, let kind = schema.kind(id: kindId) else { return nil }
-        let noun = kind.noun
-        switch lookup(reference.text, in: entry.ref.game, kind: kindId) {
+        let kinds = field.progressOf.count > 1 ? field.progressOf.compactMap { schema.kind(id: $0) } : [kind]
+        let noun = kinds.map(\.noun).joined(separator: " or ")
+        switch lookup(reference.text, in: entry.ref.game, kinds: kinds.map(\.id)) {
         case let .found(target):
             if !isPublished(target) {
                 diagnostics.append(draftWarning(target, written: reference.text, at: reference.location))
@@ -138,7 +160,8 @@ struct ReferenceLookup: Sendable {
         case let .missing(suggestion):
             // Name the real kind when the reference exists in another kind: a clearer fix than "did you mean".
             if case let .found(other) = lookup(reference.text, in: entry.ref.game, kind: nil) {
-                diagnostics.append(.error("\(field.name): '\(reference.text)' is \(other.raw.kind.nounWithArticle), but this field takes \(kind.nounWithArticle)",
+                let takes = kinds.map(\.nounWithArticle).joined(separator: " or ")
+                diagnostics.append(.error("\(field.name): '\(reference.text)' is \(other.raw.kind.nounWithArticle), but this field takes \(takes)",
                                           code: "wrong-kind", at: reference.location))
             } else {
                 let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""

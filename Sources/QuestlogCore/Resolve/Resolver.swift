@@ -43,6 +43,10 @@ public struct Resolver: Sendable {
             games.append(raw)
         }
         found.append(contentsOf: unknownFieldDiagnostics(unknown))
+        for raw in games {
+            guard let index = indexes[raw.id], let game = gameEntries[raw.id] else { continue }
+            found.append(contentsOf: Self.ownProgressWarnings(index, game: game, includeDrafts: options.includeDrafts))
+        }
         let lookup = ReferenceLookup(schema: schema, indexes: indexes, includeDrafts: options.includeDrafts,
                                      assets: AssetIndex(loaded, includeDrafts: options.includeDrafts))
 
@@ -104,7 +108,7 @@ public struct Resolver: Sendable {
                                       fields: fieldValues[checked.ref] ?? [:], notes: notes[checked.ref] ?? .empty,
                                       mentions: (mentions[checked.ref] ?? []).sorted(),
                                       displayName: displayNames[checked.ref], extra: checked.extra,
-                                      isDraft: checked.isDraft, isSpoiler: checked.isSpoiler)
+                                      isDraft: checked.isDraft, isSpoiler: checked.isSpoiler, spoilerUntil: checked.spoilerUntil)
                     entriesByRef[checked.ref] = entry
                     ordered.append(checked.ref)
                 }
@@ -137,7 +141,7 @@ public struct Resolver: Sendable {
             resolvedGames.append(Game(id: raw.id, title: game.name, source: raw.game.source,
                               path: RelativeURL.gamePage(game: raw.id), fields: fieldValues[game.ref] ?? [:],
                               notes: notes[game.ref] ?? .empty, entries: byKind, links: gameLinks[raw.id] ?? [],
-                              extra: game.extra))
+                              extra: game.extra, sharedProgress: game.sharedProgress))
         }
         diagnostics.append(contentsOf: found)
         var imageSizes: [String: ImageDimensions] = [:]
@@ -145,6 +149,23 @@ public struct Resolver: Sendable {
             if let size = asset.dimensions { imageSizes[AssetIndex.percentEncoded(asset.outputPath)] = size }
         }
         return (Site(config: loaded.config, schema: schema, games: resolvedGames, imageSizes: imageSizes), diagnostics)
+    }
+
+    /// Once a game has playthroughs, progress belongs to them: a warning at each progress value an
+    /// entry sets itself, unless `game.md` says `progress: shared`.
+    static func ownProgressWarnings(_ index: GameIndex, game: CheckedEntry, includeDrafts: Bool) -> [Diagnostic] {
+        let published = index.entries.filter { includeDrafts || !$0.isDraft }
+        guard !game.sharedProgress, let first = published.first(where: { $0.ref.kind == Schema.playthroughKind }) else { return [] }
+        let folder = (first.raw.source.path as NSString).deletingLastPathComponent
+        var warnings: [Diagnostic] = []
+        for entry in published where entry.ref.kind != Schema.playthroughKind {
+            for (key, _) in entry.raw.fields {
+                guard let name = key.string, let field = entry.raw.kind.field(named: name), field.progress, field.type == .bool else { continue }
+                warnings.append(.warning("\(name): this game has playthroughs (\(folder)/), so progress belongs in a playthrough's '\(name):' list; the value here is ignored (set 'progress: shared' in game.md to count it in every playthrough)",
+                                         code: "own-progress", at: SourceLocation(path: entry.raw.source.path, line: key.mark.line, column: key.mark.column)))
+            }
+        }
+        return warnings
     }
 
     /// The `language:` a game's `game.md` sets.

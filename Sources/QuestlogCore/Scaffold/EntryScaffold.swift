@@ -1,9 +1,10 @@
 /// The text of a new entry file: front matter with every field of its kind, ready to fill in.
 public enum EntryScaffold {
-    public static func markdown(kind: Kind, name: String) -> String {
+    /// Without `progress` (a game whose progress its playthroughs keep), progress fields are left out.
+    public static func markdown(kind: Kind, name: String, progress: Bool = true) -> String {
         var text = "---\n"
         text += "\(kind.id == "game" ? "title" : "name"): \(yamlString(name))\n"
-        for field in kind.fields where !(kind.id == "game" && field.name == "title") {
+        for field in kind.fields where !(kind.id == "game" && field.name == "title") && (progress || !field.progress) {
             switch field.type {
             case .bool: text += "\(field.name): false\n"
             case .refs, .list: text += "\(field.name): []\n"

@@ -13,6 +13,9 @@ public struct FieldDefinition: Sendable, Hashable {
     public var highlight: Bool
     /// How a value is shown: `.image` shows a `url` as a picture.
     public var display: FieldDisplay
+    /// For a playthrough's progress list (`complete: [quest…]`): the kinds whose progress field of
+    /// this name it lists, in schema order; empty for every other field.
+    public var progressOf: [String] = []
     /// `label` and `inverse_label` per UI language, when `questlog.yml` gives them.
     public var translatedLabels: [String: String] = [:]
     public var translatedInverseLabels: [String: String] = [:]
@@ -26,6 +29,12 @@ public struct FieldDefinition: Sendable, Hashable {
         self.progress = progress
         self.highlight = highlight
         self.display = display
+    }
+
+    /// The type as `questlog.yml` would write it; a playthrough's list of several kinds names them all
+    /// (`refs quest, bounty`).
+    public var typeDescription: String {
+        progressOf.count > 1 ? "refs " + progressOf.joined(separator: ", ") : type.description
     }
 
     /// `smith_anvil` → `Smith anvil`.

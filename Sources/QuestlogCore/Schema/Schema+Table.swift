@@ -15,8 +15,9 @@ extension Schema {
                 if field.progress { flags.append("progress") }
                 if field.highlight { flags.append("highlight") }
                 if field.display != .value { flags.append("display: \(field.display.rawValue)") }
-                let inverse = field.type.referencedKind == nil ? "" : inverseLabel(of: field, in: kind)
-                rows.append(["", field.name, field.type.description, field.label, inverse, flags.joined(separator: ", ")])
+                if !field.progressOf.isEmpty { flags.append("progress list") }
+                let inverse = field.type.referencedKind == nil || !field.progressOf.isEmpty ? "" : inverseLabel(of: field, in: kind)
+                rows.append(["", field.name, field.typeDescription, field.label, inverse, flags.joined(separator: ", ")])
             }
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -24,9 +24,10 @@ public struct Schema: Sendable, Hashable {
     }
 
     /// Fields that reference `kind`, as (source kind, field) pairs in schema order: the inverse relations.
+    /// A playthrough's progress lists are not relations: pages show them as each entry's state.
     public func inverseRelations(of kind: String) -> [(source: Kind, field: FieldDefinition)] {
         kinds.flatMap { source in
-            source.fields.filter { $0.type.referencedKind == kind }.map { (source: source, field: $0) }
+            source.fields.filter { $0.type.referencedKind == kind && $0.progressOf.isEmpty }.map { (source: source, field: $0) }
         }
     }
 
@@ -84,6 +85,17 @@ public struct Schema: Sendable, Hashable {
                 FieldDefinition("merchant", .bool, highlight: true),
                 FieldDefinition("region", .string),
                 FieldDefinition("parent", .ref("location"), label: "Part of", inverseLabel: "Sub-locations"),
+                FieldDefinition("tags", .list),
+                FieldDefinition.image,
+            ]),
+            // Its progress lists (`complete: [quest…]`) are added per site: see `withPlaythroughLists()`.
+            Kind(id: Schema.playthroughKind, folder: "playthroughs", name: "Playthrough", plural: "Playthroughs", fields: [
+                FieldDefinition("character", .string),
+                FieldDefinition("class", .string),
+                FieldDefinition("platform", .string),
+                FieldDefinition("started", .date),
+                FieldDefinition("finished", .date),
+                FieldDefinition("status", .string),
                 FieldDefinition("tags", .list),
                 FieldDefinition.image,
             ]),

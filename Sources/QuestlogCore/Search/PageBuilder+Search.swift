@@ -23,6 +23,11 @@ extension PageBuilder {
                 }
             }
         }
+        // "Open in <playthrough>" for each playthrough, named with its game when there are several.
+        for run in SearchIndexBuilder.playthroughStates(of: site) {
+            let name = site.games.count > 1 ? "\(run.playthrough.displayName) (\(run.game.title))" : run.playthrough.displayName
+            states.append(["value": .string("!" + run.state), "label": .string(strings.format("ui.open_in", ["playthrough": name]))])
+        }
         context["search"] = [
             "games": .list(site.games.map { ["id": .string($0.id), "title": .string($0.title)] }),
             "kinds": .list(kinds.map { ["id": .string($0.id), "name": .string(labels.kindName($0))] }),

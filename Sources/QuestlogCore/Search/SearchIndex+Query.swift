@@ -195,6 +195,8 @@ extension SearchIndex {
         if let kind = query.kind, subject.kind != kind { return false }
         if let state = query.state {
             guard kinds[subject.kind].stateFields.contains(state.field) else { return false }
+            // A playthrough's state (`playthrough:<game>/<id>`) concerns its own game only.
+            if state.field.hasPrefix("playthrough:"), !state.field.hasPrefix("playthrough:\(games[subject.game].id)/") { return false }
             return subject.flags.contains(state.field) == state.value
         }
         return true

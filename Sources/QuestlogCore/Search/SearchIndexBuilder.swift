@@ -83,7 +83,11 @@ public struct SearchIndexBuilder: Sendable {
         let labels = Labels(strings: strings, schema: site.schema)
         let allKinds = Self.kinds(of: site)
         let entryKinds = Array(allKinds.dropFirst())
-        let kinds = allKinds.map { SearchFacet(id: $0.id, label: labels.kindName($0), stateFields: Self.stateFields(of: $0)) }
+        let runs = Self.playthroughStates(of: site)
+        let kinds = allKinds.map { kind in
+            SearchFacet(id: kind.id, label: labels.kindName(kind),
+                        stateFields: Self.stateFields(of: kind) + (Self.progressField(of: kind) == nil ? [] : runs.map(\.state)))
+        }
         let games = site.games.map { SearchFacet(id: $0.id, label: $0.title) }
 
         var documents: [SearchDocument] = []
@@ -101,7 +105,16 @@ public struct SearchIndexBuilder: Sendable {
                 guard !entries.isEmpty else { continue }
                 let start = documents.count
                 for entry in entries {
-                    let flags = Set(Self.stateFields(of: kind).filter { entry.bool($0) })
+                    // In a game with playthroughs a progress field is done when every playthrough has done it.
+                    var flags = Set(Self.stateFields(of: kind).filter { name in
+                        guard game.hasPlaythroughs, kind.field(named: name)?.progress == true else { return entry.bool(name) }
+                        return game.playthroughs.allSatisfy { $0.isDone(entry, field: name) }
+                    })
+                    if let field = Self.progressField(of: kind) {
+                        for run in game.playthroughs where run.entry != nil && run.isDone(entry, field: field.name) {
+                            flags.insert(Self.playthroughState(game: game.id, playthrough: run.id ?? ""))
+                        }
+                    }
                     // A spoiler's notes stay out of the index; its name is still found.
                     let notes = entry.isSpoiler ? "" : entry.notes.plainText
                     documents.append(SearchDocument(name: entry.displayName, path: entry.path, aliases: entry.list("aliases"),
@@ -119,6 +132,24 @@ public struct SearchIndexBuilder: Sendable {
     /// The kinds documents can have: the game kind, then every kind some game has entries of, in schema order.
     static func kinds(of site: Site) -> [Kind] {
         [site.schema.game] + site.schema.kinds.filter { kind in site.games.contains { !$0.entries(of: kind.id).isEmpty } }
+    }
+
+    /// The state of "done in this playthrough": `playthrough:<game>/<id>`, true for the entries of
+    /// the game whose (first) progress field the playthrough has done; "open in" is its negation.
+    static func playthroughState(game: String, playthrough: String) -> String {
+        "playthrough:\(game)/\(playthrough)"
+    }
+
+    /// Every playthrough of the site with its state, games in site order, playthroughs by id.
+    static func playthroughStates(of site: Site) -> [(game: Game, playthrough: Entry, state: String)] {
+        site.games.flatMap { game in
+            game.playthroughEntries.map { (game: game, playthrough: $0, state: playthroughState(game: game.id, playthrough: $0.id)) }
+        }
+    }
+
+    /// The progress field a kind's entries count by in a playthrough: its first.
+    static func progressField(of kind: Kind) -> FieldDefinition? {
+        kind.fields.first { $0.progress && $0.type == .bool }
     }
 
     /// The state fields a kind's entries can be filtered on: its progress and highlight booleans.

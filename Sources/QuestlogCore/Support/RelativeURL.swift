@@ -36,3 +36,10 @@ public enum RelativeURL {
         "\(game)/\(folder)/index.html"
     }
 }
+
+extension RelativeURL {
+    /// A game's page comparing its playthroughs: `game/progress.html`.
+    public static func progressPage(game: String) -> String {
+        "\(game)/progress.html"
+    }
+}

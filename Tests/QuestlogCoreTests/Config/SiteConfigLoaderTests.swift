@@ -31,7 +31,7 @@ struct SiteConfigLoaderTests {
         #expect(faction?.fields[1].type == .refs("faction"), "a kind may reference itself")
         #expect(faction?.fields[2].label == "Seat")
         #expect(faction?.fields[2].inverseLabel == "Factions seated here")
-        #expect(config.schema.kinds.map(\.id) == ["npc", "quest", "location", "faction"])
+        #expect(config.schema.kinds.map(\.id) == ["npc", "quest", "location", "faction", "playthrough"], "playthroughs come last")
     }
 
     @Test func customKindDefaultsComeFromItsId() {
@@ -111,7 +111,7 @@ struct BuiltInKindExtensionTests {
         #expect(schema.highlightFields.map { "\($0.kind.id).\($0.field.name)" }
             == ["npc.merchant", "location.smith_anvil", "location.merchant", "location.has_shop"])
         #expect(location?.field(named: "map")?.display == .image)
-        #expect(schema.kinds.map(\.id) == ["npc", "quest", "location"])
+        #expect(schema.kinds.map(\.id) == ["npc", "quest", "location", "playthrough"])
     }
 
     @Test func aBuiltInKindMayMoveOutOfTheWayOfACustomOne() {
@@ -134,6 +134,9 @@ struct BuiltInKindExtensionTests {
         #expect(lines.contains { $0.contains("arena") && $0.contains("ref location") && $0.contains("Bosses here") })
         #expect(lines.contains { $0.contains("complete") && $0.contains("bool") && $0.hasSuffix("progress") })
         #expect(lines.contains { $0.contains("image") && $0.contains("url") && $0.hasSuffix("display: image") })
+        #expect(lines.contains { $0.hasPrefix("playthrough") && $0.contains("Playthrough / Playthroughs (playthroughs/)") })
+        #expect(lines.contains { $0.contains("cleared") && $0.contains("refs location") && $0.hasSuffix("progress list") },
+                "a playthrough's list per progress field, not an inverse relation")
         #expect(!lines.contains { $0.hasSuffix(" ") })
     }
 }

@@ -23,8 +23,9 @@ struct ExportDownloadTests {
         let written = try Set(ExportFormat.allCases.flatMap { try $0.files(for: site, options: ExportOptions()) }
             .map { ExportDownload.folder + "/" + $0.path })
         let linked = ExportDownload.forSite() + site.games.flatMap { game in
-            ExportDownload.forGame(game.id, schema: site.schema)
-                + site.schema.kinds.flatMap { ExportDownload.forKind($0, game: game.id) }
+            ExportDownload.forGame(game.id, schema: site.schema, playthroughs: game.hasPlaythroughs)
+                + site.schema.kinds.filter { $0.id != Schema.playthroughKind || game.hasPlaythroughs }
+                    .flatMap { ExportDownload.forKind($0, game: game.id) }
         }
         #expect(Set(linked.map(\.path)) == written)
     }

@@ -8,7 +8,9 @@ struct ExportOptionsTests {
         let options = ExportOptions()
         #expect(options.bom && options.neutraliseFormulas)
         #expect(options.selectedGames(in: Self.site).map(\.id) == ["dark-souls", "elden-ring"])
-        #expect(options.selectedKinds(in: Self.site.schema).map(\.id) == ["npc", "quest", "location", "boss"])
+        #expect(options.selectedKinds(in: Self.site.schema).map(\.id) == ["npc", "quest", "location", "boss", "playthrough"])
+        #expect(Self.site.games.allSatisfy { options.selectedKinds(of: $0, in: Self.site.schema).map(\.id) == ["npc", "quest", "location", "boss"] },
+                "a game without playthroughs exports no playthroughs")
         #expect(options.problems(in: Self.site).isEmpty)
     }
 
