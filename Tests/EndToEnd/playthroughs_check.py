@@ -14,19 +14,14 @@ follow. Prints a summary and exits with 1 when
 anything fails.
 """
 
-import os
-import shutil
 import sys
 from pathlib import Path
-from urllib.parse import quote, urlencode
 
-from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-TIMEOUT = 10
+from browser import Report, make_driver, page_url, wait
+
 BLOCKING_IMPACTS = {"serious", "critical"}
 
 try:
@@ -35,48 +30,6 @@ except ImportError:
     AXE_SCRIPT = None
 
 
-class Report:
-    def __init__(self):
-        self.passed = 0
-        self.failures = []
-
-    def check(self, condition, label, detail=""):
-        if condition:
-            self.passed += 1
-            print(f"  ok    {label}")
-        else:
-            self.failures.append(f"{label}: {detail}")
-            print(f"  FAIL  {label}: {detail}")
-        return condition
-
-
-def make_driver():
-    options = webdriver.ChromeOptions()
-    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"):
-        if os.path.exists(candidate):
-            options.binary_location = candidate
-            break
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900", "--lang=en"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    if os.path.exists(driver_path):
-        return webdriver.Chrome(service=Service(driver_path), options=options)
-    return webdriver.Chrome(options=options)
-
-
-def page_url(root, path, params=None):
-    url = (root / path).resolve().as_uri()
-    if params:
-        url += "?" + urlencode(params, quote_via=quote)
-    return url
-
-
-def wait(driver, condition, timeout=TIMEOUT):
-    try:
-        return WebDriverWait(driver, timeout).until(condition)
-    except TimeoutException:
-        return None
 
 
 def visible_rows(driver):
@@ -113,8 +66,6 @@ def check_kind_table(driver, root, report):
     wait(driver, lambda d: "rannis-service.html" not in visible_rows(d))
     rows = visible_rows(driver)
     report.check(rows == ["lost-letter.html", "the-academy.html"], "choosing Wren re-applies the filter to Wren's progress", str(rows))
-    cell = driver.execute_script(
-        "return document.querySelector('tr[data-done-complete] td[data-key=complete] .bool').textContent;")
     states = driver.execute_script("""
         return Array.prototype.map.call(document.querySelectorAll('table[data-entries] tbody tr'), function (row) {
           return row.getAttribute('data-complete') + ':' + row.querySelector('td[data-key=complete] .bool').textContent;
