@@ -17,12 +17,14 @@ struct GraphNodeFacts: Sendable {
     var gameTitle: String
     /// Where the layout starts the node: a hash of its id, the same on every run.
     var seed: UInt64
+    /// The node's place in the lists under the pictures: by kind, then name, then reference.
+    var listRank = 0
 
     /// The facts of every node of `graph`, in node order.
     static func table(_ graph: RelationGraph, site: Site, labels: Labels) -> [GraphNodeFacts] {
         let kindOrder = Dictionary(uniqueKeysWithValues: site.schema.kinds.enumerated().map { ($1.id, $0) })
         let gameTitles = Dictionary(site.games.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
-        return graph.refs.map { ref in
+        var facts = graph.refs.map { ref in
             let entry = site.entry(ref)
             let kindIndex = kindOrder[ref.kind] ?? 0
             let kind = site.schema.kinds[kindIndex]
@@ -40,5 +42,14 @@ struct GraphNodeFacts: Sendable {
                                   state: state, path: entry?.path ?? "", gameTitle: gameTitles[ref.game] ?? ref.game,
                                   seed: FNV1a.hash(ref.description.utf8))
         }
+        // Ranked once here, so that each page's list sorts by number rather than by comparing names.
+        let order = facts.indices.sorted { a, b in
+            let fa = facts[a], fb = facts[b]
+            if fa.kind != fb.kind { return fa.kind < fb.kind }
+            if fa.name != fb.name { return fa.name < fb.name }
+            return fa.ref < fb.ref
+        }
+        for (rank, node) in order.enumerated() { facts[node].listRank = rank }
+        return facts
     }
 }

@@ -78,12 +78,7 @@ extension PageBuilder {
             legend.append(["label": .string(strings["graph.done"]), "kind": .null, "class": .string("graph-state graph-done")])
             legend.append(["label": .string(strings["graph.open"]), "kind": .null, "class": .string("graph-state graph-open")])
         }
-        let listed = nodes.indices.filter { items[$0].url != nil }.sorted { a, b in
-            let fa = graphFacts[nodes[a]], fb = graphFacts[nodes[b]]
-            if fa.kind != fb.kind { return fa.kind < fb.kind }
-            if fa.name != fb.name { return fa.name < fb.name }
-            return fa.ref < fb.ref
-        }
+        let listed = nodes.indices.filter { items[$0].url != nil }.sorted { graphFacts[nodes[$0]].listRank < graphFacts[nodes[$1]].listRank }
         let links: [MustacheValue] = listed.map { at in
             let facts = graphFacts[nodes[at]]
             return ["name": .string(facts.name), "url": .string(items[at].url ?? ""), "kind": .string(facts.kindName),
