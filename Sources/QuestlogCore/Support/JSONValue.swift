@@ -7,22 +7,21 @@ public indirect enum JSONValue: Sendable, Hashable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
-    /// A value already written pretty-printed at `indent`: those bytes are copied when it is written
-    /// pretty at that depth (how a large document shares its parts, written once on several threads),
-    /// and the value is written afresh anywhere else.
-    case prerendered(JSONValue, bytes: [UInt8], indent: Int)
+    /// A value already written pretty-printed at `indent` levels deep, kept as those bytes only (how a
+    /// large document shares its parts, written once on several threads, without holding their trees):
+    /// copied when written pretty at that depth, re-indented at another, compacted for compact output.
+    case prerendered(bytes: [UInt8], indent: Int)
 
     /// `value` written once, pretty-printed as it will stand at `indent` levels deep.
     public static func prerendered(_ value: JSONValue, indent: Int) -> JSONValue {
         var bytes: [UInt8] = []
         value.write(to: &bytes, pretty: true, indent: indent)
-        return .prerendered(value, bytes: bytes, indent: indent)
+        return .prerendered(bytes: bytes, indent: indent)
     }
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
-        case let (.prerendered(a, _, _), b): return a == b
-        case let (a, .prerendered(b, _, _)): return a == b
+        case (.prerendered, _), (_, .prerendered): return lhs.bytes(pretty: false) == rhs.bytes(pretty: false)
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
         case let (.int(a), .int(b)): return a == b
@@ -59,11 +58,11 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     private func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
-        case let .prerendered(value, bytes, depth):
-            if pretty, depth == indent {
-                out.append(contentsOf: bytes)
+        case let .prerendered(bytes, depth):
+            if pretty {
+                JSONValue.reindent(bytes, from: depth, to: indent, into: &out)
             } else {
-                value.write(to: &out, pretty: pretty, indent: indent)
+                JSONValue.compact(bytes, into: &out)
             }
         case .null: out.append(contentsOf: "null".utf8)
         case let .bool(value): out.append(contentsOf: (value ? "true" : "false").utf8)
@@ -94,6 +93,61 @@ public indirect enum JSONValue: Sendable, Hashable {
             }
             if pretty { JSONValue.newline(&out, indent: indent) }
             out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Pretty-printed bytes written at `depth`, moved to `indent`: every line break in them is followed
+    /// by at least the indentation of `depth`, which becomes that of `indent`. (Strings hold no raw
+    /// line break: they are escaped.)
+    private static func reindent(_ bytes: [UInt8], from depth: Int, to indent: Int, into out: inout [UInt8]) {
+        guard depth != indent else {
+            out.append(contentsOf: bytes)
+            return
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            out.append(byte)
+            index += 1
+            if byte == 0x0A {
+                index += depth * 2
+                out.append(contentsOf: repeatElement(0x20, count: indent * 2))
+            }
+        }
+    }
+
+    /// Pretty-printed bytes written compactly: the line breaks and indentation between tokens and the
+    /// space after each key's colon go; strings stay as they are.
+    private static func compact(_ bytes: [UInt8], into out: inout [UInt8]) {
+        var inString = false
+        var escaped = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if inString {
+                out.append(byte)
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case 0x0A:
+                while index < bytes.count && bytes[index] == 0x20 { index += 1 }
+            case UInt8(ascii: ":"):
+                out.append(byte)
+                if index < bytes.count && bytes[index] == 0x20 { index += 1 }
+            case UInt8(ascii: "\""):
+                inString = true
+                out.append(byte)
+            default:
+                out.append(byte)
+            }
         }
     }
 

@@ -32,14 +32,28 @@ struct ExportThreadsTests {
         }
     }
 
-    @Test func aSharedPartIsWrittenAfreshAtAnotherDepth() {
-        let value = JSONValue.object([("name", .string("Varré \"the\"\n mask\u{2028}")), ("tags", .array([.string("a"), .int(3)]))])
-        let shared = JSONValue.prerendered(value, indent: 2)
-        let inside = JSONValue.array([.array([shared])])
-        #expect(inside.bytes() == JSONValue.array([.array([value])]).bytes())
-        #expect(JSONValue.array([shared]).bytes() == JSONValue.array([value]).bytes())
-        #expect(JSONValue.array([shared]).bytes(pretty: false) == JSONValue.array([value]).bytes(pretty: false))
-        #expect(shared == value)
+    @Test func aSharedPartIsMovedToAnyDepthAndCompacted() {
+        let value = JSONValue.object([
+            ("name", .string("Varré \"the\": mask\n  {x}, [y]\u{2028} \\")),
+            ("tags", .array([.string("a: b"), .int(3), .array([]), .object([])])),
+            ("nested", .object([("deep", .array([.object([("k", .bool(true)), ("n", .null), ("d", .double(1.5))])]))])),
+        ])
+        for depth in [0, 2, 5] {
+            let shared = JSONValue.prerendered(value, indent: depth)
+            for (wrapped, plain) in [
+                (shared, value),
+                (JSONValue.array([shared]), JSONValue.array([value])),
+                (JSONValue.array([.array([shared])]), JSONValue.array([.array([value])])),
+                (JSONValue.object([("a", .object([("b", .array([.array([shared])]))]))]),
+                 JSONValue.object([("a", .object([("b", .array([.array([value])]))]))])),
+            ] {
+                #expect(wrapped.bytes() == plain.bytes(), "depth \(depth)")
+                #expect(wrapped.bytes(pretty: false) == plain.bytes(pretty: false), "depth \(depth)")
+            }
+            #expect(shared == value)
+            #expect(shared.hashValue == value.hashValue)
+        }
+        #expect(JSONValue.prerendered(value, indent: 1) != JSONValue.prerendered(.string("other"), indent: 1))
     }
 
     @Test func cellTextIsEscapedByteForByteAsContent() {
