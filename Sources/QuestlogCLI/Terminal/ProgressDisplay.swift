@@ -31,7 +31,7 @@ final class ProgressDisplay: @unchecked Sendable {
     /// What each stage of `BuildTimings` is called on the progress line.
     static let labels = [
         "check cache": "Checking for changes", "load": "Loading", "resolve": "Checking references",
-        "render pages": "Rendering pages", "search": "Indexing for search", "exports": "Exporting",
+        "render pages": "Rendering pages", "source dates": "Dating pages", "search": "Indexing for search", "exports": "Exporting",
         "assets": "Copying files", "write": "Writing",
     ]
 
