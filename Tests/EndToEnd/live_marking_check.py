@@ -9,35 +9,18 @@ checkboxes. Checks that the served page enables them, that ticking one edits the
 Exits with 1 when anything fails.
 """
 
-import os
-import shutil
 import sys
 import time
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+
+from browser import make_driver
+from browser import wait as wait_for
 
 TIMEOUT = 20
 BEFORE = "---\r\nname: Wren   # the samurai\r\ncomplete: [go-to-the-castle]  # so far\r\n---\r\nNotes stay.\r\n"
 AFTER = "---\r\nname: Wren   # the samurai\r\ncomplete: [go-to-the-castle]  # so far\r\ncleared: [church-of-elleh]\r\n---\r\nNotes stay.\r\n"
-
-
-def make_driver():
-    options = webdriver.ChromeOptions()
-    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"):
-        if os.path.exists(candidate):
-            options.binary_location = candidate
-            break
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900", "--lang=en"):
-        options.add_argument(argument)
-    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    if os.path.exists(driver_path):
-        return webdriver.Chrome(service=Service(driver_path), options=options)
-    return webdriver.Chrome(options=options)
 
 
 def main():
@@ -51,10 +34,7 @@ def main():
             failures.append(label)
 
     def wait(condition):
-        try:
-            return WebDriverWait(driver, TIMEOUT).until(condition)
-        except TimeoutException:
-            return None
+        return wait_for(driver, condition, TIMEOUT)
 
     driver = make_driver()
     try:
