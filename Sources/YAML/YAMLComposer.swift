@@ -28,15 +28,24 @@ struct YAMLComposer {
     }
 
     private let maximumNodeCount: Int
+    private let maximumAliasNodeCount: Int
     private let maximumDepth: Int
     private var stack: [Frame] = []
     private var anchors: [String: Anchored] = [:]
+    /// Every node so far, written or copied by an alias.
     private var nodeCount = 0
+    /// The nodes copies made by aliases added so far.
+    private var aliasNodeCount = 0
     private var documentCount = 0
     private var root: YAMLNode?
 
-    init(maximumNodeCount: Int, maximumDepth: Int) {
+    /// - Parameters:
+    ///   - maximumNodeCount: the most nodes the text may write out (each costs source bytes).
+    ///   - maximumAliasNodeCount: the most nodes aliases may add by copying anchored nodes.
+    ///   - maximumDepth: the deepest nesting of collections, copies included.
+    init(maximumNodeCount: Int, maximumAliasNodeCount: Int, maximumDepth: Int) {
         self.maximumNodeCount = maximumNodeCount
+        self.maximumAliasNodeCount = maximumAliasNodeCount
         self.maximumDepth = maximumDepth
     }
 
@@ -71,13 +80,14 @@ struct YAMLComposer {
                     at: mark
                 )
             }
-            if nodeCount > maximumNodeCount - anchored.size {
+            if aliasNodeCount > maximumAliasNodeCount - anchored.size {
                 throw YAMLError(
-                    "alias '*\(anchor)' expands the document beyond \(maximumNodeCount) nodes",
+                    "alias '*\(anchor)' makes aliases copy more than \(maximumAliasNodeCount) nodes into the document",
                     at: mark
                 )
             }
             nodeCount += anchored.size
+            aliasNodeCount += anchored.size
             var copy = anchored.node
             // The copy stands where the alias is written, so diagnostics about it point there.
             copy.mark = mark
@@ -124,7 +134,7 @@ struct YAMLComposer {
     }
 
     private mutating func count(at mark: Mark) throws(YAMLError) {
-        if nodeCount >= maximumNodeCount {
+        if nodeCount - aliasNodeCount >= maximumNodeCount {
             throw YAMLError("the document has more than \(maximumNodeCount) nodes", at: mark)
         }
         nodeCount += 1

@@ -3,9 +3,14 @@
 /// One document per text; the YAML 1.2 core schema is applied on demand by
 /// `YAMLNode.coreScalar`, so the tree keeps every scalar as written.
 public enum YAMLParser {
-    /// The most nodes one document may produce, counting every node an alias expands to. Caps
-    /// "billion laughs" documents whose aliases multiply into an enormous tree.
-    public static let maximumNodeCount = 1_000_000
+    /// The most nodes one document may write out. Each costs at least a byte of source, so this
+    /// only bounds what a huge file holds: 100,000 entries of a dozen fields in one data file are
+    /// well within it.
+    public static let maximumNodeCount = 20_000_000
+
+    /// The most nodes the aliases of one document may add by copying anchored nodes. Caps "billion
+    /// laughs" documents whose aliases multiply a few bytes into an enormous tree.
+    public static let maximumAliasNodeCount = 1_000_000
 
     /// The deepest nesting of collections one document may have.
     public static let maximumDepth = 512
@@ -20,7 +25,8 @@ public enum YAMLParser {
     ///   comments and whitespace, or a bare `---`).
     /// - Throws: `YAMLError` at the place to look for: syntax errors, a second document, a
     ///   duplicate key, a key that is not a scalar, an unknown alias, or a document beyond
-    ///   `maximumNodeCount` nodes or `maximumDepth` levels.
+    ///   `maximumNodeCount` written nodes, `maximumAliasNodeCount` nodes copied by aliases or
+    ///   `maximumDepth` levels.
     ///
     /// Marks are 1-based; columns count Unicode scalars (code points), as libyaml does, and a
     /// leading byte order mark is not counted.
@@ -29,7 +35,8 @@ public enum YAMLParser {
     /// position (its children keep theirs). Explicit tags are kept in `YAMLNode.tag`, with the
     /// standard `tag:yaml.org,2002:` prefix written as `!!` (`!!str`, `!!int`).
     public static func parse(_ text: String, lineOffset: Int = 0) throws(YAMLError) -> YAMLNode? {
-        var composer = YAMLComposer(maximumNodeCount: maximumNodeCount, maximumDepth: maximumDepth)
+        var composer = YAMLComposer(maximumNodeCount: maximumNodeCount, maximumAliasNodeCount: maximumAliasNodeCount,
+                                    maximumDepth: maximumDepth)
         try LibYAMLEventReader.read(text, lineOffset: lineOffset) { (event) throws(YAMLError) in
             try composer.consume(event)
         }

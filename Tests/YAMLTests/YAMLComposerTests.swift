@@ -4,8 +4,8 @@ import Testing
 @Suite("Composer limits")
 struct YAMLComposerTests {
     /// Composes `text` with small limits, so the limits can be tested on small inputs.
-    static func compose(_ text: String, nodes: Int, depth: Int) throws(YAMLError) -> YAMLNode? {
-        var composer = YAMLComposer(maximumNodeCount: nodes, maximumDepth: depth)
+    static func compose(_ text: String, nodes: Int, aliasNodes: Int = 1000, depth: Int) throws(YAMLError) -> YAMLNode? {
+        var composer = YAMLComposer(maximumNodeCount: nodes, maximumAliasNodeCount: aliasNodes, maximumDepth: depth)
         try LibYAMLEventReader.read(text, lineOffset: 0) { (event) throws(YAMLError) in
             try composer.consume(event)
         }
@@ -24,13 +24,18 @@ struct YAMLComposerTests {
         }
     }
 
-    @Test("the node limit counts every node an alias copies")
+    @Test("the alias limit counts every node an alias copies")
     func aliasCounting() throws {
-        // The anchored list is 3 nodes; the outer list, the list and its alias make 7.
-        let atLimit = try Self.compose("[&a [1, 2], *a]", nodes: 7, depth: 10)
+        // The anchored list is 3 nodes, so each alias of it copies 3.
+        let atLimit = try Self.compose("[&a [1, 2], *a, *a]", nodes: 4, aliasNodes: 6, depth: 10)
         #expect(atLimit?.sequence?.last?.sequence?.count == 2)
-        #expect(throws: YAMLError("alias '*a' expands the document beyond 6 nodes", at: Mark(line: 1, column: 13))) {
-            try Self.compose("[&a [1, 2], *a]", nodes: 6, depth: 10)
+        #expect(throws: YAMLError("alias '*a' makes aliases copy more than 5 nodes into the document", at: Mark(line: 1, column: 17))) {
+            try Self.compose("[&a [1, 2], *a, *a]", nodes: 4, aliasNodes: 5, depth: 10)
+        }
+        // Copies do not count against the written nodes, nor written nodes against the copies.
+        #expect(try Self.compose("[&a [1, 2], *a, *a, *a]", nodes: 4, aliasNodes: 9, depth: 10)?.sequence?.count == 4)
+        #expect(throws: YAMLError("the document has more than 4 nodes", at: Mark(line: 1, column: 13))) {
+            try Self.compose("[&a [1, 2], 3, *a]", nodes: 4, aliasNodes: 100, depth: 10)
         }
     }
 
