@@ -107,13 +107,16 @@ import TestSupport
             let listed = Set(Self.paths(in: manifest))
             for (path, bytes) in killed where path != ".questlog-manifest" {
                 let name = path.split(separator: "/").last.map(String.init) ?? path
-                if name.hasPrefix(".questlog-tmp-") { continue }
+                // Temporary files beside their place, and files staged in the staging folder.
+                if name.hasPrefix(".questlog-tmp-") || path.hasPrefix(".questlog-tmp-") { continue }
                 #expect(bytes == old[path] || bytes == new[path], "seed \(seed): \(path) is neither the old nor the new file")
                 #expect(listed.contains(path), "seed \(seed): \(path) is not in the manifest")
             }
             Self.build(site, into: output)
             let rebuilt = TestTree.files(output)
             #expect(rebuilt.keys.filter { $0.contains(".questlog-tmp-") }.isEmpty, "seed \(seed): a temporary file survived")
+            let top = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
+            #expect(!top.contains { $0.hasPrefix(".questlog-tmp-") }, "seed \(seed): a staging folder survived")
             #expect(rebuilt == new, "seed \(seed): the rebuild differs from a clean build")
         }
     }

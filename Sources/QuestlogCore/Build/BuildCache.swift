@@ -11,7 +11,7 @@ import Foundation
 /// The format is text: a header line, then one record per line, fields separated by tabs, with tab,
 /// line break and backslash escaped.
 struct BuildCache: Equatable {
-    static let header = "questlog-cache 1"
+    static let header = "questlog-cache 2"
     /// The site's folder for Questlog's own state, which no build reads as content.
     static let folder = ".questlog"
 
@@ -23,7 +23,9 @@ struct BuildCache: Equatable {
     /// The Questlog binary and the build options the output was made with.
     var key: String
     var inputs: [SourceStamp]
-    /// Every output file as the build left it (no hash: a changed time or size is enough to doubt it).
+    /// Every output file as the build left it, with the `ContentHash` of its bytes in `hash`: a
+    /// changed time or size is enough to doubt it, and the next build, whatever its inputs, trusts
+    /// a file still at this size and time to hold bytes of this hash instead of reading it back.
     var outputs: [SourceStamp]
     var diagnostics: [Diagnostic]
     var pageCount: Int
@@ -61,7 +63,9 @@ struct BuildCache: Equatable {
                   guard then.hash != 0 else { return true }
                   return (now.hash != 0 ? now.hash : SourceStamp.hashOfFile(site + "/" + now.path)) == then.hash
               }) else { return false }
-        return outputs.allSatisfy { $0.isCurrent(site: output) }
+        return outputs.allSatisfy { recorded in
+            SourceStamp.current(recorded.path, in: output).map { $0.size == recorded.size && $0.modified == recorded.modified } ?? false
+        }
     }
 
     // MARK: Reading and writing
@@ -72,7 +76,7 @@ struct BuildCache: Equatable {
             lines.append("in\t\(input.size)\t\(input.modified)\t\(input.hash)\t" + Self.escaped(input.path))
         }
         for output in outputs {
-            lines.append("out\t\(output.size)\t\(output.modified)\t" + Self.escaped(output.path))
+            lines.append("out\t\(output.size)\t\(output.modified)\t\(output.hash)\t" + Self.escaped(output.path))
         }
         for diagnostic in diagnostics {
             let location = diagnostic.location
@@ -109,11 +113,11 @@ struct BuildCache: Equatable {
             case ("in", 5):
                 guard let size: Int = number(fields[1]), let modified: Int64 = number(fields[2]), let hash: UInt64 = number(fields[3]) else { return nil }
                 inputs.append(SourceStamp(path: text(fields[4]), size: size, modified: modified, hash: hash))
-            case ("out", 4):
-                guard let size: Int = number(fields[1]), let modified: Int64 = number(fields[2]) else { return nil }
-                let path = text(fields[3])
+            case ("out", 5):
+                guard let size: Int = number(fields[1]), let modified: Int64 = number(fields[2]), let hash: UInt64 = number(fields[3]) else { return nil }
+                let path = text(fields[4])
                 guard OutputPathRules.problem(with: path) == nil else { return nil }
-                outputs.append(SourceStamp(path: path, size: size, modified: modified, hash: 0))
+                outputs.append(SourceStamp(path: path, size: size, modified: modified, hash: hash))
             case ("diag", 7):
                 guard let severity = Severity(rawValue: text(fields[1])), let line: Int = number(fields[4]), let column: Int = number(fields[5]) else { return nil }
                 let path = text(fields[3])

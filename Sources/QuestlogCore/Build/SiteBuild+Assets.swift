@@ -1,27 +1,25 @@
 extension SiteBuild {
-    /// The assets to publish as output files, read from the site in parallel. An asset that would
-    /// take the place of a generated file (at one of the `generated` paths), or that cannot be read,
-    /// is an error at its path.
-    func assetFiles(_ assets: [ContentAsset], besides generated: [String], diagnostics: inout DiagnosticList) -> [OutputFile] {
+    /// Publishes the assets into `sink`, read from the site in parallel, each handed over as soon as
+    /// it is read; returns how many. An asset that would take the place of a generated file (at one
+    /// of the `generated` paths), or that cannot be read, is an error at its path.
+    func addAssetFiles(_ assets: [ContentAsset], besides generated: [String], into sink: some OutputSink,
+                       diagnostics: inout DiagnosticList) -> Int {
         let published = assets.filter { options.includeDrafts || !$0.isDraft }
         let collisions = Self.collisions(of: published, with: generated)
         guard collisions.isEmpty else {
             diagnostics.append(contentsOf: collisions)
-            return []
+            return 0
         }
         let root = options.site
-        let read = Parallel.map(published, jobs: options.jobs) { asset in
-            FileContents.read(root + "/" + asset.path).map { OutputFile(path: asset.outputPath, bytes: $0) }
+        let read = Parallel.map(published, jobs: options.jobs) { asset -> Bool in
+            guard let bytes = FileContents.read(root + "/" + asset.path) else { return false }
+            sink.add(OutputFile(path: asset.outputPath, bytes: bytes))
+            return true
         }
-        var files: [OutputFile] = []
-        for (asset, file) in zip(published, read) {
-            guard let file else {
-                diagnostics.append(.error("cannot read the file", code: "unreadable-file", at: SourceLocation(path: asset.path)))
-                continue
-            }
-            files.append(file)
+        for (asset, wasRead) in zip(published, read) where !wasRead {
+            diagnostics.append(.error("cannot read the file", code: "unreadable-file", at: SourceLocation(path: asset.path)))
         }
-        return files
+        return read.count { $0 }
     }
 
     /// An `asset-collision` error for each asset whose output path is a generated file's, a folder of

@@ -1,6 +1,7 @@
 /// The whole pipeline: Load → Resolve → Render → Output. Every problem of the content, the theme
-/// and the destination is found before the first byte is written; a build that fails leaves the
-/// output folder exactly as it was.
+/// and the destination is found before any file of the output changes: pages are written to a
+/// staging folder as they are made and renamed into place at the end, and a build that fails
+/// removes that folder, leaving the output folder as it was.
 public struct SiteBuild: Sendable {
     public var options: BuildOptions
 
@@ -16,9 +17,28 @@ public struct SiteBuild: Sendable {
     /// Loads, resolves and renders the site in memory (what `serve` shows), with the content's other
     /// files beside the pages; writes nothing. With `deferringExports`, the files under `exports/`
     /// are left out and the result keeps the resolved site, for `renderExports(of:)` to make them
-    /// when they are asked for.
+    /// when they are asked for. The files are sorted by path.
     public func render(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings(),
                        deferringExports: Bool = false) -> RenderedSite {
+        let collector = OutputCollector()
+        let outcome = render(into: collector, progress: progress, timings: timings, deferringExports: deferringExports)
+        let failed = outcome.diagnostics.failed(strict: options.strict)
+        let files = failed ? [] : collector.files
+        return RenderedSite(files: files, diagnostics: outcome.diagnostics, gameCount: outcome.gameCount,
+                            deferredExports: files.isEmpty ? nil : outcome.deferredExports)
+    }
+
+    /// What rendering into a sink found: the diagnostics (when they fail the build, the sink's files
+    /// must not be used), the number of games, and the resolved site when its exports were deferred.
+    struct RenderOutcome {
+        var diagnostics: DiagnosticList
+        var gameCount: Int
+        var deferredExports: Site?
+    }
+
+    /// Loads, resolves and renders the site, handing every file to `sink` as soon as it is made.
+    func render(into sink: some OutputSink, progress: (BuildStep) -> Void, timings: BuildTimings,
+                deferringExports: Bool = false) -> RenderOutcome {
         progress(.loading)
         var loaded = timings.measure("load", { SiteLoader(root: options.site, jobs: options.jobs).load() },
                                      count: { (items: $0.games.reduce(0) { $0 + $1.entries.count + 1 } + $0.assets.count, reused: 0) })
@@ -31,52 +51,57 @@ public struct SiteBuild: Sendable {
                                                           count: { (items: $0.site.entryCount, reused: 0) })
         var diagnostics = resolveDiagnostics
         if diagnostics.failed(strict: options.strict) {
-            return RenderedSite(files: [], diagnostics: diagnostics, gameCount: site.games.count)
+            return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
         }
         progress(.rendering)
-        var (files, renderDiagnostics) = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site).render(site, timings: timings)
+        let renderDiagnostics = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site).render(site, into: sink, timings: timings)
         diagnostics.append(contentsOf: renderDiagnostics)
+        if diagnostics.failed(strict: options.strict) {
+            return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
+        }
         // Deferred exports still claim their paths, so an asset in their place is the same error as in a build.
-        var claimed = files.map(\.path)
+        var claimed = sink.paths
         if deferringExports {
             claimed += Self.exportPaths(of: site)
         } else {
-            let (exportFiles, exportDiagnostics) = renderExports(of: site, timings: timings)
-            files += exportFiles
-            claimed += exportFiles.map(\.path)
-            diagnostics.append(contentsOf: exportDiagnostics)
+            diagnostics.append(contentsOf: renderExports(of: site, into: sink, timings: timings))
+            claimed = sink.paths
         }
         if !diagnostics.failed(strict: options.strict) {
             var assetDiagnostics = DiagnosticList()
-            files += timings.measure("assets", { assetFiles(assets, besides: claimed, diagnostics: &assetDiagnostics) },
-                                     count: { (items: $0.count, reused: 0) })
+            timings.measure("assets", { addAssetFiles(assets, besides: claimed, into: sink, diagnostics: &assetDiagnostics) },
+                            count: { (items: $0, reused: 0) })
             diagnostics.append(contentsOf: assetDiagnostics)
         }
-        if diagnostics.failed(strict: options.strict) { files = [] }
-        return RenderedSite(files: files, diagnostics: diagnostics, gameCount: site.games.count,
-                            deferredExports: deferringExports && !files.isEmpty ? site : nil)
+        return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count,
+                             deferredExports: deferringExports ? site : nil)
     }
 
     /// The files under `exports/` of a resolved site, one format after another, each made on every
     /// thread; an export that cannot be made (a workbook too big for its container) is an error.
     public func renderExports(of site: Site, timings: BuildTimings = BuildTimings()) -> (files: [OutputFile], diagnostics: DiagnosticList) {
-        let exported = timings.measure("exports", {
-            ExportFormat.allCases.map { format in
-                Result { () throws(Diagnostic) -> [OutputFile] in
-                    try format.files(for: site, options: ExportOptions(jobs: options.jobs))
-                        .map { OutputFile(path: ExportDownload.folder + "/" + $0.path, bytes: $0.bytes) }
+        let collector = OutputCollector()
+        let diagnostics = renderExports(of: site, into: collector, timings: timings)
+        return (collector.files, diagnostics)
+    }
+
+    /// `renderExports(of:)` into a sink, each format's files handed over as soon as they are made.
+    func renderExports(of site: Site, into sink: some OutputSink, timings: BuildTimings) -> DiagnosticList {
+        var diagnostics = DiagnosticList()
+        timings.measure("exports", {
+            var count = 0
+            for format in ExportFormat.allCases {
+                do throws(Diagnostic) {
+                    let files = try format.files(for: site, options: ExportOptions(jobs: options.jobs))
+                    count += files.count
+                    for file in files { sink.add(OutputFile(path: ExportDownload.folder + "/" + file.path, bytes: file.bytes)) }
+                } catch {
+                    diagnostics.append(error)
                 }
             }
-        }, count: { (items: $0.reduce(0) { $0 + ((try? $1.get())?.count ?? 0) }, reused: 0) })
-        var files: [OutputFile] = []
-        var diagnostics = DiagnosticList()
-        for result in exported {
-            switch result {
-            case let .success(formatFiles): files += formatFiles
-            case let .failure(problem): diagnostics.append(problem)
-            }
-        }
-        return (files, diagnostics)
+            return count
+        }, count: { (items: $0, reused: 0) })
+        return diagnostics
     }
 
     /// Where the exports of a site go, from the pages' download links, without making them.
@@ -90,24 +115,32 @@ public struct SiteBuild: Sendable {
         let key = BuildCache.key(for: options)
         let stamps = timings.measure("check cache", { SourceStamp.collect(site: options.site) }, count: { (items: $0.count, reused: 0) })
         let cachePath = BuildCache.path(site: options.site, output: options.output)
-        if !options.clean, let bytes = FileContents.read(cachePath), let cache = BuildCache(parsing: bytes),
+        let previous = FileContents.read(cachePath).flatMap(BuildCache.init(parsing:))
+        if !options.clean, let cache = previous,
            FileContents.read(options.output + "/" + OutputManifest.fileName) != nil,
            cache.isCurrent(key: key, inputs: stamps, site: options.site, output: options.output) {
             return BuildResult(diagnostics: DiagnosticList(cache.diagnostics),
                                report: OutputReport(written: [], unchanged: cache.outputs.count, removed: []),
                                pageCount: cache.pageCount, gameCount: cache.gameCount, upToDate: true)
         }
-        let rendered = render(progress: progress, timings: timings)
+        // Each file is written out of the way in the output folder as soon as it is made, and put in
+        // place only once the whole site is known to be good; a destination that must not be
+        // written to gets nothing, and its problems are reported with the content's.
+        let writer = OutputWriter(directory: options.output, displayName: options.outputDisplayName,
+                                  siteRoot: options.site, jobs: options.jobs)
+        var destinationProblems: [OutputError] = []
+        let writable = writer.placementError() == nil && writer.inspectDestination(errors: &destinationProblems) != nil
+        let previousOutputs = options.clean ? [] : (previous?.outputs ?? [])
+        let stage = OutputStage(writer: writer, previous: previousOutputs, active: writable)
+        let rendered = render(into: stage, progress: progress, timings: timings)
         var diagnostics = rendered.diagnostics
         func stopped() -> BuildResult {
-            BuildResult(diagnostics: diagnostics, report: nil, pageCount: 0, gameCount: rendered.gameCount)
+            stage.discard()
+            return BuildResult(diagnostics: diagnostics, report: nil, pageCount: 0, gameCount: rendered.gameCount)
         }
         if diagnostics.failed(strict: options.strict) { return stopped() }
 
-        var writer = OutputWriter(directory: options.output, displayName: options.outputDisplayName,
-                                  siteRoot: options.site, jobs: options.jobs)
-        writer.onFile = { timings.advance() }
-        let problems = writer.validate(rendered.files)
+        let problems = stage.validate()
         if !problems.isEmpty {
             diagnostics.append(contentsOf: problems.map(\.diagnostic))
             return stopped()
@@ -115,23 +148,25 @@ public struct SiteBuild: Sendable {
         progress(.writing)
         // The output is about to change: no cache may vouch for it until this build has written it all.
         _ = try? OutputFileSystem.remove(cachePath)
+        let pageCount = stage.pageCount
         let written = timings.measure("write", {
-            timings.expect(rendered.files.count)
-            return Result { () throws(OutputError) -> OutputReport in try writer.write(rendered.files) }
+            timings.expect(stage.fileCount)
+            return Result { () throws(OutputError) -> (report: OutputReport, outputs: [SourceStamp]?) in
+                try stage.commit(onFile: { timings.advance() })
+            }
         },
                                       count: { result in
-                                          guard case let .success(report) = result else { return (items: 0, reused: 0) }
-                                          return (items: report.written.count + report.unchanged, reused: report.unchanged)
+                                          guard case let .success(done) = result else { return (items: 0, reused: 0) }
+                                          return (items: done.report.written.count + done.report.unchanged, reused: done.report.unchanged)
                                       })
         switch written {
-        case let .success(report):
+        case let .success(done):
             // Stamped as written, so a later edit of an output file is noticed too.
-            let outputs = rendered.files.compactMap { SourceStamp.current($0.path, in: options.output) }
-            if outputs.count == rendered.files.count {
+            if let outputs = done.outputs {
                 Self.store(BuildCache(key: key, inputs: stamps, outputs: outputs, diagnostics: diagnostics.all,
-                                      pageCount: rendered.pageCount, gameCount: rendered.gameCount), at: cachePath)
+                                      pageCount: pageCount, gameCount: rendered.gameCount), at: cachePath)
             }
-            return BuildResult(diagnostics: diagnostics, report: report, pageCount: rendered.pageCount, gameCount: rendered.gameCount)
+            return BuildResult(diagnostics: diagnostics, report: done.report, pageCount: pageCount, gameCount: rendered.gameCount)
         case let .failure(error):
             diagnostics.append(error.diagnostic)
             return stopped()

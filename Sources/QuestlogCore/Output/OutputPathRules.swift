@@ -29,13 +29,18 @@ enum OutputPathRules {
     /// Every problem of a whole file list: invalid paths in list order, then in path order duplicates,
     /// paths used both as a file and as a folder, and paths that collide where case is ignored.
     static func problems(in files: [OutputFile]) -> [OutputError] {
+        problems(inPaths: files.map(\.path))
+    }
+
+    /// `problems(in:)` for the paths of the files.
+    static func problems(inPaths all: [String]) -> [OutputError] {
         var errors: [OutputError] = []
         var paths: [String] = []
-        for file in files {
-            if let problem = problem(with: file.path) {
-                errors.append(OutputError(.invalidPath, "invalid output path \(quoted(file.path)): \(problem)", path: file.path))
+        for path in all {
+            if let problem = problem(with: path) {
+                errors.append(OutputError(.invalidPath, "invalid output path \(quoted(path)): \(problem)", path: path))
             } else {
-                paths.append(file.path)
+                paths.append(path)
             }
         }
         paths.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -1,8 +1,32 @@
 /// Everything a build will do to the output folder, worked out before anything is written.
 struct OutputPlan {
+    /// One file to put in place, and where its bytes are.
+    struct Item {
+        enum Content {
+            /// In memory.
+            case bytes([UInt8])
+            /// Already written, under this absolute path in the staging folder.
+            case staged(String)
+            /// Already on disk at its path, byte for byte.
+            case unchanged
+        }
+
+        var path: String
+        var content: Content
+
+        init(path: String, content: Content) {
+            self.path = path
+            self.content = content
+        }
+
+        init(_ file: OutputFile) {
+            self.init(path: file.path, content: .bytes(file.bytes))
+        }
+    }
+
     var destination: OutputDestination
     /// The files to write, sorted by path.
-    var files: [OutputFile]
+    var files: [Item]
     /// The paths being produced now.
     var produced: Set<String>
     /// The paths the previous manifest lists (empty for a new folder).
@@ -10,7 +34,7 @@ struct OutputPlan {
     /// Every folder the files need, sorted so that a parent comes before its children.
     var folders: [String]
 
-    init(destination: OutputDestination, files: [OutputFile]) {
+    init(destination: OutputDestination, files: [Item]) {
         self.destination = destination
         self.files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         produced = Set(files.map(\.path))

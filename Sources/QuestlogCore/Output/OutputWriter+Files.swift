@@ -41,13 +41,27 @@ extension OutputWriter {
         }
     }
 
-    /// Puts `file` in place unless it already holds its bytes; true when it was written.
-    private static func place(_ file: OutputFile, root: String, temporaryName: String) -> Result<Bool, OutputFileSystem.Failure> {
+    /// Puts `file` in place unless it already holds its bytes; true when it was written. A staged
+    /// file is renamed into place; where that cannot be done in one step (another file system is
+    /// mounted inside the output folder), it is copied beside its place and renamed there.
+    private static func place(_ file: OutputPlan.Item, root: String, temporaryName: String) -> Result<Bool, OutputFileSystem.Failure> {
         let path = root == "/" ? "/" + file.path : root + "/" + file.path
-        if OutputFileSystem.holds(file.bytes, at: path) { return .success(false) }
         let temporary = OutputFileSystem.parentPath(of: path) + "/" + temporaryName
         do {
-            try replace(path, with: file.bytes, via: temporary)
+            switch file.content {
+            case .unchanged:
+                return .success(false)
+            case let .bytes(bytes):
+                if OutputFileSystem.holds(bytes, at: path) { return .success(false) }
+                try replace(path, with: bytes, via: temporary)
+            case let .staged(staged):
+                do {
+                    try OutputFileSystem.rename(staged, to: path)
+                } catch where error.code == EXDEV {
+                    try replace(path, with: try OutputFileSystem.read(staged), via: temporary)
+                    _ = try? OutputFileSystem.remove(staged)
+                }
+            }
             return .success(true)
         } catch {
             return .failure(error)

@@ -1,8 +1,9 @@
 extension OutputWriter {
     /// Deletes the temporary files an interrupted build left (see `OutputTemporaryName`): regular
     /// files named by that scheme, in the output folder and in the folders of the files the
-    /// previous manifest lists or this build writes, reached without links. Nothing else is
-    /// touched, whatever its name. Returns the paths deleted.
+    /// previous manifest lists or this build writes, reached without links; and staging folders at
+    /// the top, with the staged files in them (regular files named by a number), once they are
+    /// empty. Nothing else is touched, whatever its name. Returns the paths deleted.
     func removeLeftovers(_ plan: OutputPlan) throws(OutputError) -> [String] {
         var folders = Set(plan.folders)
         for path in plan.previous {
@@ -20,6 +21,10 @@ extension OutputWriter {
             guard let names = try? OutputFileSystem.entries(of: folder.isEmpty ? directory : absolute(folder)) else { continue }
             for name in names where OutputTemporaryName.isLeftover(name) {
                 let path = folder.isEmpty ? name : folder + "/" + name
+                if folder.isEmpty && OutputTemporaryName.isStage(name) {
+                    removed += try removeStage(path)
+                    continue
+                }
                 guard (try? OutputFileSystem.kind(of: absolute(path))) == .file else { continue }
                 do {
                     if try OutputFileSystem.remove(absolute(path)) { removed.append(path) }
@@ -28,6 +33,25 @@ extension OutputWriter {
                 }
             }
         }
+        return removed
+    }
+
+    /// Deletes the staged files of a staging folder left by another build, then the folder if that
+    /// leaves it empty; anything else in it stays, and so does the folder.
+    private func removeStage(_ path: String) throws(OutputError) -> [String] {
+        guard (try? OutputFileSystem.kind(of: absolute(path))) == .directory,
+              let names = try? OutputFileSystem.entries(of: absolute(path)) else { return [] }
+        var removed: [String] = []
+        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where OutputTemporaryName.isStaged(name) {
+            let staged = path + "/" + name
+            guard (try? OutputFileSystem.kind(of: absolute(staged))) == .file else { continue }
+            do {
+                if try OutputFileSystem.remove(absolute(staged)) { removed.append(staged) }
+            } catch {
+                throw failure(error, doing: "remove", at: staged)
+            }
+        }
+        if OutputFileSystem.removeFolderIfEmpty(absolute(path)) { removed.append(path) }
         return removed
     }
 }

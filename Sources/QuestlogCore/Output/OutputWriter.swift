@@ -44,7 +44,7 @@ public struct OutputWriter: Sendable {
     /// can report them together with its other errors. Empty when the files can be written.
     public func validate(_ files: [OutputFile]) -> [OutputError] {
         var errors: [OutputError] = []
-        _ = plan(files, errors: &errors)
+        _ = plan(files.map(OutputPlan.Item.init), errors: &errors)
         return errors
     }
 
@@ -54,8 +54,14 @@ public struct OutputWriter: Sendable {
     /// failure, naming the path and the reason, with no temporary file left behind.
     public func write(_ files: [OutputFile]) throws(OutputError) -> OutputReport {
         var errors: [OutputError] = []
-        guard let plan = plan(files, errors: &errors), errors.isEmpty else { throw errors[0] }
+        guard let plan = plan(files.map(OutputPlan.Item.init), errors: &errors), errors.isEmpty else { throw errors[0] }
+        return try write(plan)
+    }
 
+    /// Puts the files of a checked plan in place: leftovers of interrupted builds go, the manifest
+    /// first lists the old and new paths together, stale files go, then each file is written (or
+    /// renamed from the staging folder) and the manifest lists exactly the new paths.
+    func write(_ plan: OutputPlan) throws(OutputError) -> OutputReport {
         if !plan.destination.exists {
             do { try OutputFileSystem.makeFolders(directory) } catch {
                 throw failure(error, doing: "create the folder", at: nil)
@@ -79,7 +85,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Checks the destination, the file list and what stands in the way; nil when something is wrong.
-    func plan(_ files: [OutputFile], errors: inout [OutputError]) -> OutputPlan? {
+    func plan(_ files: [OutputPlan.Item], errors: inout [OutputError]) -> OutputPlan? {
         var destination: OutputDestination?
         // An output folder placed over the site is refused for that alone, whatever it holds.
         if let error = placementError() {
@@ -87,7 +93,7 @@ public struct OutputWriter: Sendable {
         } else {
             destination = inspectDestination(errors: &errors)
         }
-        errors.append(contentsOf: OutputPathRules.problems(in: files))
+        errors.append(contentsOf: OutputPathRules.problems(inPaths: files.map(\.path)))
         guard let destination, errors.isEmpty else { return nil }
         let plan = OutputPlan(destination: destination, files: files)
         errors.append(contentsOf: obstacles(plan))

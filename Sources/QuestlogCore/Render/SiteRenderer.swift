@@ -1,8 +1,8 @@
 import Foundation
 import Mustache
 
-/// The Render stage: every page, asset and sitemap of a resolved site, in memory. Template and
-/// locale problems are diagnostics, found before anything is written.
+/// The Render stage: every page, asset and sitemap of a resolved site, handed to a sink as each is
+/// made. Template and locale problems are diagnostics, found before anything is written.
 public struct SiteRenderer: Sendable {
     public var theme: Theme
     public var jobs: Int
@@ -19,7 +19,17 @@ public struct SiteRenderer: Sendable {
         self.root = root
     }
 
+    /// Every file of the site, in memory, sorted by path.
     public func render(_ site: Site, timings: BuildTimings = BuildTimings()) -> (files: [OutputFile], diagnostics: DiagnosticList) {
+        let collector = OutputCollector()
+        let diagnostics = render(site, into: collector, timings: timings)
+        return (collector.files, diagnostics)
+    }
+
+    /// Renders every file of the site into `sink` as soon as it is made, so only the pages being
+    /// rendered are held. With template or locale errors, nothing (or not everything) reaches the
+    /// sink and the errors say why.
+    public func render(_ site: Site, into sink: some OutputSink, timings: BuildTimings = BuildTimings()) -> DiagnosticList {
         var diagnostics = DiagnosticList()
         let (strings, localeProblems) = UIStrings.load(language: site.config.language, theme: theme)
         diagnostics.append(contentsOf: localeProblems)
@@ -33,38 +43,40 @@ public struct SiteRenderer: Sendable {
         for error in library.validate(Self.pageTemplates) {
             diagnostics.append(diagnostic(for: error))
         }
-        guard !diagnostics.hasErrors else { return ([], diagnostics) }
+        guard !diagnostics.hasErrors else { return diagnostics }
 
-        // Each page's data is built and rendered in one step, so that only the rendered bytes are held.
+        // Each page's data is built and rendered in one step, and its bytes go to the sink at once.
         let builder = PageBuilder(site: site, strings: strings, gameStrings: gameStrings)
-        let rendered = timings.measure("render pages", { builder.pages(jobs: jobs, willBuild: timings.expect) { page -> (sources: [String], file: Result<OutputFile, MustacheError>) in
+        let rendered = timings.measure("render pages", { builder.pages(jobs: jobs, willBuild: timings.expect) { page -> (sources: [String], path: Result<String, MustacheError>) in
             defer { timings.advance() }
-            return (page.sources, Result { () throws(MustacheError) -> OutputFile in
+            return (page.sources, Result { () throws(MustacheError) -> String in
                 // Validated above: every page template exists and compiles.
                 guard let template = try library.template(named: page.template) else {
                     throw MustacheError(template: page.template, line: 1, column: 1, message: "no template named '\(page.template)'")
                 }
                 var bytes: [UInt8] = []
                 try library.render(template, with: page.context, appendingTo: &bytes)
-                return OutputFile(path: page.path, bytes: bytes)
+                sink.add(OutputFile(path: page.path, bytes: bytes))
+                return page.path
             })
         } }, count: { (items: $0.count, reused: 0) })
         // What the sitemap needs of each page: where it is and which source files it was made of.
-        let pages = rendered.compactMap { page in (try? page.file.get()).map { (path: $0.path, sources: page.sources) } }
-        var files: [OutputFile] = []
-        for result in rendered.map(\.file) {
-            switch result {
-            case let .success(file): files.append(file)
-            case let .failure(error):
+        let pages = rendered.compactMap { page in (try? page.path.get()).map { (path: $0, sources: page.sources) } }
+        for result in rendered.map(\.path) {
+            if case let .failure(error) = result {
                 let problem = diagnostic(for: error)
                 if !diagnostics.all.contains(problem) { diagnostics.append(problem) }
             }
         }
+        guard !diagnostics.hasErrors else { return diagnostics }
         for asset in theme.assets {
-            files.append(OutputFile(path: asset.path, bytes: asset.bytes))
+            sink.add(OutputFile(path: asset.path, bytes: asset.bytes))
         }
-        files += timings.measure("search", { SearchIndexBuilder(site: site, strings: strings, jobs: jobs).build().files() },
-                                 count: { (items: $0.count, reused: 0) })
+        timings.measure("search", {
+            let files = SearchIndexBuilder(site: site, strings: strings, jobs: jobs).build().files()
+            sink.add(contentsOf: files)
+            return files.count
+        }, count: { (items: $0, reused: 0) })
         if let base = site.config.baseURL {
             var sources: [String: [String]] = [:]
             for page in pages { sources[page.path] = page.sources }
@@ -74,14 +86,14 @@ public struct SiteRenderer: Sendable {
             }
             // Pages made of no one file (search) are as new as the newest page.
             let newest = dates?.lastModified(pages.flatMap(\.sources))
-            files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: base, pages: pages.map(\.path)) { path in
+            sink.add(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: base, pages: pages.map(\.path)) { path in
                 guard let dates else { return nil }
                 let own = sources[path] ?? []
                 return own.isEmpty ? newest : dates.lastModified(own)
             }))
-            files.append(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: base)))
+            sink.add(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: base)))
         }
-        return (files, diagnostics)
+        return diagnostics
     }
 
     private func diagnostic(for error: MustacheError) -> Diagnostic {

@@ -1,0 +1,188 @@
+import Foundation
+
+/// Takes a build's files as they are made and writes each one at once into a staging folder at the
+/// top of the output folder (`OutputTemporaryName.stage`), keeping only its path, size and hash,
+/// so a build never holds the bytes of the whole site. Nothing the output folder shows changes
+/// until `commit`, which checks every path against the folder and renames the staged files into
+/// place; `discard` removes the staging folder (and an output folder made only for it), leaving
+/// the output as it was.
+///
+/// A file whose bytes are already on disk at its path is not staged: the hash and stamp the last
+/// build recorded vouch for it when the file still has that size and modification time, and
+/// otherwise its bytes are compared with the file's.
+///
+/// When the output folder must not be written to (`active` false), only the paths are kept, so a
+/// build can still report every problem of the content and the destination together.
+final class OutputStage: OutputSink, @unchecked Sendable {
+    private struct Entry {
+        var path: String
+        var content: OutputPlan.Item.Content
+        var size: Int
+        var hash: UInt64
+    }
+
+    let writer: OutputWriter
+    private let previous: [String: SourceStamp]
+    private let active: Bool
+    private let lock = NSLock()
+    private var entries: [Entry] = []
+    private var stageFolder: String?
+    /// Folders made for the staging folder (the output folder and its missing parents), deepest first.
+    private var madeFolders: [String] = []
+    /// The first file that could not be staged, in path order at commit.
+    private var failures: [(path: String, error: OutputError)] = []
+    private var count = 0
+
+    /// - Parameters:
+    ///   - previous: the output files as the last build left them, with the hash of their bytes in
+    ///     `hash` (0 for none).
+    ///   - active: whether files may be written to the output folder at all.
+    init(writer: OutputWriter, previous: [SourceStamp], active: Bool) {
+        self.writer = writer
+        var byPath: [String: SourceStamp] = [:]
+        for stamp in previous where stamp.hash != 0 { byPath[stamp.path] = stamp }
+        self.previous = byPath
+        self.active = active
+    }
+
+    func add(_ file: OutputFile) {
+        let size = file.bytes.count
+        guard active, OutputPathRules.problem(with: file.path) == nil else {
+            lock.withLock { entries.append(Entry(path: file.path, content: .unchanged, size: size, hash: 0)) }
+            return
+        }
+        let hash = ContentHash.hash(file.bytes)
+        if isOnDisk(file, hash: hash) {
+            lock.withLock { entries.append(Entry(path: file.path, content: .unchanged, size: size, hash: hash)) }
+            return
+        }
+        lock.lock()
+        let folder: String
+        do { folder = try self.folder() } catch {
+            failures.append((file.path, error))
+            lock.unlock()
+            return
+        }
+        count += 1
+        let index = count
+        lock.unlock()
+        let staged = folder + "/" + OutputTemporaryName.staged(index)
+        do {
+            try OutputFileSystem.create(staged, bytes: file.bytes)
+            lock.withLock { entries.append(Entry(path: file.path, content: .staged(staged), size: size, hash: hash)) }
+        } catch {
+            _ = try? OutputFileSystem.remove(staged)
+            lock.withLock { failures.append((file.path, writer.failure(error, doing: "write", at: file.path))) }
+        }
+    }
+
+    /// Every path taken so far, in no particular order.
+    var paths: [String] {
+        lock.withLock { entries.map(\.path) + failures.map(\.path) }
+    }
+
+    /// How many of the files are pages.
+    var pageCount: Int {
+        lock.withLock { entries.count { $0.path.hasSuffix(".html") } }
+    }
+
+    /// How many files were taken.
+    var fileCount: Int {
+        lock.withLock { entries.count + failures.count }
+    }
+
+    /// Every reason `commit` would refuse the files, found without changing the output.
+    func validate() -> [OutputError] {
+        var errors: [OutputError] = []
+        _ = writer.plan(sortedEntries().map { OutputPlan.Item(path: $0.path, content: $0.content) }, errors: &errors)
+        return errors
+    }
+
+    /// Puts every file in place and returns what changed, with the stamp and hash of every output
+    /// file as now on disk (nil when one cannot be examined). The staging folder is gone afterwards,
+    /// whether or not this succeeds.
+    func commit(onFile: @escaping @Sendable () -> Void = {}) throws(OutputError) -> (report: OutputReport, outputs: [SourceStamp]?) {
+        defer { discard() }
+        if let failure = lock.withLock({ failures.min { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) } }) {
+            throw failure.error
+        }
+        let entries = sortedEntries()
+        var errors: [OutputError] = []
+        guard let plan = writer.plan(entries.map { OutputPlan.Item(path: $0.path, content: $0.content) }, errors: &errors),
+              errors.isEmpty else { throw errors[0] }
+        var placing = writer
+        placing.onFile = onFile
+        let report = try placing.write(plan)
+        var outputs: [SourceStamp] = []
+        outputs.reserveCapacity(entries.count)
+        for entry in entries {
+            guard var stamp = SourceStamp.current(entry.path, in: writer.directory), stamp.size == entry.size else { return (report, nil) }
+            stamp.hash = entry.hash
+            outputs.append(stamp)
+        }
+        return (report, outputs)
+    }
+
+    /// Removes the staging folder with every file still in it, and the folders made for it when
+    /// they are empty; the output folder is left as it was found.
+    func discard() {
+        lock.withLock {
+            guard let stageFolder else { return }
+            for entry in entries {
+                if case let .staged(path) = entry.content { _ = try? OutputFileSystem.remove(path) }
+            }
+            OutputFileSystem.removeFolderIfEmpty(stageFolder)
+            for folder in madeFolders { OutputFileSystem.removeFolderIfEmpty(folder) }
+            madeFolders = []
+            self.stageFolder = nil
+            entries = entries.map { entry in
+                var entry = entry
+                if case .staged = entry.content { entry.content = .unchanged }
+                return entry
+            }
+        }
+    }
+
+    // MARK: Private
+
+    private func sortedEntries() -> [Entry] {
+        lock.withLock { entries }.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    /// Whether the file at the path already holds these bytes.
+    private func isOnDisk(_ file: OutputFile, hash: UInt64) -> Bool {
+        if let stamp = previous[file.path], stamp.hash == hash, stamp.size == file.bytes.count,
+           let now = SourceStamp.current(file.path, in: writer.directory), now.size == stamp.size, now.modified == stamp.modified {
+            return true
+        }
+        return OutputFileSystem.holds(file.bytes, at: writer.absolute(file.path))
+    }
+
+    /// The staging folder, made on first use (with the output folder, when it is missing). Called
+    /// with the lock held.
+    private func folder() throws(OutputError) -> String {
+        if let stageFolder { return stageFolder }
+        var missing: [String] = []
+        var folder = writer.directory
+        while (try? OutputFileSystem.kind(of: folder, followingLinks: true)) == .absent {
+            missing.append(folder)
+            let parent = OutputFileSystem.parentPath(of: folder)
+            if parent == folder { break }
+            folder = parent
+        }
+        for folder in missing.reversed() {
+            do { try OutputFileSystem.makeFolder(folder) } catch {
+                for made in madeFolders { OutputFileSystem.removeFolderIfEmpty(made) }
+                madeFolders = []
+                throw writer.failure(error, doing: "create the folder", at: nil)
+            }
+            madeFolders.insert(folder, at: 0)
+        }
+        let stage = writer.absolute(OutputTemporaryName.stage)
+        do { try OutputFileSystem.makeFolder(stage) } catch {
+            throw writer.failure(error, doing: "create the folder", at: OutputTemporaryName.stage)
+        }
+        stageFolder = stage
+        return stage
+    }
+}

@@ -1,0 +1,47 @@
+/// A 64-bit hash of a file's bytes, eight bytes at a step: stable across runs and platforms (unlike
+/// `Hasher`), for telling whether an output file already on disk holds what a build makes without
+/// reading it back. Not for anything an attacker chooses to collide: a wrong "unchanged" only keeps
+/// an output file the build would have rewritten with other bytes, and the output folder is the
+/// user's own.
+enum ContentHash {
+    private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { hash($0) }
+    }
+
+    static func hash(_ buffer: UnsafeRawBufferPointer) -> UInt64 {
+        var state: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(buffer.count) &* multiplier)
+        var offset = 0
+        let count = buffer.count
+        while offset + 8 <= count {
+            let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            state = mix(state ^ word)
+            offset += 8
+        }
+        if offset < count {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < count {
+                tail |= UInt64(buffer[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            state = mix(state ^ tail ^ 0x80)
+        }
+        return finish(state)
+    }
+
+    private static func mix(_ value: UInt64) -> UInt64 {
+        let product = value.multipliedFullWidth(by: multiplier)
+        return product.high ^ product.low
+    }
+
+    /// The final avalanche of SplitMix64, so every input bit reaches every output bit.
+    private static func finish(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

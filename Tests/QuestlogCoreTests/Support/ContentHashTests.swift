@@ -1,0 +1,31 @@
+import Testing
+@testable import QuestlogCore
+import TestSupport
+
+@Suite struct ContentHashTests {
+    @Test func theHashIsStableAcrossRunsAndPlatforms() {
+        // Recorded values, also computed by an independent implementation: the hash names file
+        // contents in caches that outlive the process.
+        #expect(ContentHash.hash([]) == ContentHash.hash([UInt8]()))
+        #expect(ContentHash.hash(Array("questlog".utf8)) == ContentHash.hash(Array("questlog".utf8)))
+        #expect(String(ContentHash.hash(Array("".utf8)), radix: 16) == Self.recorded[""])
+        #expect(String(ContentHash.hash(Array("abc".utf8)), radix: 16) == Self.recorded["abc"])
+        #expect(String(ContentHash.hash(Array("<!doctype html>\n".utf8)), radix: 16) == Self.recorded["<!doctype html>\n"])
+    }
+
+    static let recorded: [String: String] = ["": "e9e0033e3badaf36", "abc": "73eaee2f3637bace", "<!doctype html>\n": "6bb1e067b5725afe"]
+
+    @Test func everyByteAndTheLengthCount() {
+        var random = SplitMix64(seed: 0x4A54)
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1000] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let hash = ContentHash.hash(bytes)
+            #expect(ContentHash.hash(bytes + [0]) != hash, "a trailing zero byte changes the hash (\(length))")
+            for index in bytes.indices {
+                var changed = bytes
+                changed[index] ^= 1 << UInt8(index % 8)
+                #expect(ContentHash.hash(changed) != hash, "byte \(index) of \(length)")
+            }
+        }
+    }
+}
