@@ -92,9 +92,10 @@ public struct SiteBuild: Sendable {
             var count = 0
             for format in ExportFormat.allCases {
                 do throws(Diagnostic) {
-                    let files = try format.files(for: site, options: ExportOptions(jobs: options.jobs))
-                    count += files.count
-                    for file in files { sink.add(OutputFile(path: ExportDownload.folder + "/" + file.path, bytes: file.bytes)) }
+                    try format.files(for: site, options: ExportOptions(jobs: options.jobs)) { file in
+                        count += 1
+                        sink.add(OutputFile(path: ExportDownload.folder + "/" + file.path, bytes: file.bytes))
+                    }
                 } catch {
                     diagnostics.append(error)
                 }

@@ -13,4 +13,13 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
         case .xlsx: return try XLSXExport.files(for: site, options: options)
         }
     }
+
+    /// `files(for:options:)`, each file handed to `emit` as soon as it is made where the format
+    /// makes them one by one (JSON, whose documents are the largest), so fewer are held at once.
+    func files(for site: Site, options: ExportOptions, emit: (OutputFile) -> Void) throws(Diagnostic) {
+        switch self {
+        case .json: JSONExport.files(for: site, options: options, emit: emit)
+        case .csv, .xlsx: for file in try files(for: site, options: options) { emit(file) }
+        }
+    }
 }

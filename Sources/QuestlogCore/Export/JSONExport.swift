@@ -32,14 +32,28 @@ public enum JSONExport {
 
     /// The document of each selected game, then `site.json` (the selected games), then the schema.
     public static func files(for site: Site, options: ExportOptions) -> [OutputFile] {
+        var made: [OutputFile] = []
+        files(for: site, options: options) { made.append($0) }
+        return made
+    }
+
+    /// `files(for:options:)`, each file handed to `emit` as soon as it is made, so that a game's
+    /// document is not held with the others. When the site's document has the same bytes as the one
+    /// game's (a site of one game), both files share one buffer.
+    static func files(for site: Site, options: ExportOptions, emit: (OutputFile) -> Void) {
         // Each game is written once, at the depth it has in both documents (`games[i]`), and shared.
         let games = options.selectedGames(in: site).map { game in
             let layouts = options.selectedKinds(of: game, in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
             return (id: game.id, value: JSONValue.prerendered(self.game(game, layouts: layouts, site: site, jobs: options.jobs), indent: 2))
         }
-        return games.map { OutputFile(path: path(game: $0.id), json: document(games: [$0.value], site: site)) }
-            + [OutputFile(path: sitePath, json: document(games: games.map(\.value), site: site)),
-               OutputFile(path: schemaPath, json: JSONExportSchema.document(for: site.exportSchema))]
+        var single: [UInt8]?
+        for game in games {
+            let file = OutputFile(path: path(game: game.id), json: document(games: [game.value], site: site))
+            if games.count == 1 { single = file.bytes }
+            emit(file)
+        }
+        emit(single.map { OutputFile(path: sitePath, bytes: $0) } ?? OutputFile(path: sitePath, json: document(games: games.map(\.value), site: site)))
+        emit(OutputFile(path: schemaPath, json: JSONExportSchema.document(for: site.exportSchema)))
     }
 
     static func document(games: [JSONValue], site: Site) -> JSONValue {
