@@ -14,6 +14,8 @@ let usage = """
 
     benchmarks:
       corpus N DIR [HUGO_DIR]  write a generated one-game site of N entries (and the same as a Hugo site)
+      big-note MB DIR          write a site whose one big note is about MB megabytes
+      big-data N DIR           write a site whose N entries are all in one data file
     \(benchmarks.map { "  \($0.name + String(repeating: " ", count: max(1, 12 - $0.name.count)))\($0.summary)" }.joined(separator: "\n"))
     """
 
@@ -26,6 +28,18 @@ if arguments.first == "corpus" {
     }
     do {
         try SiteCorpus.write(entries: entries, questlog: arguments[2], hugo: arguments.count > 3 ? arguments[3] : nil)
+    } catch {
+        FileHandle.standardError.write(Data("questlog-bench: \(error)\n".utf8))
+        exit(1)
+    }
+} else if arguments.count == 3, ["big-note", "big-data"].contains(arguments[0]), let size = Int(arguments[1]), size > 0 {
+    // The sites of `Benchmarks/memory.sh`.
+    do {
+        if arguments[0] == "big-note" {
+            try BigInputs.writeNote(megabytes: size, to: arguments[2])
+        } else {
+            try BigInputs.writeData(entries: size, to: arguments[2])
+        }
     } catch {
         FileHandle.standardError.write(Data("questlog-bench: \(error)\n".utf8))
         exit(1)

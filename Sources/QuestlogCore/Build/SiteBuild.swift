@@ -39,16 +39,8 @@ public struct SiteBuild: Sendable {
     /// Loads, resolves and renders the site, handing every file to `sink` as soon as it is made.
     func render(into sink: some OutputSink, progress: (BuildStep) -> Void, timings: BuildTimings,
                 deferringExports: Bool = false) -> RenderOutcome {
-        progress(.loading)
-        var loaded = timings.measure("load", { SiteLoader(root: options.site, jobs: options.jobs).load() },
-                                     count: { (items: $0.games.reduce(0) { $0 + $1.entries.count + 1 } + $0.assets.count, reused: 0) })
-        if let baseURL = options.baseURL { loaded.config.baseURL = baseURL }
-        // Only the assets are needed after resolving; the raw entries can go once the site is resolved.
-        let assets = loaded.assets
-        progress(.resolving)
         let theme = self.theme
-        let (site, resolveDiagnostics) = timings.measure("resolve", { Resolver(options: options.resolveOptions(theme: theme)).resolve(loaded) },
-                                                          count: { (items: $0.site.entryCount, reused: 0) })
+        let (site, resolveDiagnostics, assets) = loadAndResolve(theme: theme, progress: progress, timings: timings)
         var diagnostics = resolveDiagnostics
         if diagnostics.failed(strict: options.strict) {
             return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
@@ -75,6 +67,20 @@ public struct SiteBuild: Sendable {
         }
         return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count,
                              deferredExports: deferringExports ? site : nil)
+    }
+
+    /// The Load and Resolve stages. The loaded site is this function's alone, so its raw entries are
+    /// freed as soon as the site is resolved, before a page is rendered; only the assets are kept.
+    private func loadAndResolve(theme: Theme, progress: (BuildStep) -> Void, timings: BuildTimings)
+        -> (site: Site, diagnostics: DiagnosticList, assets: [ContentAsset]) {
+        progress(.loading)
+        var loaded = timings.measure("load", { SiteLoader(root: options.site, jobs: options.jobs).load() },
+                                     count: { (items: $0.games.reduce(0) { $0 + $1.entries.count + 1 } + $0.assets.count, reused: 0) })
+        if let baseURL = options.baseURL { loaded.config.baseURL = baseURL }
+        progress(.resolving)
+        let (site, diagnostics) = timings.measure("resolve", { Resolver(options: options.resolveOptions(theme: theme)).resolve(loaded) },
+                                                  count: { (items: $0.site.entryCount, reused: 0) })
+        return (site, diagnostics, loaded.assets)
     }
 
     /// The files under `exports/` of a resolved site, one format after another, each made on every
