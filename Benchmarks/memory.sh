@@ -35,7 +35,7 @@ for site in note data; do
   read -r seconds kilobytes <"$work/time"
   # The first stage whose running peak is the final one.
   stage=$(awk -v peak="$(awk '$1 != "total" && $NF == "MB" { p = $(NF - 1) } END { print p }' "$work/timings")" \
-    '$NF == "MB" && $(NF - 1) == peak { for (i = 1; i <= NF - 5; i++) printf "%s%s", (i > 1 ? " " : ""), $i; exit }' "$work/timings")
+    '$NF == "MB" && $(NF - 1) == peak { for (i = 1; i <= NF - 6; i++) printf "%s%s", (i > 1 ? " " : ""), $i; exit }' "$work/timings")
   name=$([ $site = note ] && echo "one note of $note_mb MB" || echo "$data_entries entries in one data file")
   awk -v name="$name" -v bytes="$largest" -v s="$seconds" -v kb="$kilobytes" -v stage="$stage" 'BEGIN {
     printf "| %s | %.1f MB | %.2f s | %.0f MB | %.1f× | %s |\n", name, bytes / 1e6, s, kb / 1024, kb * 1024 / bytes, stage }'
