@@ -70,6 +70,7 @@ public final class BuildTimings: @unchecked Sendable {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let (items, reused) = count(result)
         let stage = Stage(name: name, seconds: seconds, items: items, reused: reused, peakBytes: Self.peakResidentBytes())
+        Self.releaseFreedMemory()
         lock.lock()
         recorded.append(stage)
         lock.unlock()
@@ -110,6 +111,24 @@ public final class BuildTimings: @unchecked Sendable {
     }
 
     /// The peak resident set size of this process, in bytes.
+    /// Gives the memory freed by the stage that just ended back to the system, so that the next
+    /// stage's peak does not sit on top of the last one's garbage: glibc keeps freed blocks in its
+    /// arenas (one per thread) and returns them only when asked.
+    static func releaseFreedMemory() {
+        #if canImport(Glibc)
+        // `malloc_trim` is glibc's own (in <malloc.h>, which the Glibc module leaves out); found at
+        // run time, so another C library simply skips this.
+        if let trim = mallocTrim { _ = trim(0) }
+        #endif
+    }
+
+    #if canImport(Glibc)
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    }()
+    #endif
+
     static func peakResidentBytes() -> Int {
         var usage = rusage()
         #if canImport(Darwin)
