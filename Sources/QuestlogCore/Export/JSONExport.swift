@@ -37,22 +37,19 @@ public enum JSONExport {
         return made
     }
 
-    /// `files(for:options:)`, each file handed to `emit` as soon as it is made, so that a game's
-    /// document is not held with the others. When the site's document has the same bytes as the one
-    /// game's (a site of one game), both files share one buffer.
+    /// `files(for:options:)`, each file handed to `emit` as soon as it is made.
     static func files(for site: Site, options: ExportOptions, emit: (OutputFile) -> Void) {
-        // Each game is written once, at the depth it has in both documents (`games[i]`), and shared.
+        // Each entry is written once, at the depth it has in both documents
+        // (`games[i].entries.<kind>[j]`), and the files are made of those bytes as pieces, so a
+        // game's document and `site.json` share them and neither copies them.
         let games = options.selectedGames(in: site).map { game in
             let layouts = options.selectedKinds(of: game, in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
-            return (id: game.id, value: JSONValue.prerendered(self.game(game, layouts: layouts, site: site, jobs: options.jobs), indent: 2))
+            return (id: game.id, value: self.game(game, layouts: layouts, site: site, jobs: options.jobs))
         }
-        var single: [UInt8]?
         for game in games {
-            let file = OutputFile(path: path(game: game.id), json: document(games: [game.value], site: site))
-            if games.count == 1 { single = file.bytes }
-            emit(file)
+            emit(OutputFile(path: path(game: game.id), json: document(games: [game.value], site: site)))
         }
-        emit(single.map { OutputFile(path: sitePath, bytes: $0) } ?? OutputFile(path: sitePath, json: document(games: games.map(\.value), site: site)))
+        emit(OutputFile(path: sitePath, json: document(games: games.map(\.value), site: site)))
         emit(OutputFile(path: schemaPath, json: JSONExportSchema.document(for: site.exportSchema)))
     }
 

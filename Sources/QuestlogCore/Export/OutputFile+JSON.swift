@@ -1,8 +1,7 @@
 extension OutputFile {
-    /// A pretty-printed JSON document, ending with a newline.
+    /// A pretty-printed JSON document, ending with a newline. Its prerendered parts are pieces of
+    /// the file, shared with every other document that holds them.
     init(path: String, json: JSONValue) {
-        var bytes = json.bytes(pretty: true)
-        bytes.append(0x0A)
-        self.init(path: path, bytes: bytes)
+        self.init(path: path, chunks: json.chunks(trailer: [0x0A]))
     }
 }

@@ -88,44 +88,61 @@ enum OutputFileSystem {
 
     /// Whether `path` is a regular file (not a link) holding exactly `bytes`.
     static func holds(_ bytes: [UInt8], at path: String) -> Bool {
+        holds(chunks: [bytes], at: path)
+    }
+
+    /// Whether `path` is a regular file (not a link) holding exactly the pieces one after another.
+    static func holds(chunks: [[UInt8]], at path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
+        let total = chunks.reduce(0) { $0 + $1.count }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else {
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == total else {
             return false
         }
         // One byte more than expected, so a file that grew since fstat is noticed.
-        var buffer = [UInt8](repeating: 0, count: bytes.count + 1)
+        var buffer = [UInt8](repeating: 0, count: total + 1)
         var filled = 0
         while filled < buffer.count {
             guard let count = try? readSome(descriptor, into: &buffer, from: filled) else { return false }
             if count == 0 { break }
             filled += count
         }
-        return filled == bytes.count && buffer.withUnsafeBytes { stored in
-            bytes.withUnsafeBytes { expected in
-                bytes.isEmpty || memcmp(stored.baseAddress!, expected.baseAddress!, bytes.count) == 0
+        guard filled == total else { return false }
+        var offset = 0
+        return buffer.withUnsafeBytes { stored in
+            chunks.allSatisfy { chunk in
+                defer { offset += chunk.count }
+                return chunk.isEmpty || chunk.withUnsafeBytes { memcmp(stored.baseAddress! + offset, $0.baseAddress!, chunk.count) == 0 }
             }
         }
     }
 
     /// Creates a new file holding `bytes`; fails if anything already exists at `path`. No fsync.
     static func create(_ path: String, bytes: [UInt8]) throws(Failure) {
+        try create(path, chunks: [bytes])
+    }
+
+    /// Creates a new file holding the pieces one after another; fails if anything already exists at
+    /// `path`. No fsync.
+    static func create(_ path: String, chunks: [[UInt8]]) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
         guard descriptor >= 0 else { throw Failure(code: errno) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        for bytes in chunks {
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes { buffer in
+                    Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    let failure = Failure(code: errno)
+                    close(descriptor)
+                    throw failure
+                }
+                written += count
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let failure = Failure(code: errno)
-                close(descriptor)
-                throw failure
-            }
-            written += count
         }
         // Some file systems (NFS, quotas) report a failed write only when the file is closed.
         if close(descriptor) != 0 && errno != EINTR { throw Failure(code: errno) }

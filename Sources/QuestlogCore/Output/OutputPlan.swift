@@ -3,8 +3,8 @@ struct OutputPlan {
     /// One file to put in place, and where its bytes are.
     struct Item {
         enum Content {
-            /// In memory.
-            case bytes([UInt8])
+            /// In memory, as pieces written one after another.
+            case bytes([[UInt8]])
             /// Already written, under this absolute path in the staging folder.
             case staged(String)
             /// Already on disk at its path, byte for byte.
@@ -20,7 +20,7 @@ struct OutputPlan {
         }
 
         init(_ file: OutputFile) {
-            self.init(path: file.path, content: .bytes(file.bytes))
+            self.init(path: file.path, content: .bytes(file.chunks))
         }
     }
 

@@ -46,12 +46,12 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     }
 
     func add(_ file: OutputFile) {
-        let size = file.bytes.count
+        let size = file.byteCount
         guard active, OutputPathRules.problem(with: file.path) == nil else {
             lock.withLock { entries.append(Entry(path: file.path, content: .unchanged, size: size, hash: 0)) }
             return
         }
-        let hash = ContentHash.hash(file.bytes)
+        let hash = ContentHash.hash(chunks: file.chunks)
         if isOnDisk(file, hash: hash) {
             lock.withLock { entries.append(Entry(path: file.path, content: .unchanged, size: size, hash: hash)) }
             return
@@ -68,7 +68,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         lock.unlock()
         let staged = folder + "/" + OutputTemporaryName.staged(index)
         do {
-            try OutputFileSystem.create(staged, bytes: file.bytes)
+            try OutputFileSystem.create(staged, chunks: file.chunks)
             lock.withLock { entries.append(Entry(path: file.path, content: .staged(staged), size: size, hash: hash)) }
         } catch {
             _ = try? OutputFileSystem.remove(staged)
@@ -151,11 +151,11 @@ final class OutputStage: OutputSink, @unchecked Sendable {
 
     /// Whether the file at the path already holds these bytes.
     private func isOnDisk(_ file: OutputFile, hash: UInt64) -> Bool {
-        if let stamp = previous[file.path], stamp.hash == hash, stamp.size == file.bytes.count,
+        if let stamp = previous[file.path], stamp.hash == hash, stamp.size == file.byteCount,
            let now = SourceStamp.current(file.path, in: writer.directory), now.size == stamp.size, now.modified == stamp.modified {
             return true
         }
-        return OutputFileSystem.holds(file.bytes, at: writer.absolute(file.path))
+        return OutputFileSystem.holds(chunks: file.chunks, at: writer.absolute(file.path))
     }
 
     /// The staging folder, made on first use (with the output folder, when it is missing). Called

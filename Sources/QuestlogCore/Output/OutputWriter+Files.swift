@@ -35,7 +35,7 @@ extension OutputWriter {
     func writeManifest(_ manifest: OutputManifest) throws(OutputError) {
         let temporary = absolute(OutputTemporaryName.manifest)
         do {
-            try Self.replace(absolute(OutputManifest.fileName), with: manifest.bytes, via: temporary)
+            try Self.replace(absolute(OutputManifest.fileName), with: [manifest.bytes], via: temporary)
         } catch {
             throw failure(error, doing: "write", at: OutputManifest.fileName)
         }
@@ -51,14 +51,14 @@ extension OutputWriter {
             switch file.content {
             case .unchanged:
                 return .success(false)
-            case let .bytes(bytes):
-                if OutputFileSystem.holds(bytes, at: path) { return .success(false) }
-                try replace(path, with: bytes, via: temporary)
+            case let .bytes(chunks):
+                if OutputFileSystem.holds(chunks: chunks, at: path) { return .success(false) }
+                try replace(path, with: chunks, via: temporary)
             case let .staged(staged):
                 do {
                     try OutputFileSystem.rename(staged, to: path)
                 } catch where error.code == EXDEV {
-                    try replace(path, with: try OutputFileSystem.read(staged), via: temporary)
+                    try replace(path, with: [try OutputFileSystem.read(staged)], via: temporary)
                     _ = try? OutputFileSystem.remove(staged)
                 }
             }
@@ -68,10 +68,10 @@ extension OutputWriter {
         }
     }
 
-    /// Writes `bytes` to `temporary`, then renames it onto `path`; the temporary file never outlives a failure.
-    private static func replace(_ path: String, with bytes: [UInt8], via temporary: String) throws(OutputFileSystem.Failure) {
+    /// Writes the pieces to `temporary`, then renames it onto `path`; the temporary file never outlives a failure.
+    private static func replace(_ path: String, with chunks: [[UInt8]], via temporary: String) throws(OutputFileSystem.Failure) {
         do {
-            try OutputFileSystem.create(temporary, bytes: bytes)
+            try OutputFileSystem.create(temporary, chunks: chunks)
             try OutputFileSystem.rename(temporary, to: path)
         } catch {
             _ = try? OutputFileSystem.remove(temporary)

@@ -10,6 +10,44 @@ enum ContentHash {
         bytes.withUnsafeBytes { hash($0) }
     }
 
+    /// The hash of the pieces one after another: the same as of the joined bytes.
+    static func hash(chunks: [[UInt8]]) -> UInt64 {
+        if chunks.count == 1 { return hash(chunks[0]) }
+        let total = chunks.reduce(0) { $0 + $1.count }
+        var state: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(total) &* multiplier)
+        // Bytes carried over from the end of one piece to the next, to make whole words.
+        var carry: UInt64 = 0
+        var carried: UInt64 = 0
+        for chunk in chunks {
+            chunk.withUnsafeBytes { buffer in
+                var offset = 0
+                let count = buffer.count
+                while carried > 0 && carried < 8 && offset < count {
+                    carry |= UInt64(buffer[offset]) << (carried * 8)
+                    carried += 1
+                    offset += 1
+                }
+                if carried == 8 {
+                    state = mix(state ^ carry)
+                    carry = 0
+                    carried = 0
+                }
+                guard carried == 0 else { return }
+                while offset + 8 <= count {
+                    state = mix(state ^ UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                    offset += 8
+                }
+                while offset < count {
+                    carry |= UInt64(buffer[offset]) << (carried * 8)
+                    carried += 1
+                    offset += 1
+                }
+            }
+        }
+        if carried > 0 { state = mix(state ^ carry ^ 0x80) }
+        return finish(state)
+    }
+
     static func hash(_ buffer: UnsafeRawBufferPointer) -> UInt64 {
         var state: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(buffer.count) &* multiplier)
         var offset = 0

@@ -51,6 +51,53 @@ public indirect enum JSONValue: Sendable, Hashable {
         return out
     }
 
+    /// `bytes(pretty: true)` followed by `trailer`, as pieces to write one after another: each
+    /// prerendered part that stands at the depth it was written for is its own piece, shared rather
+    /// than copied, so a document made of large prerendered parts costs no second copy of them.
+    public func chunks(trailer: [UInt8] = []) -> [[UInt8]] {
+        var chunks: [[UInt8]] = []
+        var current: [UInt8] = []
+        current.reserveCapacity(4096)
+        writeChunks(into: &chunks, current: &current, indent: 0)
+        current.append(contentsOf: trailer)
+        if !current.isEmpty || chunks.isEmpty { chunks.append(current) }
+        return chunks
+    }
+
+    private func writeChunks(into chunks: inout [[UInt8]], current: inout [UInt8], indent: Int) {
+        switch self {
+        case let .prerendered(bytes, depth) where depth == indent:
+            if !current.isEmpty {
+                chunks.append(current)
+                current = []
+                current.reserveCapacity(4096)
+            }
+            chunks.append(bytes)
+        case let .array(items) where !items.isEmpty:
+            current.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { current.append(UInt8(ascii: ",")) }
+                JSONValue.newline(&current, indent: indent + 1)
+                item.writeChunks(into: &chunks, current: &current, indent: indent + 1)
+            }
+            JSONValue.newline(&current, indent: indent)
+            current.append(UInt8(ascii: "]"))
+        case let .object(members) where !members.isEmpty:
+            current.append(UInt8(ascii: "{"))
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { current.append(UInt8(ascii: ",")) }
+                JSONValue.newline(&current, indent: indent + 1)
+                JSONValue.writeString(key, to: &current)
+                current.append(contentsOf: ": ".utf8)
+                value.writeChunks(into: &chunks, current: &current, indent: indent + 1)
+            }
+            JSONValue.newline(&current, indent: indent)
+            current.append(UInt8(ascii: "}"))
+        default:
+            write(to: &current, pretty: true, indent: indent)
+        }
+    }
+
     private static func newline(_ out: inout [UInt8], indent: Int) {
         out.append(0x0A)
         out.append(contentsOf: repeatElement(0x20, count: indent * 2))

@@ -28,4 +28,22 @@ import TestSupport
             }
         }
     }
+
+    @Test func piecesHashAsTheirJoinedBytes() {
+        var random = SplitMix64(seed: 0xC4C5)
+        for length in [0, 1, 5, 8, 13, 64, 100, 1001] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            for _ in 0..<20 {
+                var pieces: [[UInt8]] = []
+                var start = 0
+                while start < length {
+                    let end = min(length, start + Int(random.next() % 12))
+                    pieces.append(Array(bytes[start..<end]))
+                    start = end
+                }
+                if random.next() % 2 == 0 { pieces.insert([], at: 0) }
+                #expect(ContentHash.hash(chunks: pieces) == ContentHash.hash(bytes), "\(length) bytes in \(pieces.count) pieces")
+            }
+        }
+    }
 }
