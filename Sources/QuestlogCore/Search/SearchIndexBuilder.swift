@@ -28,43 +28,62 @@ public struct SearchIndexBuilder: Sendable {
 
     public func build() -> SearchIndex {
         let (documents, fieldTexts, games, kinds, groups) = collect()
-        let analyzed = Parallel.map(fieldTexts, jobs: jobs) { texts in Self.analyze(texts) }
+        let analysis = Self.analyze(fieldTexts, jobs: jobs)
+        let count = Double(documents.count)
 
-        var documentFrequency: [String: Int] = [:]
+        // Each thread's terms once in one table, so every later step counts and sorts integers.
+        var table = TermTable()
+        let globalIDs = analysis.workers.map { worker in
+            (0..<worker.table.count).map { local in worker.table.withTerm(local) { Int32(table.id(of: $0)) } }
+        }
+        let termCount = table.count
+        var documentFrequency = [Int](repeating: 0, count: termCount)
         var lengthTotals = [Int](repeating: 0, count: SearchField.allCases.count)
         var lengthCounts = lengthTotals
-        for document in analyzed {
-            for term in document.frequencies.keys { documentFrequency[term, default: 0] += 1 }
+        for (worker, position) in analysis.owners {
+            let document = analysis.workers[worker].documents[position]
+            let ids = globalIDs[worker]
+            for local in document.terms { documentFrequency[Int(ids[Int(local)])] += 1 }
             for (field, length) in document.lengths.enumerated() where length > 0 {
                 lengthTotals[field] += length
                 lengthCounts[field] += 1
             }
         }
         let averageLengths = zip(lengthTotals, lengthCounts).map { $1 == 0 ? 1 : Double($0) / Double($1) }
-        let count = Double(documents.count)
 
-        var postingsByTerm: [String: [SearchPosting]] = [:]
-        for (number, document) in analyzed.enumerated() {
-            for (term, packed) in document.frequencies {
-                let frequency = Double(documentFrequency[term] ?? 1)
-                let idf = log(1 + (count - frequency + 0.5) / (frequency + 0.5))
+        let termStrings = (0..<termCount).map { table.term($0) }
+        let order = (0..<termCount).sorted { SearchIndex.precedes(termStrings[$0], termStrings[$1]) }
+        var rank = [Int32](repeating: 0, count: termCount)
+        for (position, id) in order.enumerated() { rank[id] = Int32(position) }
+        let idf = documentFrequency.map { documentFrequency -> Double in
+            let frequency = Double(documentFrequency)
+            return log(1 + (count - frequency + 0.5) / (frequency + 0.5))
+        }
+
+        var postings = [[SearchPosting]](repeating: [], count: termCount)
+        for (position, id) in order.enumerated() { postings[position].reserveCapacity(documentFrequency[id]) }
+        for (number, (worker, position)) in analysis.owners.enumerated() {
+            let document = analysis.workers[worker].documents[position]
+            let ids = globalIDs[worker]
+            let documentLengths = document.lengths.map(Double.init)
+            for (local, packed) in zip(document.terms, document.packed) {
+                let id = Int(ids[Int(local)])
                 var weighted = 0.0
                 for field in SearchField.allCases {
                     let termFrequency = Self.unpack(packed, field)
                     guard termFrequency > 0 else { continue }
                     let b = field.lengthNormalization
                     let normalized = Double(termFrequency)
-                        / (1 - b + b * Double(document.lengths[field.rawValue]) / averageLengths[field.rawValue])
+                        / (1 - b + b * documentLengths[field.rawValue] / averageLengths[field.rawValue])
                     weighted += field.weight * normalized * (Self.saturation + 1) / (normalized + Self.saturation)
                 }
-                let impact = max(1, Int((idf * weighted * 10).rounded()))
+                let impact = max(1, Int((idf[id] * weighted * 10).rounded()))
                 let nameLength = Self.unpack(packed, .name) > 0 ? document.nameLength : 0
-                postingsByTerm[term, default: []].append(SearchPosting(document: number, impact: impact, nameLength: nameLength))
+                postings[Int(rank[id])].append(SearchPosting(document: number, impact: impact, nameLength: nameLength))
             }
         }
 
-        let terms = postingsByTerm.keys.sorted(by: SearchIndex.precedes)
-        let postings = terms.map { postingsByTerm[$0] ?? [] }
+        let terms = order.map { termStrings[$0] }
         let (shardStarts, shardKeys) = shards(terms: terms, postings: postings)
         let documentBytes = documents.reduce(0) { total, document in
             total + document.name.utf8.count + document.path.utf8.count + document.text.utf8.count
@@ -78,7 +97,7 @@ public struct SearchIndexBuilder: Sendable {
     // MARK: Documents
 
     /// Every document in index order with the text of each of its fields.
-    private func collect() -> (documents: [SearchDocument], fieldTexts: [[String]], games: [SearchFacet],
+    private func collect() -> (documents: [SearchDocument], fieldTexts: [[[String]]], games: [SearchFacet],
                                kinds: [SearchFacet], groups: [SearchGroup]) {
         let labels = Labels(strings: strings, schema: site.schema)
         let allKinds = Self.kinds(of: site)
@@ -91,7 +110,7 @@ public struct SearchIndexBuilder: Sendable {
         let games = site.games.map { SearchFacet(id: $0.id, label: $0.title) }
 
         var documents: [SearchDocument] = []
-        var fieldTexts: [[String]] = []
+        var fieldTexts: [[[String]]] = []
         var groups: [SearchGroup] = []
         for (gameNumber, game) in site.games.enumerated() {
             let gameTags = Self.list(game.fields["tags"])
@@ -157,11 +176,12 @@ public struct SearchIndexBuilder: Sendable {
         kind.fields.filter { $0.type == .bool && ($0.progress || $0.highlight) }.map(\.name)
     }
 
-    /// The text of each field, in `SearchField` order. Keys are the kind's name, the values of
+    /// The texts of each field, in `SearchField` order. Keys are the kind's name, the values of
     /// single-line fields (region, status, motto…) and the labels of true booleans, so "smith anvil"
-    /// finds the places that have one; longer `text` fields count as notes.
+    /// finds the places that have one; longer `text` fields count as notes. A field's terms are those
+    /// of its texts one after the other (as if joined with line breaks), so no text is copied.
     private func texts(name: String, aliases: [String], tags: [String], kind: Kind, labels: Labels,
-                       fields: [String: FieldValue], notes: String) -> [String] {
+                       fields: [String: FieldValue], notes: String) -> [[String]] {
         var keys = [labels.kindName(kind)]
         var longText = [notes]
         for field in kind.fields where !["name", "title", "aliases", "tags"].contains(field.name) {
@@ -173,14 +193,15 @@ public struct SearchIndexBuilder: Sendable {
             default: continue
             }
         }
-        return [name, aliases.joined(separator: "\n"), tags.joined(separator: "\n"), keys.joined(separator: "\n"),
-                longText.joined(separator: "\n")]
+        return [[name], aliases, tags, keys, longText]
     }
 
     /// The notes cut to `textLimit` characters, at a space when there is one near the end.
     private func excerptText(_ text: String) -> String {
-        guard text.count > textLimit else { return text }
-        let cut = text.prefix(textLimit)
+        // Counting characters reads the whole text; only the first `textLimit` + 1 matter.
+        guard text.utf8.count > textLimit, let end = text.index(text.startIndex, offsetBy: textLimit, limitedBy: text.endIndex),
+              end < text.endIndex else { return text }
+        let cut = text[..<end]
         if let space = cut.lastIndex(where: \.isWhitespace), cut.distance(from: cut.startIndex, to: space) > textLimit * 3 / 4 {
             return String(cut[..<space])
         }
@@ -194,27 +215,68 @@ public struct SearchIndexBuilder: Sendable {
 
     // MARK: Terms
 
-    private static let fieldBits = 12
-    private static let fieldMask = (1 << fieldBits) - 1
+    static let fieldBits = 12
+    static let fieldMask = (1 << fieldBits) - 1
 
-    /// A document's terms: each term's frequency in every field (packed `fieldBits` per field), the
-    /// length of each field in terms, and the number of distinct terms of the name.
-    private static func analyze(_ texts: [String]) -> (frequencies: [String: Int], lengths: [Int], nameLength: Int) {
-        var frequencies: [String: Int] = [:]
-        var lengths: [Int] = []
-        var nameTerms: Set<String> = []
-        for field in SearchField.allCases {
-            let terms = SearchTokenizer.terms(in: texts[field.rawValue])
-            lengths.append(terms.count)
-            if field == .name { nameTerms = Set(terms) }
-            let shift = field.rawValue * fieldBits
-            for term in terms {
-                let packed = frequencies[term, default: 0]
-                // Frequencies stop counting at the field's capacity; BM25 has long saturated by then.
-                if (packed >> shift) & fieldMask < fieldMask { frequencies[term] = packed + (1 << shift) }
+    /// What one document holds: the ids (in its thread's table) of its distinct terms with each
+    /// one's frequency in every field (packed `fieldBits` per field), the length of each field in
+    /// terms, and the number of distinct terms of the name.
+    struct AnalyzedDocument: Sendable {
+        var terms: [Int32]
+        var packed: [Int]
+        var lengths: [Int]
+        var nameLength: Int
+    }
+
+    /// One thread's share of the analysis: the terms it met, each once, and the documents it read.
+    struct AnalysisWorker: Sendable {
+        var table = TermTable()
+        var documents: [AnalyzedDocument] = []
+        var numbers: [Int] = []
+        /// The packed frequencies of the current document by term id, and the ids it has met.
+        var packed: [Int] = []
+        var touched: [Int32] = []
+
+        mutating func analyze(_ texts: [[String]], number: Int) {
+            var lengths = [Int](repeating: 0, count: SearchField.allCases.count)
+            var nameLength = 0
+            for field in SearchField.allCases {
+                let shift = field.rawValue * SearchIndexBuilder.fieldBits
+                let step = 1 << shift
+                var length = 0
+                for text in texts[field.rawValue] {
+                    SearchTokenizer.forEachTerm(in: text) { term in
+                        length += 1
+                        let id = table.id(of: term)
+                        if id == packed.count { packed.append(0) }
+                        let current = packed[id]
+                        if current == 0 { touched.append(Int32(id)) }
+                        // Frequencies stop counting at the field's capacity; BM25 has long saturated by then.
+                        if (current >> shift) & SearchIndexBuilder.fieldMask < SearchIndexBuilder.fieldMask { packed[id] = current + step }
+                    }
+                }
+                lengths[field.rawValue] = length
+                if field == .name { nameLength = touched.count }
             }
+            documents.append(AnalyzedDocument(terms: touched, packed: touched.map { packed[Int($0)] }, lengths: lengths,
+                                              nameLength: nameLength))
+            numbers.append(number)
+            for id in touched { packed[Int(id)] = 0 }
+            touched.removeAll(keepingCapacity: true)
         }
-        return (frequencies, lengths, nameTerms.count)
+    }
+
+    /// Every document's terms, read on up to `jobs` threads; `owners[n]` is the thread that read
+    /// document `n` and its place in that thread's documents.
+    static func analyze(_ fieldTexts: [[[String]]], jobs: Int) -> (workers: [AnalysisWorker], owners: [(worker: Int, position: Int)]) {
+        let workers = Parallel.forEach(count: fieldTexts.count, jobs: jobs, state: { AnalysisWorker() }) { worker, number in
+            worker.analyze(fieldTexts[number], number: number)
+        }
+        var owners = [(worker: Int, position: Int)](repeating: (0, 0), count: fieldTexts.count)
+        for (index, worker) in workers.enumerated() {
+            for (position, number) in worker.numbers.enumerated() { owners[number] = (index, position) }
+        }
+        return (workers, owners)
     }
 
     private static func unpack(_ packed: Int, _ field: SearchField) -> Int {
