@@ -29,9 +29,11 @@ public enum SearchTokenizer {
     /// and Traditional forms, so the text is cut at ASCII separators into segments: a segment of ASCII
     /// letters, digits and Han characters of the unified blocks (U+3400–U+4DBF, U+4E00–U+9FFF) is
     /// folded byte by byte, and only a segment holding other characters goes through the Unicode
-    /// steps. A separator followed by such another character stays in the segment, since
-    /// normalization may combine the two (`<` + U+0338 is `≮`). The result is exactly that of the
-    /// Unicode steps on the whole text (`unicodeTerms(in:)`).
+    /// steps (their terms are remembered by segment). A separator followed by another character stays
+    /// in the segment, since normalization may combine the two (`<` + U+0338 is `≮`), unless that
+    /// character is a letter nothing can combine with (`isStableLetter`): so segments stay single
+    /// words, which repeat. The result is exactly that of the Unicode steps on the whole text
+    /// (`unicodeTerms(in:)`).
     public static func forEachTerm(in text: String, _ visit: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
         text.withUTF8 { bytes in
@@ -118,7 +120,7 @@ public enum SearchTokenizer {
                     index += length
                 } else {
                     if !Self.isASCIIWordByte(byte) {
-                        if index + 1 < count && base[index + 1] >= 0x80 && !startsUnifiedHan(base + index + 1, count - index - 1) {
+                        if index + 1 < count && base[index + 1] >= 0x80 && !startsStableLetter(base + index + 1, count - index - 1) {
                             hasOther = true
                         } else {
                             flush(index)
@@ -139,11 +141,37 @@ public enum SearchTokenizer {
         UInt32(pointer[0] & 0x0F) << 12 | UInt32(pointer[1] & 0x3F) << 6 | UInt32(pointer[2] & 0x3F)
     }
 
-    /// Whether the character at `pointer` (with `available` bytes left) is a unified Han character.
+    /// Whether the character at `pointer` (with `available` bytes left) is a unified Han character
+    /// or another letter that nothing before it can change (`isStableLetter`), so text may be cut
+    /// into segments just before it.
     @inline(__always)
-    private static func startsUnifiedHan(_ pointer: UnsafePointer<UInt8>, _ available: Int) -> Bool {
+    private static func startsStableLetter(_ pointer: UnsafePointer<UInt8>, _ available: Int) -> Bool {
         let byte = pointer[0]
-        return byte >= 0xE0 && byte < 0xF0 && available >= 3 && isUnifiedHan(hanCodePoint(pointer))
+        if byte >= 0xC0 && byte < 0xE0 {
+            return available >= 2 && isStableLetter(UInt32(byte & 0x1F) << 6 | UInt32(pointer[1] & 0x3F))
+        }
+        guard byte >= 0xE0 && byte < 0xF0 && available >= 3 else { return false }
+        let value = hanCodePoint(pointer)
+        return isUnifiedHan(value) || isStableLetter(value)
+    }
+
+    /// Letters of common scripts after which an ASCII separator's segment may end: each is a starter
+    /// that composes with nothing before it (nor does the start of its compatibility form), is no
+    /// mark, format character or grapheme extender, so the Unicode steps never join it to the
+    /// separator before it. Latin (Latin-1 letters, Extended-A and -B, Extended Additional),
+    /// Cyrillic, Devanagari letters, Hiragana, Katakana and Hangul syllables.
+    static func isStableLetter(_ value: UInt32) -> Bool {
+        switch value {
+        case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F, // Latin-1 letters, Latin Extended-A and -B
+             0x400...0x481, 0x48A...0x52F, // Cyrillic letters
+             0x904...0x939, 0x93D, 0x950, 0x958...0x961, 0x972...0x97F, // Devanagari letters
+             0x1E00...0x1EFF, // Latin Extended Additional
+             0x3041...0x3096, 0x30A1...0x30FA, // Hiragana, Katakana
+             0xAC00...0xD7A3: // Hangul syllables
+            return true
+        default:
+            return false
+        }
     }
 
     /// CJK Unified Ideographs and Extension A: letters that normalization, case and mark folding leave

@@ -11,6 +11,9 @@ struct SearchTokenizerFastPathTests {
         // Han of the unified blocks (byte-level path) and characters next to them that are not.
         "漢", "龍", "门", "門", "会", "會", "\u{3400}", "\u{4DBF}", "\u{4DC0}", "\u{4E00}", "\u{9FFF}", "\u{A000}", "\u{F900}",
         "\u{2F00}", "々", "𠀋", "한", "ラ", "か", "\u{3099}", "漢\u{0301}", "\u{FF01}", "\u{3001}", "\u{3002}",
+        // Letters text is cut before when a separator precedes them, and what may follow them.
+        " मीरा", " गुरु", " Nổi", " Đường", " Мир", " ёж", " カタ", " かな", " 한국", " ñ", " ǅ", " ゔ", " \u{0958}",
+        " \u{FF9E}", " \u{0E33}", "\u{0306}", "\u{093C}", "\u{3099}", "\u{1161}", "\u{11A8}",
     ]
 
     @Test func fastAndUnicodePathsAgreeOnRandomText() {
@@ -49,6 +52,30 @@ struct SearchTokenizerFastPathTests {
         #expect(checked == 0x4DBF - 0x3400 + 1 + 0x9FFF - 0x4E00 + 1)
         #expect(!SearchTokenizer.isUnifiedHan(0x4DC0) && !SearchTokenizer.isUnifiedHan(0xF900) && !SearchTokenizer.isUnifiedHan(0x33FF))
         #expect(SearchTokenizer.terms(in: "龍王廟 and 龙王庙, Dragon") == ["龙王", "王庙", "庙", "and", "龙王", "王庙", "庙", "dragon"])
+    }
+
+    /// What cutting text before a stable letter assumes of it: a letter, a starter, its own character
+    /// after any ASCII separator; and the terms around such a cut are those of the whole text.
+    @Test func textIsCutOnlyBeforeLettersNothingCombinesWith() {
+        let stable = (UInt32(0x80)...0xFFFF).filter(SearchTokenizer.isStableLetter)
+        #expect(stable.count > 12_000)
+        let separators = (UInt8(0)..<0x80).map { Character(Unicode.Scalar($0)) }.filter { !$0.isLetter && !$0.isNumber }
+        for value in stable {
+            let scalar = Unicode.Scalar(value)!
+            let letter: Bool
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter: letter = true
+            default: letter = false
+            }
+            #expect(letter && scalar.properties.canonicalCombiningClass == .notReordered && !SearchTokenizer.isIgnorable(scalar),
+                    "\(value)")
+            let character = String(scalar)
+            #expect(separators.allSatisfy { (String($0) + character).count == 2 }, "\(value)")
+            for separator in [" ", "<", "=", ">", "\n", "-"] {
+                let text = "a" + separator + character + "\u{0301}b"
+                #expect(SearchTokenizer.terms(in: text) == SearchTokenizer.unicodeTerms(in: text), "\(value) after \(separator)")
+            }
+        }
     }
 
     @Test func termsAreHandedOverAsTheirBytes() {
