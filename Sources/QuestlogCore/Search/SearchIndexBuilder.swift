@@ -12,6 +12,8 @@ public struct SearchIndexBuilder: Sendable {
     public var chunkBytes: Int
     /// How many characters of each document's notes results can cut excerpts from.
     public var textLimit: Int
+    /// Notes longer than this many bytes are read in parts of about this size, on several threads.
+    var partBytes = 1 << 20
 
     /// BM25's term-frequency saturation.
     static let saturation = 1.2
@@ -28,7 +30,7 @@ public struct SearchIndexBuilder: Sendable {
 
     public func build() -> SearchIndex {
         let (documents, fieldTexts, games, kinds, groups) = collect()
-        let analysis = Self.analyze(fieldTexts, jobs: jobs)
+        var analysis = Self.analyze(fieldTexts, jobs: jobs, partBytes: partBytes)
         let count = Double(documents.count)
 
         // Each thread's terms once in one table, so every later step counts and sorts integers.
@@ -36,14 +38,16 @@ public struct SearchIndexBuilder: Sendable {
         let globalIDs = analysis.workers.map { worker in
             (0..<worker.table.count).map { local in worker.table.withTerm(local) { Int32(table.id(of: $0)) } }
         }
+        let analyzed = analysis.owners.map { parts in
+            Self.combine(parts.map { (worker, position) in (analysis.workers[worker].documents[position], globalIDs[worker]) })
+        }
+        analysis.workers = []
         let termCount = table.count
         var documentFrequency = [Int](repeating: 0, count: termCount)
         var lengthTotals = [Int](repeating: 0, count: SearchField.allCases.count)
         var lengthCounts = lengthTotals
-        for (worker, position) in analysis.owners {
-            let document = analysis.workers[worker].documents[position]
-            let ids = globalIDs[worker]
-            for local in document.terms { documentFrequency[Int(ids[Int(local)])] += 1 }
+        for document in analyzed {
+            for id in document.terms { documentFrequency[Int(id)] += 1 }
             for (field, length) in document.lengths.enumerated() where length > 0 {
                 lengthTotals[field] += length
                 lengthCounts[field] += 1
@@ -62,12 +66,10 @@ public struct SearchIndexBuilder: Sendable {
 
         var postings = [[SearchPosting]](repeating: [], count: termCount)
         for (position, id) in order.enumerated() { postings[position].reserveCapacity(documentFrequency[id]) }
-        for (number, (worker, position)) in analysis.owners.enumerated() {
-            let document = analysis.workers[worker].documents[position]
-            let ids = globalIDs[worker]
+        for (number, document) in analyzed.enumerated() {
             let documentLengths = document.lengths.map(Double.init)
-            for (local, packed) in zip(document.terms, document.packed) {
-                let id = Int(ids[Int(local)])
+            for (id, packed) in zip(document.terms, document.packed) {
+                let id = Int(id)
                 var weighted = 0.0
                 for field in SearchField.allCases {
                     let termFrequency = Self.unpack(packed, field)
@@ -228,55 +230,147 @@ public struct SearchIndexBuilder: Sendable {
         var nameLength: Int
     }
 
-    /// One thread's share of the analysis: the terms it met, each once, and the documents it read.
+    /// Which texts of a document a piece of work reads: all, or for a long document one part of its
+    /// texts, each text whole or a range of its bytes.
+    struct Work: Sendable {
+        var document: Int
+        var spans: [(field: Int, text: Int, bytes: Range<Int>?)]?
+    }
+
+    /// One thread's share of the analysis: the terms it met, each once, and the pieces of work it did.
     struct AnalysisWorker: Sendable {
         var table = TermTable()
         var documents: [AnalyzedDocument] = []
-        var numbers: [Int] = []
+        var done: [Int] = []
         /// The packed frequencies of the current document by term id, and the ids it has met.
         var packed: [Int] = []
         var touched: [Int32] = []
 
-        mutating func analyze(_ texts: [[String]], number: Int) {
+        mutating func analyze(_ texts: [[String]], spans: [(field: Int, text: Int, bytes: Range<Int>?)]?, number: Int) {
             var lengths = [Int](repeating: 0, count: SearchField.allCases.count)
             var nameLength = 0
-            for field in SearchField.allCases {
-                let shift = field.rawValue * SearchIndexBuilder.fieldBits
+            func read(_ field: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+                let shift = field * SearchIndexBuilder.fieldBits
                 let step = 1 << shift
                 var length = 0
-                for text in texts[field.rawValue] {
-                    SearchTokenizer.forEachTerm(in: text) { term in
-                        length += 1
-                        let id = table.id(of: term)
-                        if id == packed.count { packed.append(0) }
-                        let current = packed[id]
-                        if current == 0 { touched.append(Int32(id)) }
-                        // Frequencies stop counting at the field's capacity; BM25 has long saturated by then.
-                        if (current >> shift) & SearchIndexBuilder.fieldMask < SearchIndexBuilder.fieldMask { packed[id] = current + step }
-                    }
+                SearchTokenizer.forEachTerm(inUTF8: bytes) { term in
+                    length += 1
+                    let id = table.id(of: term)
+                    if id == packed.count { packed.append(0) }
+                    let current = packed[id]
+                    if current == 0 { touched.append(Int32(id)) }
+                    // Frequencies stop counting at the field's capacity; BM25 has long saturated by then.
+                    if (current >> shift) & SearchIndexBuilder.fieldMask < SearchIndexBuilder.fieldMask { packed[id] = current + step }
                 }
-                lengths[field.rawValue] = length
-                if field == .name { nameLength = touched.count }
+                lengths[field] += length
+            }
+            if let spans {
+                for span in spans {
+                    var text = texts[span.field][span.text]
+                    text.withUTF8 { bytes in read(span.field, span.bytes.map { UnsafeBufferPointer(rebasing: bytes[$0]) } ?? bytes) }
+                    if span.field == SearchField.name.rawValue { nameLength = touched.count }
+                }
+            } else {
+                for field in SearchField.allCases {
+                    for var text in texts[field.rawValue] {
+                        text.withUTF8 { read(field.rawValue, $0) }
+                    }
+                    if field == .name { nameLength = touched.count }
+                }
             }
             documents.append(AnalyzedDocument(terms: touched, packed: touched.map { packed[Int($0)] }, lengths: lengths,
                                               nameLength: nameLength))
-            numbers.append(number)
+            done.append(number)
             for id in touched { packed[Int(id)] = 0 }
             touched.removeAll(keepingCapacity: true)
         }
     }
 
-    /// Every document's terms, read on up to `jobs` threads; `owners[n]` is the thread that read
-    /// document `n` and its place in that thread's documents.
-    static func analyze(_ fieldTexts: [[[String]]], jobs: Int) -> (workers: [AnalysisWorker], owners: [(worker: Int, position: Int)]) {
-        let workers = Parallel.forEach(count: fieldTexts.count, jobs: jobs, state: { AnalysisWorker() }) { worker, number in
-            worker.analyze(fieldTexts[number], number: number)
+    /// Every document's terms, read on up to `jobs` threads; `owners[n]` are the threads that read
+    /// document `n` and the places of its parts in those threads' documents, the part with the name first.
+    static func analyze(_ fieldTexts: [[[String]]], jobs: Int, partBytes: Int)
+        -> (workers: [AnalysisWorker], owners: [[(worker: Int, position: Int)]]) {
+        var work: [Work] = []
+        work.reserveCapacity(fieldTexts.count)
+        for (number, texts) in fieldTexts.enumerated() {
+            let notes = SearchField.notes.rawValue
+            guard texts[notes].contains(where: { $0.utf8.count > partBytes }) else {
+                work.append(Work(document: number, spans: nil))
+                continue
+            }
+            // A long document: its other fields and the first part of each text, then the other parts.
+            var first: [(field: Int, text: Int, bytes: Range<Int>?)] = []
+            for field in 0..<notes {
+                for text in texts[field].indices { first.append((field, text, nil)) }
+            }
+            var rest: [Work] = []
+            for (index, text) in texts[notes].enumerated() {
+                let parts = Self.parts(of: text, size: partBytes)
+                first.append((notes, index, parts.count == 1 ? nil : parts[0]))
+                for part in parts.dropFirst() { rest.append(Work(document: number, spans: [(notes, index, part)])) }
+            }
+            work.append(Work(document: number, spans: first))
+            work += rest
         }
-        var owners = [(worker: Int, position: Int)](repeating: (0, 0), count: fieldTexts.count)
+        let pieces = work
+        let workers = Parallel.forEach(count: pieces.count, jobs: jobs, state: { AnalysisWorker() }) { worker, index in
+            let piece = pieces[index]
+            worker.analyze(fieldTexts[piece.document], spans: piece.spans, number: index)
+        }
+        var byWork = [(worker: Int, position: Int)](repeating: (0, 0), count: work.count)
         for (index, worker) in workers.enumerated() {
-            for (position, number) in worker.numbers.enumerated() { owners[number] = (index, position) }
+            for (position, number) in worker.done.enumerated() { byWork[number] = (index, position) }
         }
+        var owners = [[(worker: Int, position: Int)]](repeating: [], count: fieldTexts.count)
+        for (index, piece) in work.enumerated() { owners[piece.document].append(byWork[index]) }
         return (workers, owners)
+    }
+
+    /// The byte ranges of `text` cut at about every `size` bytes where its terms do not change.
+    static func parts(of text: String, size: Int) -> [Range<Int>] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var parts: [Range<Int>] = []
+            var start = 0
+            while bytes.count - start > size {
+                var cut = start + max(1, size)
+                while cut < bytes.count && !SearchTokenizer.isCut(bytes, at: cut) { cut += 1 }
+                guard cut < bytes.count else { break }
+                parts.append(start..<cut)
+                start = cut
+            }
+            parts.append(start..<bytes.count)
+            return parts
+        }
+    }
+
+    /// A document's parts as one, with the terms' numbers in the whole index.
+    private static func combine(_ parts: [(document: AnalyzedDocument, ids: [Int32])]) -> AnalyzedDocument {
+        if parts.count == 1, let (document, ids) = parts.first {
+            return AnalyzedDocument(terms: document.terms.map { ids[Int($0)] }, packed: document.packed, lengths: document.lengths,
+                                    nameLength: document.nameLength)
+        }
+        var packed: [Int32: Int] = [:]
+        var lengths = [Int](repeating: 0, count: SearchField.allCases.count)
+        for (document, ids) in parts {
+            for (local, frequencies) in zip(document.terms, document.packed) {
+                let id = ids[Int(local)]
+                packed[id] = add(packed[id] ?? 0, frequencies)
+            }
+            for (field, length) in document.lengths.enumerated() { lengths[field] += length }
+        }
+        let terms = packed.keys.sorted()
+        return AnalyzedDocument(terms: terms, packed: terms.map { packed[$0]! }, lengths: lengths,
+                                nameLength: parts.first?.document.nameLength ?? 0)
+    }
+
+    /// The sum of two packed frequencies, field by field, each stopping at the field's capacity.
+    static func add(_ lhs: Int, _ rhs: Int) -> Int {
+        var sum = 0
+        for field in SearchField.allCases {
+            sum |= min(unpack(lhs, field) + unpack(rhs, field), fieldMask) << (field.rawValue * fieldBits)
+        }
+        return sum
     }
 
     private static func unpack(_ packed: Int, _ field: SearchField) -> Int {

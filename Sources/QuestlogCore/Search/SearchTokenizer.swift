@@ -36,7 +36,13 @@ public enum SearchTokenizer {
     /// (`unicodeTerms(in:)`).
     public static func forEachTerm(in text: String, _ visit: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8 { forEachTerm(inUTF8: $0, visit) }
+    }
+
+    /// `forEachTerm(in:_:)` of text given as valid UTF-8 (a whole string, or a part of one cut by
+    /// `isCut(_:at:)`).
+    static func forEachTerm(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ visit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        do {
             let count = bytes.count
             guard count > 0 else { return }
             let base = bytes.baseAddress!
@@ -133,6 +139,13 @@ public enum SearchTokenizer {
             }
             flush(count)
         }
+    }
+
+    /// Whether the terms of UTF-8 text are those of its bytes before `index` followed by those of its
+    /// bytes from `index`: true after an ASCII separator followed by an ASCII character, where the
+    /// segments of `forEachTerm` start anew.
+    static func isCut(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        index > 0 && index < bytes.count && bytes[index - 1] < 0x80 && !isASCIIWordByte(bytes[index - 1]) && bytes[index] < 0x80
     }
 
     /// The code point of a three-byte UTF-8 sequence.
