@@ -23,28 +23,29 @@ extension SearchIndex {
     /// One hash for all keeps `index.js` small; any change of document count or term frequency
     /// changes most shards anyway.
     public func files() -> [OutputFile] {
-        // Each file is written straight into its bytes; `body` is the range of its data, which the hash reads.
-        var bodies: [(type: String, number: Int, bytes: [UInt8], body: Range<Int>)] = []
-        func add(_ type: String, _ number: Int, _ write: (inout [UInt8]) -> Void) {
+        // Each file is written straight into its bytes, on several threads; `body` is the range of
+        // its data, which the hash reads.
+        let kinds = (0..<shardCount).map { ("terms", $0) } + (0..<chunkCount).map { ("docs", $0) } + [("flags", 0)]
+        let bodies = Parallel.map(kinds, jobs: jobs) { type, number -> (type: String, number: Int, bytes: [UInt8], body: Range<Int>) in
             var bytes = Self.scriptStart(type, number)
             let start = bytes.count
-            write(&bytes)
+            switch type {
+            case "terms":
+                writeShard(number, to: &bytes)
+            case "docs":
+                let range = number * documentsPerChunk..<min(documents.count, (number + 1) * documentsPerChunk)
+                let records = JSONValue.array(documents[range].map { document in
+                    .array([.string(document.name), .string(document.path), .array(document.aliases.map(JSONValue.string)),
+                            .string(document.text)])
+                })
+                bytes.append(contentsOf: records.bytes(pretty: false))
+            default:
+                bytes.append(contentsOf: flagsJSON().bytes(pretty: false))
+            }
             let end = bytes.count
             bytes.append(contentsOf: Self.scriptEnd)
-            bodies.append((type, number, bytes, start..<end))
+            return (type, number, bytes, start..<end)
         }
-        for shard in 0..<shardCount {
-            add("terms", shard) { writeShard(shard, to: &$0) }
-        }
-        for chunk in 0..<chunkCount {
-            let range = chunk * documentsPerChunk..<min(documents.count, (chunk + 1) * documentsPerChunk)
-            let records = JSONValue.array(documents[range].map { document in
-                .array([.string(document.name), .string(document.path), .array(document.aliases.map(JSONValue.string)),
-                        .string(document.text)])
-            })
-            add("docs", chunk) { $0.append(contentsOf: records.bytes(pretty: false)) }
-        }
-        add("flags", 0) { $0.append(contentsOf: flagsJSON().bytes(pretty: false)) }
         let hash = Self.contentHash(ofBytes: bodies.map { ($0.bytes, $0.body) })
         var index = Self.scriptStart("index", 0)
         index.append(contentsOf: manifest(hash: hash).bytes(pretty: false))

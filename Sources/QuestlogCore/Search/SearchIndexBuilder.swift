@@ -57,19 +57,24 @@ public struct SearchIndexBuilder: Sendable {
 
         let termStrings = (0..<termCount).map { table.term($0) }
         let order = (0..<termCount).sorted { SearchIndex.precedes(termStrings[$0], termStrings[$1]) }
-        var rank = [Int32](repeating: 0, count: termCount)
-        for (position, id) in order.enumerated() { rank[id] = Int32(position) }
+        let rank = {
+            var rank = [Int32](repeating: 0, count: termCount)
+            for (position, id) in order.enumerated() { rank[id] = Int32(position) }
+            return rank
+        }()
         let idf = documentFrequency.map { documentFrequency -> Double in
             let frequency = Double(documentFrequency)
             return log(1 + (count - frequency + 0.5) / (frequency + 0.5))
         }
 
-        var postings = [[SearchPosting]](repeating: [], count: termCount)
-        for (position, id) in order.enumerated() { postings[position].reserveCapacity(documentFrequency[id]) }
-        for (number, document) in analyzed.enumerated() {
+        // Each document's postings with the rank of their terms, on several threads; then each
+        // term's postings in document order.
+        let scored = Parallel.map(Array(analyzed.indices), jobs: jobs) { number -> (ranks: [Int32], postings: [SearchPosting]) in
+            let document = analyzed[number]
             let documentLengths = document.lengths.map(Double.init)
+            var postings: [SearchPosting] = []
+            postings.reserveCapacity(document.terms.count)
             for (id, packed) in zip(document.terms, document.packed) {
-                let id = Int(id)
                 var weighted = 0.0
                 for field in SearchField.allCases {
                     let termFrequency = Self.unpack(packed, field)
@@ -79,9 +84,17 @@ public struct SearchIndexBuilder: Sendable {
                         / (1 - b + b * documentLengths[field.rawValue] / averageLengths[field.rawValue])
                     weighted += field.weight * normalized * (Self.saturation + 1) / (normalized + Self.saturation)
                 }
-                let impact = max(1, Int((idf[id] * weighted * 10).rounded()))
+                let impact = max(1, Int((idf[Int(id)] * weighted * 10).rounded()))
                 let nameLength = Self.unpack(packed, .name) > 0 ? document.nameLength : 0
-                postings[Int(rank[id])].append(SearchPosting(document: number, impact: impact, nameLength: nameLength))
+                postings.append(SearchPosting(document: number, impact: impact, nameLength: nameLength))
+            }
+            return (document.terms.map { rank[Int($0)] }, postings)
+        }
+        var postings = [[SearchPosting]](repeating: [], count: termCount)
+        postings.withUnsafeMutableBufferPointer { postings in
+            for (position, id) in order.enumerated() { postings[position].reserveCapacity(documentFrequency[id]) }
+            for document in scored {
+                for (rank, posting) in zip(document.ranks, document.postings) { postings[Int(rank)].append(posting) }
             }
         }
 
@@ -92,8 +105,10 @@ public struct SearchIndexBuilder: Sendable {
                 + document.aliases.reduce(0) { $0 + $1.utf8.count + 3 } + 12
         }
         let perChunk = documents.isEmpty ? 1 : max(1, chunkBytes * documents.count / max(1, documentBytes))
-        return SearchIndex(documents: documents, games: games, kinds: kinds, groups: groups, terms: terms,
-                           postings: postings, shardStarts: shardStarts, shardKeys: shardKeys, documentsPerChunk: perChunk)
+        var index = SearchIndex(documents: documents, games: games, kinds: kinds, groups: groups, terms: terms,
+                                postings: postings, shardStarts: shardStarts, shardKeys: shardKeys, documentsPerChunk: perChunk)
+        index.jobs = jobs
+        return index
     }
 
     // MARK: Documents
