@@ -235,8 +235,9 @@ public struct SearchIndexBuilder: Sendable {
     static let fieldBits = 12
     static let fieldMask = (1 << fieldBits) - 1
 
-    /// What one document holds: the ids (in its thread's table) of its distinct terms with each
-    /// one's frequency in every field (packed `fieldBits` per field), the length of each field in
+    /// What one document (or one part of a long one) holds: the ids of its distinct terms, first in
+    /// the table of the thread that read it and then in the whole index's, with each one's frequency
+    /// in every field (packed `fieldBits` per field), the length of each field in
     /// terms, and the number of distinct terms of the name.
     struct AnalyzedDocument: Sendable {
         var terms: [Int32]
