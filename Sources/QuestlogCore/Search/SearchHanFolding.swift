@@ -21,6 +21,23 @@ enum SearchHanFolding {
         return table
     }()
 
+    /// The table over U+3400–U+9FFF as a flat array of code points (zero where nothing folds), for
+    /// the tokenizer's byte-level path.
+    private static let unified: [UInt16] = {
+        var flat = [UInt16](repeating: 0, count: 0xA000 - 0x3400)
+        for (key, value) in table where key >= 0x3400 && key < 0xA000 && value.value >= 0x800 && value.value <= 0xFFFF {
+            flat[Int(key) - 0x3400] = UInt16(value.value)
+        }
+        return flat
+    }()
+
+    /// `fold` for a code point of U+3400–U+9FFF.
+    @inline(__always)
+    static func foldUnified(_ value: UInt32) -> UInt32 {
+        let folded = unified[Int(value) - 0x3400]
+        return folded == 0 ? value : UInt32(folded)
+    }
+
     /// Whether a scalar is in the blocks the table covers.
     static func mayFold(_ scalar: Unicode.Scalar) -> Bool {
         (0x3400...0x4DBF).contains(scalar.value) || (0x4E00...0x9FFF).contains(scalar.value)

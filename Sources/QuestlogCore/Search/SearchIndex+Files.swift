@@ -23,26 +23,48 @@ extension SearchIndex {
     /// One hash for all keeps `index.js` small; any change of document count or term frequency
     /// changes most shards anyway.
     public func files() -> [OutputFile] {
-        var bodies: [(type: String, number: Int, json: String)] = []
-        for shard in 0..<shardCount {
-            bodies.append(("terms", shard, shardJSON(shard)))
+        // Each file is written straight into its bytes, on several threads; `body` is the range of
+        // its data, which the hash reads.
+        let kinds = (0..<shardCount).map { ("terms", $0) } + (0..<chunkCount).map { ("docs", $0) } + [("flags", 0)]
+        let bodies = Parallel.map(kinds, jobs: jobs) { type, number -> (type: String, number: Int, bytes: [UInt8], body: Range<Int>) in
+            var bytes = Self.scriptStart(type, number)
+            let start = bytes.count
+            switch type {
+            case "terms":
+                writeShard(number, to: &bytes)
+            case "docs":
+                let range = number * documentsPerChunk..<min(documents.count, (number + 1) * documentsPerChunk)
+                let records = JSONValue.array(documents[range].map { document in
+                    .array([.string(document.name), .string(document.path), .array(document.aliases.map(JSONValue.string)),
+                            .string(document.text)])
+                })
+                bytes.append(contentsOf: records.bytes(pretty: false))
+            default:
+                bytes.append(contentsOf: flagsJSON().bytes(pretty: false))
+            }
+            let end = bytes.count
+            bytes.append(contentsOf: Self.scriptEnd)
+            return (type, number, bytes, start..<end)
         }
-        for chunk in 0..<chunkCount {
-            let range = chunk * documentsPerChunk..<min(documents.count, (chunk + 1) * documentsPerChunk)
-            let records = JSONValue.array(documents[range].map { document in
-                .array([.string(document.name), .string(document.path), .array(document.aliases.map(JSONValue.string)),
-                        .string(document.text)])
-            })
-            bodies.append(("docs", chunk, records.rendered(pretty: false)))
-        }
-        bodies.append(("flags", 0, flagsJSON().rendered(pretty: false)))
-        let hash = Self.contentHash(of: bodies.map(\.json))
-        var files = [script("index", 0, manifest(hash: hash).rendered(pretty: false), path: "index.js")]
+        let hash = Self.contentHash(ofBytes: bodies.map { ($0.bytes, $0.body) })
+        var index = Self.scriptStart("index", 0)
+        index.append(contentsOf: manifest(hash: hash).bytes(pretty: false))
+        index.append(contentsOf: Self.scriptEnd)
+        var files = [OutputFile(path: Self.folder + "index.js", bytes: index)]
+        files.reserveCapacity(bodies.count + 1)
         for body in bodies {
-            files.append(script(body.type, body.number, body.json, path: Self.fileName(body.type, body.number, hash: hash)))
+            files.append(OutputFile(path: Self.folder + Self.fileName(body.type, body.number, hash: hash), bytes: body.bytes))
         }
         return files
     }
+
+    /// What an index file starts with, before its data: `QuestlogSearch.load("terms",3,`.
+    private static func scriptStart(_ type: String, _ number: Int) -> [UInt8] {
+        Array("QuestlogSearch.load(\"\(type)\",\(number),".utf8)
+    }
+
+    /// What an index file ends with, after its data.
+    private static let scriptEnd: [UInt8] = Array(");\n".utf8)
 
     /// The name of an index file under `folder`: `terms-3.HASH.js`, `docs-0.HASH.js`, `flags.HASH.js`.
     public static func fileName(_ type: String, _ number: Int, hash: String) -> String {
@@ -51,17 +73,23 @@ extension SearchIndex {
 
     /// Twelve hexadecimal digits of the FNV-1a hash of the files' data, each followed by a zero byte.
     static func contentHash(of bodies: [String]) -> String {
+        contentHash(ofBytes: bodies.map { body in
+            let bytes = Array(body.utf8)
+            return (bytes, 0..<bytes.count)
+        })
+    }
+
+    /// `contentHash(of:)` of the data at `range` of each of `bodies`.
+    static func contentHash(ofBytes bodies: [(bytes: [UInt8], range: Range<Int>)]) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for body in bodies {
-            for byte in body.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            body.bytes.withUnsafeBufferPointer { bytes in
+                for byte in bytes[body.range] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            }
             hash = hash &* 0x100_0000_01B3
         }
         let digits = String(hash, radix: 16)
         return String((String(repeating: "0", count: 16 - digits.count) + digits).prefix(12))
-    }
-
-    private func script(_ type: String, _ number: Int, _ json: String, path: String) -> OutputFile {
-        OutputFile(path: Self.folder + path, text: "QuestlogSearch.load(\"\(type)\",\(number),\(json));\n")
     }
 
     /// `index.js`'s data, keys sorted.
@@ -78,30 +106,55 @@ extension SearchIndex {
         ])
     }
 
-    /// A shard's data, written directly: postings are most of the index's bytes.
+    /// A shard's data as text.
     func shardJSON(_ shard: Int) -> String {
+        var bytes: [UInt8] = []
+        writeShard(shard, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A shard's data, written directly: postings are most of the index's bytes.
+    func writeShard(_ shard: Int, to out: inout [UInt8]) {
         let range = termRange(ofShard: shard)
-        var out = "{\"postings\":["
+        out.append(contentsOf: #"{"postings":["#.utf8)
         for index in range {
-            if index > range.lowerBound { out += "," }
-            out += "["
+            if index > range.lowerBound { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "["))
             var previous = 0
             for (number, posting) in postings[index].enumerated() {
-                if number > 0 { out += "," }
-                out += String(posting.document - previous)
+                if number > 0 { out.append(UInt8(ascii: ",")) }
+                Self.writeNumber(posting.document - previous, to: &out)
+                out.append(UInt8(ascii: ","))
                 if posting.nameLength > 0 {
-                    out += ",-" + String(posting.impact) + "," + String(posting.nameLength)
+                    Self.writeNumber(-posting.impact, to: &out)
+                    out.append(UInt8(ascii: ","))
+                    Self.writeNumber(posting.nameLength, to: &out)
                 } else {
-                    out += "," + String(posting.impact)
+                    Self.writeNumber(posting.impact, to: &out)
                 }
                 previous = posting.document
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         }
-        out += "],\"terms\":"
-        out += JSONValue.array(terms[range].map(JSONValue.string)).rendered(pretty: false)
-        out += "}"
-        return out
+        out.append(contentsOf: #"],"terms":"#.utf8)
+        out.append(contentsOf: JSONValue.array(terms[range].map(JSONValue.string)).bytes(pretty: false))
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends the decimal digits of `number`, as `String(number)` has them.
+    static func writeNumber(_ number: Int, to out: inout [UInt8]) {
+        if number < 0 { out.append(UInt8(ascii: "-")) }
+        let value = number.magnitude
+        if value < 10 {
+            out.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
+            return
+        }
+        var divisor: UInt = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        while divisor > 0 {
+            out.append(UInt8(truncatingIfNeeded: value / divisor % 10) &+ 0x30)
+            divisor /= 10
+        }
     }
 
     /// For each state field that some kind has: the documents where it is true, as a bit set in base64

@@ -24,6 +24,8 @@ public struct SearchIndex: Sendable {
     public var shardKeys: [String]
     /// How many consecutive documents share a documents file.
     public var documentsPerChunk: Int
+    /// How many threads `files()` writes the files on: the builder's.
+    var jobs = 1
 
     public init(documents: [SearchDocument], games: [SearchFacet], kinds: [SearchFacet], groups: [SearchGroup],
                 terms: [String], postings: [[SearchPosting]], shardStarts: [Int], shardKeys: [String], documentsPerChunk: Int) {

@@ -12,6 +12,8 @@ public struct SearchIndexBuilder: Sendable {
     public var chunkBytes: Int
     /// How many characters of each document's notes results can cut excerpts from.
     public var textLimit: Int
+    /// Notes longer than this many bytes are read in parts of about this size, on several threads.
+    var partBytes = 1 << 20
 
     /// BM25's term-frequency saturation.
     static let saturation = 1.2
@@ -28,57 +30,91 @@ public struct SearchIndexBuilder: Sendable {
 
     public func build() -> SearchIndex {
         let (documents, fieldTexts, games, kinds, groups) = collect()
-        let analyzed = Parallel.map(fieldTexts, jobs: jobs) { texts in Self.analyze(texts) }
+        var analysis = Self.analyze(fieldTexts, jobs: jobs, partBytes: partBytes)
+        let count = Double(documents.count)
 
-        var documentFrequency: [String: Int] = [:]
+        // Each thread's terms once in one table, so every later step counts and sorts integers.
+        var table = TermTable()
+        let globalIDs = analysis.workers.map { worker in
+            (0..<worker.table.count).map { local in worker.table.withTerm(local) { Int32(table.id(of: $0)) } }
+        }
+        let analyzed = analysis.owners.map { parts in
+            Self.combine(parts.map { (worker, position) in (analysis.workers[worker].documents[position], globalIDs[worker]) })
+        }
+        analysis.workers = []
+        let termCount = table.count
+        var documentFrequency = [Int](repeating: 0, count: termCount)
         var lengthTotals = [Int](repeating: 0, count: SearchField.allCases.count)
         var lengthCounts = lengthTotals
         for document in analyzed {
-            for term in document.frequencies.keys { documentFrequency[term, default: 0] += 1 }
+            for id in document.terms { documentFrequency[Int(id)] += 1 }
             for (field, length) in document.lengths.enumerated() where length > 0 {
                 lengthTotals[field] += length
                 lengthCounts[field] += 1
             }
         }
         let averageLengths = zip(lengthTotals, lengthCounts).map { $1 == 0 ? 1 : Double($0) / Double($1) }
-        let count = Double(documents.count)
 
-        var postingsByTerm: [String: [SearchPosting]] = [:]
-        for (number, document) in analyzed.enumerated() {
-            for (term, packed) in document.frequencies {
-                let frequency = Double(documentFrequency[term] ?? 1)
-                let idf = log(1 + (count - frequency + 0.5) / (frequency + 0.5))
+        let termStrings = (0..<termCount).map { table.term($0) }
+        let order = (0..<termCount).sorted { SearchIndex.precedes(termStrings[$0], termStrings[$1]) }
+        let rank = {
+            var rank = [Int32](repeating: 0, count: termCount)
+            for (position, id) in order.enumerated() { rank[id] = Int32(position) }
+            return rank
+        }()
+        let idf = documentFrequency.map { documentFrequency -> Double in
+            let frequency = Double(documentFrequency)
+            return log(1 + (count - frequency + 0.5) / (frequency + 0.5))
+        }
+
+        // Each document's postings with the rank of their terms, on several threads; then each
+        // term's postings in document order.
+        let scored = Parallel.map(Array(analyzed.indices), jobs: jobs) { number -> (ranks: [Int32], postings: [SearchPosting]) in
+            let document = analyzed[number]
+            let documentLengths = document.lengths.map(Double.init)
+            var postings: [SearchPosting] = []
+            postings.reserveCapacity(document.terms.count)
+            for (id, packed) in zip(document.terms, document.packed) {
                 var weighted = 0.0
                 for field in SearchField.allCases {
                     let termFrequency = Self.unpack(packed, field)
                     guard termFrequency > 0 else { continue }
                     let b = field.lengthNormalization
                     let normalized = Double(termFrequency)
-                        / (1 - b + b * Double(document.lengths[field.rawValue]) / averageLengths[field.rawValue])
+                        / (1 - b + b * documentLengths[field.rawValue] / averageLengths[field.rawValue])
                     weighted += field.weight * normalized * (Self.saturation + 1) / (normalized + Self.saturation)
                 }
-                let impact = max(1, Int((idf * weighted * 10).rounded()))
+                let impact = max(1, Int((idf[Int(id)] * weighted * 10).rounded()))
                 let nameLength = Self.unpack(packed, .name) > 0 ? document.nameLength : 0
-                postingsByTerm[term, default: []].append(SearchPosting(document: number, impact: impact, nameLength: nameLength))
+                postings.append(SearchPosting(document: number, impact: impact, nameLength: nameLength))
+            }
+            return (document.terms.map { rank[Int($0)] }, postings)
+        }
+        var postings = [[SearchPosting]](repeating: [], count: termCount)
+        postings.withUnsafeMutableBufferPointer { postings in
+            for (position, id) in order.enumerated() { postings[position].reserveCapacity(documentFrequency[id]) }
+            for document in scored {
+                for (rank, posting) in zip(document.ranks, document.postings) { postings[Int(rank)].append(posting) }
             }
         }
 
-        let terms = postingsByTerm.keys.sorted(by: SearchIndex.precedes)
-        let postings = terms.map { postingsByTerm[$0] ?? [] }
+        let terms = order.map { termStrings[$0] }
         let (shardStarts, shardKeys) = shards(terms: terms, postings: postings)
         let documentBytes = documents.reduce(0) { total, document in
             total + document.name.utf8.count + document.path.utf8.count + document.text.utf8.count
                 + document.aliases.reduce(0) { $0 + $1.utf8.count + 3 } + 12
         }
         let perChunk = documents.isEmpty ? 1 : max(1, chunkBytes * documents.count / max(1, documentBytes))
-        return SearchIndex(documents: documents, games: games, kinds: kinds, groups: groups, terms: terms,
-                           postings: postings, shardStarts: shardStarts, shardKeys: shardKeys, documentsPerChunk: perChunk)
+        var index = SearchIndex(documents: documents, games: games, kinds: kinds, groups: groups, terms: terms,
+                                postings: postings, shardStarts: shardStarts, shardKeys: shardKeys, documentsPerChunk: perChunk)
+        index.jobs = jobs
+        return index
     }
 
     // MARK: Documents
 
     /// Every document in index order with the text of each of its fields.
-    private func collect() -> (documents: [SearchDocument], fieldTexts: [[String]], games: [SearchFacet],
+    private func collect() -> (documents: [SearchDocument], fieldTexts: [[[String]]], games: [SearchFacet],
                                kinds: [SearchFacet], groups: [SearchGroup]) {
         let labels = Labels(strings: strings, schema: site.schema)
         let allKinds = Self.kinds(of: site)
@@ -91,7 +127,7 @@ public struct SearchIndexBuilder: Sendable {
         let games = site.games.map { SearchFacet(id: $0.id, label: $0.title) }
 
         var documents: [SearchDocument] = []
-        var fieldTexts: [[String]] = []
+        var fieldTexts: [[[String]]] = []
         var groups: [SearchGroup] = []
         for (gameNumber, game) in site.games.enumerated() {
             let gameTags = Self.list(game.fields["tags"])
@@ -157,11 +193,12 @@ public struct SearchIndexBuilder: Sendable {
         kind.fields.filter { $0.type == .bool && ($0.progress || $0.highlight) }.map(\.name)
     }
 
-    /// The text of each field, in `SearchField` order. Keys are the kind's name, the values of
+    /// The texts of each field, in `SearchField` order. Keys are the kind's name, the values of
     /// single-line fields (region, status, motto…) and the labels of true booleans, so "smith anvil"
-    /// finds the places that have one; longer `text` fields count as notes.
+    /// finds the places that have one; longer `text` fields count as notes. A field's terms are those
+    /// of its texts one after the other (as if joined with line breaks), so no text is copied.
     private func texts(name: String, aliases: [String], tags: [String], kind: Kind, labels: Labels,
-                       fields: [String: FieldValue], notes: String) -> [String] {
+                       fields: [String: FieldValue], notes: String) -> [[String]] {
         var keys = [labels.kindName(kind)]
         var longText = [notes]
         for field in kind.fields where !["name", "title", "aliases", "tags"].contains(field.name) {
@@ -173,14 +210,15 @@ public struct SearchIndexBuilder: Sendable {
             default: continue
             }
         }
-        return [name, aliases.joined(separator: "\n"), tags.joined(separator: "\n"), keys.joined(separator: "\n"),
-                longText.joined(separator: "\n")]
+        return [[name], aliases, tags, keys, longText]
     }
 
     /// The notes cut to `textLimit` characters, at a space when there is one near the end.
     private func excerptText(_ text: String) -> String {
-        guard text.count > textLimit else { return text }
-        let cut = text.prefix(textLimit)
+        // Counting characters reads the whole text; only the first `textLimit` + 1 matter.
+        guard text.utf8.count > textLimit, let end = text.index(text.startIndex, offsetBy: textLimit, limitedBy: text.endIndex),
+              end < text.endIndex else { return text }
+        let cut = text[..<end]
         if let space = cut.lastIndex(where: \.isWhitespace), cut.distance(from: cut.startIndex, to: space) > textLimit * 3 / 4 {
             return String(cut[..<space])
         }
@@ -194,27 +232,161 @@ public struct SearchIndexBuilder: Sendable {
 
     // MARK: Terms
 
-    private static let fieldBits = 12
-    private static let fieldMask = (1 << fieldBits) - 1
+    static let fieldBits = 12
+    static let fieldMask = (1 << fieldBits) - 1
 
-    /// A document's terms: each term's frequency in every field (packed `fieldBits` per field), the
-    /// length of each field in terms, and the number of distinct terms of the name.
-    private static func analyze(_ texts: [String]) -> (frequencies: [String: Int], lengths: [Int], nameLength: Int) {
-        var frequencies: [String: Int] = [:]
-        var lengths: [Int] = []
-        var nameTerms: Set<String> = []
-        for field in SearchField.allCases {
-            let terms = SearchTokenizer.terms(in: texts[field.rawValue])
-            lengths.append(terms.count)
-            if field == .name { nameTerms = Set(terms) }
-            let shift = field.rawValue * fieldBits
-            for term in terms {
-                let packed = frequencies[term, default: 0]
-                // Frequencies stop counting at the field's capacity; BM25 has long saturated by then.
-                if (packed >> shift) & fieldMask < fieldMask { frequencies[term] = packed + (1 << shift) }
+    /// What one document (or one part of a long one) holds: the ids of its distinct terms, first in
+    /// the table of the thread that read it and then in the whole index's, with each one's frequency
+    /// in every field (packed `fieldBits` per field), the length of each field in
+    /// terms, and the number of distinct terms of the name.
+    struct AnalyzedDocument: Sendable {
+        var terms: [Int32]
+        var packed: [Int]
+        var lengths: [Int]
+        var nameLength: Int
+    }
+
+    /// Which texts of a document a piece of work reads: all, or for a long document one part of its
+    /// texts, each text whole or a range of its bytes.
+    struct Work: Sendable {
+        var document: Int
+        var spans: [(field: Int, text: Int, bytes: Range<Int>?)]?
+    }
+
+    /// One thread's share of the analysis: the terms it met, each once, and the pieces of work it did.
+    struct AnalysisWorker: Sendable {
+        var table = TermTable()
+        var documents: [AnalyzedDocument] = []
+        var done: [Int] = []
+        /// The packed frequencies of the current document by term id, and the ids it has met.
+        var packed: [Int] = []
+        var touched: [Int32] = []
+
+        mutating func analyze(_ texts: [[String]], spans: [(field: Int, text: Int, bytes: Range<Int>?)]?, number: Int) {
+            var lengths = [Int](repeating: 0, count: SearchField.allCases.count)
+            var nameLength = 0
+            func read(_ field: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+                let shift = field * SearchIndexBuilder.fieldBits
+                let step = 1 << shift
+                var length = 0
+                SearchTokenizer.forEachTerm(inUTF8: bytes) { term in
+                    length += 1
+                    let id = table.id(of: term)
+                    if id == packed.count { packed.append(0) }
+                    let current = packed[id]
+                    if current == 0 { touched.append(Int32(id)) }
+                    // Frequencies stop counting at the field's capacity; BM25 has long saturated by then.
+                    if (current >> shift) & SearchIndexBuilder.fieldMask < SearchIndexBuilder.fieldMask { packed[id] = current + step }
+                }
+                lengths[field] += length
             }
+            if let spans {
+                for span in spans {
+                    var text = texts[span.field][span.text]
+                    text.withUTF8 { bytes in read(span.field, span.bytes.map { UnsafeBufferPointer(rebasing: bytes[$0]) } ?? bytes) }
+                    if span.field == SearchField.name.rawValue { nameLength = touched.count }
+                }
+            } else {
+                for field in SearchField.allCases {
+                    for var text in texts[field.rawValue] {
+                        text.withUTF8 { read(field.rawValue, $0) }
+                    }
+                    if field == .name { nameLength = touched.count }
+                }
+            }
+            documents.append(AnalyzedDocument(terms: touched, packed: touched.map { packed[Int($0)] }, lengths: lengths,
+                                              nameLength: nameLength))
+            done.append(number)
+            for id in touched { packed[Int(id)] = 0 }
+            touched.removeAll(keepingCapacity: true)
         }
-        return (frequencies, lengths, nameTerms.count)
+    }
+
+    /// Every document's terms, read on up to `jobs` threads; `owners[n]` are the threads that read
+    /// document `n` and the places of its parts in those threads' documents, the part with the name first.
+    static func analyze(_ fieldTexts: [[[String]]], jobs: Int, partBytes: Int)
+        -> (workers: [AnalysisWorker], owners: [[(worker: Int, position: Int)]]) {
+        var work: [Work] = []
+        work.reserveCapacity(fieldTexts.count)
+        for (number, texts) in fieldTexts.enumerated() {
+            let notes = SearchField.notes.rawValue
+            guard texts[notes].contains(where: { $0.utf8.count > partBytes }) else {
+                work.append(Work(document: number, spans: nil))
+                continue
+            }
+            // A long document: its other fields and the first part of each text, then the other parts.
+            var first: [(field: Int, text: Int, bytes: Range<Int>?)] = []
+            for field in 0..<notes {
+                for text in texts[field].indices { first.append((field, text, nil)) }
+            }
+            var rest: [Work] = []
+            for (index, text) in texts[notes].enumerated() {
+                let parts = Self.parts(of: text, size: partBytes)
+                first.append((notes, index, parts.count == 1 ? nil : parts[0]))
+                for part in parts.dropFirst() { rest.append(Work(document: number, spans: [(notes, index, part)])) }
+            }
+            work.append(Work(document: number, spans: first))
+            work += rest
+        }
+        let pieces = work
+        let workers = Parallel.forEach(count: pieces.count, jobs: jobs, state: { AnalysisWorker() }) { worker, index in
+            let piece = pieces[index]
+            worker.analyze(fieldTexts[piece.document], spans: piece.spans, number: index)
+        }
+        var byWork = [(worker: Int, position: Int)](repeating: (0, 0), count: work.count)
+        for (index, worker) in workers.enumerated() {
+            for (position, number) in worker.done.enumerated() { byWork[number] = (index, position) }
+        }
+        var owners = [[(worker: Int, position: Int)]](repeating: [], count: fieldTexts.count)
+        for (index, piece) in work.enumerated() { owners[piece.document].append(byWork[index]) }
+        return (workers, owners)
+    }
+
+    /// The byte ranges of `text` cut at about every `size` bytes where its terms do not change.
+    static func parts(of text: String, size: Int) -> [Range<Int>] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var parts: [Range<Int>] = []
+            var start = 0
+            while bytes.count - start > size {
+                var cut = start + max(1, size)
+                while cut < bytes.count && !SearchTokenizer.isCut(bytes, at: cut) { cut += 1 }
+                guard cut < bytes.count else { break }
+                parts.append(start..<cut)
+                start = cut
+            }
+            parts.append(start..<bytes.count)
+            return parts
+        }
+    }
+
+    /// A document's parts as one, with the terms' numbers in the whole index.
+    private static func combine(_ parts: [(document: AnalyzedDocument, ids: [Int32])]) -> AnalyzedDocument {
+        if parts.count == 1, let (document, ids) = parts.first {
+            return AnalyzedDocument(terms: document.terms.map { ids[Int($0)] }, packed: document.packed, lengths: document.lengths,
+                                    nameLength: document.nameLength)
+        }
+        var packed: [Int32: Int] = [:]
+        var lengths = [Int](repeating: 0, count: SearchField.allCases.count)
+        for (document, ids) in parts {
+            for (local, frequencies) in zip(document.terms, document.packed) {
+                let id = ids[Int(local)]
+                packed[id] = add(packed[id] ?? 0, frequencies)
+            }
+            for (field, length) in document.lengths.enumerated() { lengths[field] += length }
+        }
+        let terms = packed.keys.sorted()
+        return AnalyzedDocument(terms: terms, packed: terms.map { packed[$0]! }, lengths: lengths,
+                                nameLength: parts.first?.document.nameLength ?? 0)
+    }
+
+    /// The sum of two packed frequencies, field by field, each stopping at the field's capacity.
+    static func add(_ lhs: Int, _ rhs: Int) -> Int {
+        var sum = 0
+        for field in SearchField.allCases {
+            sum |= min(unpack(lhs, field) + unpack(rhs, field), fieldMask) << (field.rawValue * fieldBits)
+        }
+        return sum
     }
 
     private static func unpack(_ packed: Int, _ field: SearchField) -> Int {

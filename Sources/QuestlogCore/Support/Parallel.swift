@@ -21,6 +21,30 @@ public enum Parallel {
         }
         return results.values()
     }
+
+    /// Runs `body` for every index of `0..<count` on up to `jobs` threads, each thread with its own
+    /// state made by `makeState` (a table it fills, a scratch buffer), and returns the states of the
+    /// threads that ran. Indices are handed out in small batches from a shared counter, as in `map`,
+    /// so the threads finish together however uneven the items are.
+    public static func forEach<State>(count: Int, jobs: Int, state makeState: @Sendable () -> State,
+                                      _ body: @Sendable (inout State, Int) -> Void) -> [State] {
+        let threads = max(1, min(jobs, count))
+        guard threads > 1 else {
+            var state = makeState()
+            for index in 0..<count { body(&state, index) }
+            return [state]
+        }
+        let states = ResultBuffer<State>(count: threads)
+        let counter = BatchCounter(count: count, batch: max(1, min(64, count / (threads * 32))))
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            var state = makeState()
+            while let range = counter.next() {
+                for index in range { body(&state, index) }
+            }
+            states.set(thread, state)
+        }
+        return states.values()
+    }
 }
 
 /// Hands out consecutive ranges of indices to whichever thread asks next.

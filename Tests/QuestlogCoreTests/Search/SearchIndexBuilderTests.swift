@@ -1,5 +1,6 @@
 @testable import QuestlogCore
 import Testing
+import TestSupport
 
 struct SearchIndexBuilderTests {
     typealias Make = SearchTestSite
@@ -122,6 +123,52 @@ struct SearchIndexBuilderTests {
         let one = SearchIndexBuilder(site: site, strings: strings, jobs: 1).build().files()
         let four = SearchIndexBuilder(site: site, strings: strings, jobs: 4).build().files()
         #expect(one == four)
+    }
+
+    @Test func longNotesReadInPartsGiveTheSameIndex() {
+        let long = (0..<400).map { "Varré \($0 % 7) rode to 龍王廟 — the Đường (\($0)) and मीरा's <\u{0338} tower.\n" }.joined()
+        let site = Make.site(Self.entries + [
+            Make.entry("npc", "Long Note Keeper", notes: long, tags: ["archivist"], aliases: ["Keeper"]),
+            Make.entry("quest", "Second Long", notes: String(long.reversed())),
+        ])
+        let strings = UIStrings.load(language: "en", theme: .embedded).0
+        let whole = SearchIndexBuilder(site: site, strings: strings, jobs: 2)
+        var inParts = whole
+        inParts.partBytes = 97
+        #expect(SearchIndexBuilder.parts(of: long, size: 97).count > 100)
+        #expect(inParts.build().files() == whole.build().files())
+        let index = inParts.build()
+        #expect(index.contains("keeper") && index.contains("archivist") && index.contains("duong"))
+    }
+
+    @Test func partsAreCutWhereTheTermsStayTheSame() {
+        var random = SplitMix64(seed: 99)
+        let pieces = SearchTokenizerFastPathTests.pieces
+        for _ in 0..<300 {
+            let text = (0..<40).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let parts = SearchIndexBuilder.parts(of: text, size: Int(random.next() % 12) + 1)
+            #expect(parts.first?.lowerBound == 0 && parts.last?.upperBound == text.utf8.count)
+            #expect(zip(parts, parts.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+            var terms: [String] = []
+            var copy = text
+            copy.withUTF8 { bytes in
+                for part in parts {
+                    SearchTokenizer.forEachTerm(inUTF8: UnsafeBufferPointer(rebasing: bytes[part])) {
+                        terms.append(String(decoding: $0, as: UTF8.self))
+                    }
+                }
+            }
+            #expect(terms == SearchTokenizer.unicodeTerms(in: text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test func packedFrequenciesAddFieldByFieldUpToTheCapacity() {
+        let mask = SearchIndexBuilder.fieldMask
+        let bits = SearchIndexBuilder.fieldBits
+        let lhs = 3 | (mask - 1) << bits | 5 << (4 * bits)
+        let rhs = 4 | 7 << bits | 1 << (2 * bits)
+        #expect(SearchIndexBuilder.add(lhs, rhs) == 7 | mask << bits | 1 << (2 * bits) | 5 << (4 * bits))
+        #expect(SearchIndexBuilder.add(lhs, 0) == lhs)
     }
 
     @Test func aSiteWithoutGamesHasAnEmptyIndexThatStillLoads() throws {
