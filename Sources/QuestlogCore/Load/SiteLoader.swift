@@ -268,7 +268,12 @@ public struct SiteLoader: Sendable {
     /// The text of the first ATX `# Heading` outside fenced code.
     static func firstHeading(in markdown: String) -> String? {
         var fence: Substring?
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Line by line, without an array of every line of a big note.
+        var rest = markdown[...]
+        while !rest.isEmpty {
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
+            let line = rest[..<end]
+            rest = end < rest.endIndex ? rest[rest.utf8.index(after: end)...] : rest[rest.endIndex...]
             let trimmed = line.drop(while: { $0 == " " })
             if let open = fence {
                 if trimmed.hasPrefix(open) { fence = nil }
