@@ -797,6 +797,11 @@ struct CMarkDocument: ~Copyable {
     /// heading to `topHeadingLevel`.
     private func headingLevelOffset() -> Int {
         guard let topHeadingLevel else { return headingOffset }
+        return highestHeadingLevel().map { topHeadingLevel - $0 } ?? headingOffset
+    }
+
+    /// The level of the note's highest heading (the smallest number), if it has any.
+    private func highestHeadingLevel() -> Int? {
         var highest: Int?
         Self.forEachEntered(root) { node in
             if cmark_node_get_type(node) == CMARK_NODE_HEADING {
@@ -804,7 +809,7 @@ struct CMarkDocument: ~Copyable {
                 highest = min(highest ?? level, level)
             }
         }
-        return highest.map { topHeadingLevel - $0 } ?? headingOffset
+        return highest
     }
 
     /// Anchors the headings of one part of the tree, their ids unique among those `slugger` gave.
@@ -846,6 +851,37 @@ struct CMarkDocument: ~Copyable {
     /// How much HTML a big note writes between two returns of freed memory to the system.
     private static let releaseInterval = 4 << 20
 
+    /// What rendering block by block has written so far, and the state its passes carry from
+    /// block to block (and from part to part of a note parsed in parts).
+    struct BlockOutput {
+        var links: [WikiLink] = []
+        var tags: [String] = []
+        var callouts: [Callout] = []
+        var headings: [Heading] = []
+        var slugger = HeadingSlugger()
+        var html = ""
+        var plainText = ""
+        var text = PlainTextBuilder()
+        var releasedAt = 0
+        let isBig: Bool
+
+        /// Output for a note of `sourceBytes` bytes.
+        init(sourceBytes: Int) {
+            isBig = sourceBytes >= CMarkDocument.bigNoteBytes
+            if isBig {
+                // Capacity never written costs no memory, while growing by copying would briefly
+                // hold the output twice. HTML is seldom more than twice the source, text never much more.
+                html.reserveCapacity(sourceBytes * 2 + 65_536)
+                plainText.reserveCapacity(sourceBytes + 65_536)
+            }
+        }
+
+        var rendered: RenderedMarkdown {
+            RenderedMarkdown(html: html, plainText: plainText, wikiLinks: links, headings: headings,
+                             callouts: callouts, tags: CMarkDocument.distinctTags(tags))
+        }
+    }
+
     /// Links wiki links and tags, forms callouts, sanitizes URLs (and raw HTML if `unsafeHTML`),
     /// labels task items and anchors headings, as `MarkdownRenderer.render` describes, then
     /// renders the HTML and the plain text: one top-level block at a time, each freed once
@@ -859,26 +895,10 @@ struct CMarkDocument: ~Copyable {
     /// the end and which share one `<section>`, are rendered together.
     ///
     /// The document must have been parsed without `owningLiterals`: each block is owned here
-    /// just before its passes run.
-    func renderBlocks(options: MarkdownOptions, resolve: (WikiLink) -> WikiLinkResolution) -> RenderedMarkdown {
-        let levelOffset = headingLevelOffset()
-        var links: [WikiLink] = []
-        var tags: [String] = []
-        var callouts: [Callout] = []
-        var headings: [Heading] = []
+    /// just before its passes run. `levelOffset` is `headingLevelOffset()` of the whole note.
+    func renderBlocks(options: MarkdownOptions, levelOffset: Int, into output: inout BlockOutput,
+                      resolve: (WikiLink) -> WikiLinkResolution) {
         var lastPosition: SourceText.Position?
-        var slugger = HeadingSlugger()
-        var html = ""
-        var plainText = ""
-        var text = PlainTextBuilder()
-        let isBig = source.bytes.count >= Self.bigNoteBytes
-        if isBig {
-            // Capacity never written costs no memory, while growing by copying would briefly
-            // hold the output twice. HTML is seldom more than twice the source, text never much more.
-            html.reserveCapacity(source.bytes.count * 2 + 65_536)
-            plainText.reserveCapacity(source.bytes.count + 65_536)
-        }
-        var releasedAt = 0
         let extensions = cmark_parser_get_syntax_extensions(parser)
         while let first = cmark_node_first_child(root) {
             // The footnote definitions, all at the end, go as one part: the rest of the document.
@@ -886,19 +906,19 @@ struct CMarkDocument: ~Copyable {
             // A pass may replace the block itself (a callout, a heading): take it anew after each.
             var part: OpaquePointer { isTail ? root : cmark_node_first_child(root) ?? root }
             cmark_node_own(part)
-            linkWikiLinksAndTags(in: part, lastPosition: &lastPosition, links: &links, tags: &tags, resolve)
-            callouts += formCallouts(titles: options.calloutTitles, in: part)
+            linkWikiLinksAndTags(in: part, lastPosition: &lastPosition, links: &output.links, tags: &output.tags, resolve)
+            output.callouts += formCallouts(titles: options.calloutTitles, in: part)
             sanitizeURLs(in: part)
             if options.unsafeHTML {
                 sanitizeRawHTML(in: part)
             }
             labelTaskItems(in: part)
-            headings += anchorHeadings(in: part, levelOffset: levelOffset, slugger: &slugger)
+            output.headings += anchorHeadings(in: part, levelOffset: levelOffset, slugger: &output.slugger)
             let block = part
-            Self.appendPlainText(of: block, to: &text)
-            text.drain(into: &plainText)
+            Self.appendPlainText(of: block, to: &output.text)
+            output.text.drain(into: &output.plainText)
             if let rendered = cmark_render_html(block, cmarkOptions, extensions) {
-                html += String(cString: rendered)
+                output.html += String(cString: rendered)
                 free(rendered)
             }
             if isTail {
@@ -906,16 +926,112 @@ struct CMarkDocument: ~Copyable {
             }
             cmark_node_unlink(block)
             cmark_node_free(block)
-            if isBig, html.utf8.count - releasedAt >= Self.releaseInterval {
+            if output.isBig, output.html.utf8.count - output.releasedAt >= Self.releaseInterval {
                 Self.releaseFreedMemory()
-                releasedAt = html.utf8.count
+                output.releasedAt = output.html.utf8.count
             }
         }
-        if isBig {
+        if output.isBig {
             Self.releaseFreedMemory()
         }
-        return RenderedMarkdown(html: html, plainText: plainText, wikiLinks: links, headings: headings,
-                                callouts: callouts, tags: Self.distinctTags(tags))
+    }
+
+    /// `render` over one document: link URLs first, then block by block.
+    static func render(_ markdown: String, options: MarkdownOptions, resolve: (WikiLink) -> WikiLinkResolution,
+                       rewriteURL: (LinkURL) -> LinkURLRewrite, partBytes: Int) -> RenderedMarkdown {
+        var markdown = markdown
+        return markdown.withUTF8 { bytes in
+            let starts = NoteParts.candidateStarts(bytes, minimumLength: partBytes)
+            guard !starts.isEmpty else {
+                let document = CMarkDocument(parsing: bytes, options: options, owningLiterals: false)
+                document.rewriteLinkURLs(rewriteURL)
+                var output = BlockOutput(sourceBytes: bytes.count)
+                document.renderBlocks(options: options, levelOffset: document.headingLevelOffset(), into: &output, resolve: resolve)
+                return output.rendered
+            }
+            return renderInParts(bytes, candidates: starts, partBytes: partBytes, options: options, resolve: resolve, rewriteURL: rewriteURL)
+        }
+    }
+
+    /// A note past `partBytes` parsed one part at a time, so that not even cmark-gfm's tree of
+    /// the whole note is held at once.
+    ///
+    /// A part ends before a candidate line of `NoteParts` only when the part, parsed alone,
+    /// does not end in a fenced code block or raw HTML (which a blank line may not close): the
+    /// part's parse is the whole note's up to there, so nothing is then open but the document,
+    /// and the rest parses alone as it would after it. A first pass finds the parts, the
+    /// highest heading and every link URL's rewrite (all asked before any wiki link, as
+    /// `render` promises); the second renders each part with what the first found.
+    private static func renderInParts(_ bytes: UnsafeBufferPointer<UInt8>, candidates: [Int], partBytes: Int, options: MarkdownOptions,
+                                      resolve: (WikiLink) -> WikiLinkResolution,
+                                      rewriteURL: (LinkURL) -> LinkURLRewrite) -> RenderedMarkdown {
+        func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[range])
+        }
+        func partOptions(startingAtLine line: Int) -> MarkdownOptions {
+            var partOptions = options
+            partOptions.lineOffset = options.lineOffset + line
+            return partOptions
+        }
+        var parts: [(range: Range<Int>, line: Int, rewrites: [LinkURLRewrite])] = []
+        var highest: Int?
+        var start = 0
+        var line = 0
+        var next = 0
+        while start < bytes.count {
+            // A part that cannot end at a candidate gets a few more tries, then takes the rest.
+            var attempts = 0
+            while next < candidates.count, candidates[next] < start + partBytes { next += 1 }
+            var end = next < candidates.count ? candidates[next] : bytes.count
+            while true {
+                let document = CMarkDocument(parsing: buffer(start..<end), options: partOptions(startingAtLine: line), owningLiterals: false)
+                if end < bytes.count, !document.endsClosed() {
+                    attempts += 1
+                    next += 1
+                    end = attempts < 3 && next < candidates.count ? candidates[next] : bytes.count
+                    continue
+                }
+                if let level = document.highestHeadingLevel() {
+                    highest = min(highest ?? level, level)
+                }
+                var rewrites: [LinkURLRewrite] = []
+                document.rewriteLinkURLs { url in
+                    let rewrite = rewriteURL(url)
+                    rewrites.append(rewrite)
+                    return rewrite
+                }
+                parts.append((start..<end, line, rewrites))
+                break
+            }
+            line += buffer(start..<end).count { $0 == UInt8(ascii: "\n") }
+            start = end
+        }
+        let levelOffset = options.topHeadingLevel.flatMap { top in highest.map { top - $0 } } ?? options.headingOffset
+        var output = BlockOutput(sourceBytes: bytes.count)
+        for part in parts {
+            let document = CMarkDocument(parsing: buffer(part.range), options: partOptions(startingAtLine: part.line), owningLiterals: false)
+            var rewrites = part.rewrites[...]
+            document.rewriteLinkURLs { _ in rewrites.popFirst() ?? .keep }
+            document.renderBlocks(options: options, levelOffset: levelOffset, into: &output, resolve: resolve)
+        }
+        return output.rendered
+    }
+
+    /// Whether the document's last top-level block is closed by a blank line: not a fenced code
+    /// block or raw HTML, which may go on past one.
+    private func endsClosed() -> Bool {
+        guard let last = cmark_node_last_child(root) else { return true }
+        switch cmark_node_get_type(last) {
+        case CMARK_NODE_HTML_BLOCK:
+            return false
+        case CMARK_NODE_CODE_BLOCK:
+            var length: Int32 = 0
+            var offset: Int32 = 0
+            var character: CChar = 0
+            return cmark_node_get_fenced(last, &length, &offset, &character) == 0
+        default:
+            return true
+        }
     }
 
     /// The C library's `malloc_trim`, where there is one (glibc): freed blocks of the tree are

@@ -59,10 +59,17 @@ public enum MarkdownRenderer {
     public static func render(_ source: String, options: MarkdownOptions = .init(),
                               resolve: (WikiLink) -> WikiLinkResolution,
                               rewriteURL: (LinkURL) -> LinkURLRewrite = { _ in .keep }) -> RenderedMarkdown {
-        CMarkDocument.withDocument(parsing: source, options: options, owningLiterals: false) { document in
-            document.rewriteLinkURLs(rewriteURL)
-            return document.renderBlocks(options: options, resolve: resolve)
-        }
+        CMarkDocument.render(source, options: options, resolve: resolve, rewriteURL: rewriteURL, partBytes: partBytes)
+    }
+
+    /// How long a note must be before it is parsed in parts (`NoteParts`), each about this long.
+    static let partBytes = 1 << 20
+
+    /// `render`, with parts of `partBytes` or more (tests make them small to cut at every candidate).
+    static func render(_ source: String, options: MarkdownOptions = .init(), partBytes: Int,
+                       resolve: (WikiLink) -> WikiLinkResolution,
+                       rewriteURL: (LinkURL) -> LinkURLRewrite = { _ in .keep }) -> RenderedMarkdown {
+        CMarkDocument.render(source, options: options, resolve: resolve, rewriteURL: rewriteURL, partBytes: partBytes)
     }
 
     /// `render` as it was first written: each pass over the whole tree, then one rendering of

@@ -11,7 +11,17 @@ import Testing
         var questions: [String]
     }
 
-    static func outcome(_ source: String, options: MarkdownOptions, wholeDocument: Bool) -> Outcome {
+    /// How a note is rendered: in parts as small as can be, as one document block by block, or
+    /// pass by pass over the whole tree.
+    enum Way: CaseIterable {
+        /// As the resolver renders.
+        case standard
+        case parts
+        case blocks
+        case wholeDocument
+    }
+
+    static func outcome(_ source: String, options: MarkdownOptions, way: Way) -> Outcome {
         var questions: [String] = []
         let resolve = { (link: WikiLink) -> WikiLinkResolution in
             questions.append("link \(link.target) \(link.line):\(link.column)")
@@ -32,9 +42,12 @@ import Testing
             default: return .remove
             }
         }
-        let rendered = wholeDocument
-            ? MarkdownRenderer.renderWholeDocument(source, options: options, resolve: resolve, rewriteURL: rewrite)
-            : MarkdownRenderer.render(source, options: options, resolve: resolve, rewriteURL: rewrite)
+        let rendered = switch way {
+        case .standard: MarkdownRenderer.render(source, options: options, resolve: resolve, rewriteURL: rewrite)
+        case .parts: MarkdownRenderer.render(source, options: options, partBytes: 1, resolve: resolve, rewriteURL: rewrite)
+        case .blocks: MarkdownRenderer.render(source, options: options, partBytes: .max, resolve: resolve, rewriteURL: rewrite)
+        case .wholeDocument: MarkdownRenderer.renderWholeDocument(source, options: options, resolve: resolve, rewriteURL: rewrite)
+        }
         return Outcome(rendered: rendered, questions: questions)
     }
 
@@ -62,14 +75,22 @@ import Testing
         "# Only a heading",
         "<details>\n\n# Heading in HTML\n\n</details>\n",
         "Text\n\n[^unused]: never referenced\n\nEnd.",
+        "```\nfenced\n\nA blank line in the fence\n```\n\nAfter\n\n~~~~\n\nB\n~~~\n\nC\n~~~~\n\nD",
+        "```\nnever closed\n\nE\n\nF",
+        "<!--\n\nG comment\n\n-->\n\nH\n\n<script>\n\nI\n\n</script>\n\nJ\n\n<div>\n\nK\n\n</div>\n\n<?\n\nL\n?>\n\nM",
+        "- item\n\n  continued\n\n- second\n\nN\n\n1. one\n\n2. two\n\n    indented code\n\nO\n\n+ plus\n\nP",
+        "- item\n  ```\n  code\n\nQ\n```\nmore\n```\n\nR\n\n> quote\n\n> another\n\nS\n===\n\nT\n---\n",
+        "# Low\n\nU\n\n#### Lower\n\n## High [[x]]\n\nV #tag\n\nW #TAG\n\n| t |\n|---|\n| 1 |\n\nX [l](u) [[y]]",
+        "\u{FEFF}BOM [[z]]\n\nY\n\n\u{FEFF}Z",
+        "Tabs\n\t\n\tcode\n\nAA\n \nBB",
     ]
 
     @Test func samplesRenderAsTheWholeDocumentDoes() {
         for source in Self.samples {
             for options in Self.optionSets {
-                let blocks = Self.outcome(source, options: options, wholeDocument: false)
-                let whole = Self.outcome(source, options: options, wholeDocument: true)
-                #expect(blocks == whole, "\(source.debugDescription)")
+                let whole = Self.outcome(source, options: options, way: .wholeDocument)
+                #expect(Self.outcome(source, options: options, way: .blocks) == whole, "\(source.debugDescription)")
+                #expect(Self.outcome(source, options: options, way: .parts) == whole, "\(source.debugDescription)")
             }
         }
     }
@@ -89,9 +110,9 @@ import Testing
         #expect(sources.count > 100)
         for source in sources {
             for options in Self.optionSets {
-                let blocks = Self.outcome(source, options: options, wholeDocument: false)
-                let whole = Self.outcome(source, options: options, wholeDocument: true)
-                #expect(blocks == whole, "\(source.prefix(200).debugDescription)")
+                let whole = Self.outcome(source, options: options, way: .wholeDocument)
+                #expect(Self.outcome(source, options: options, way: .blocks) == whole, "\(source.prefix(200).debugDescription)")
+                #expect(Self.outcome(source, options: options, way: .parts) == whole, "\(source.prefix(200).debugDescription)")
             }
         }
     }
@@ -107,12 +128,31 @@ import Testing
         }
         source += "[^0]: Zero.\n\n[^1]: One [[Link]].\n\n[^2]: Two.\n"
         let options = MarkdownOptions(topHeadingLevel: 3)
-        let blocks = Self.outcome(source, options: options, wholeDocument: false)
-        let whole = Self.outcome(source, options: options, wholeDocument: true)
+        let blocks = Self.outcome(source, options: options, way: .blocks)
+        let whole = Self.outcome(source, options: options, way: .wholeDocument)
         #expect(blocks.rendered.html.utf8.count > CMarkDocument.bigNoteBytes)
         #expect(blocks.rendered.html.hasSuffix("</ol>\n</section>\n"))
         // Compared apart from the expectation, so a failure does not print megabytes.
         let same = blocks == whole
+        #expect(same)
+    }
+
+    /// A big note without definitions is parsed in parts of `MarkdownRenderer.partBytes`.
+    @Test func bigNoteInPartsRendersAsTheWholeDocumentDoes() {
+        var source = "Intro [[Link]].\n\n"
+        var part = 0
+        while source.utf8.count <= 3 * MarkdownRenderer.partBytes {
+            source += "## Part \(part)\n\nSome *text* with [[Link \(part % 7)]] and #tag\(part % 5), <b>raw</b>.\n\n"
+            source += "```\ncode \(part)\n\nstill code\n```\n\n<div>\n\n*html* \(part)\n\n</div>\n\n- a\n\n- b\n\n  more\n\n"
+            part += 1
+        }
+        source += "# Last, highest\n"
+        let options = MarkdownOptions(unsafeHTML: true, lineOffset: 3, topHeadingLevel: 3)
+        #expect(NoteParts.candidateStarts(source.utf8.withContiguousStorageIfAvailable { $0 }!, minimumLength: MarkdownRenderer.partBytes).count > 2)
+        let parts = Self.outcome(source, options: options, way: .standard)
+        let whole = Self.outcome(source, options: options, way: .wholeDocument)
+        #expect(parts.rendered.headings.first?.level == 4)
+        let same = parts == whole
         #expect(same)
     }
 }
