@@ -862,6 +862,8 @@ struct CMarkDocument: ~Copyable {
         var html = ""
         var plainText = ""
         var text = PlainTextBuilder()
+        /// A small note's HTML, made a string once at the end, so it holds no spare capacity.
+        var htmlBytes: [UInt8] = []
         var releasedAt = 0
         let isBig: Bool
 
@@ -876,8 +878,19 @@ struct CMarkDocument: ~Copyable {
             }
         }
 
+        /// Appends a block's HTML: straight to the reserved string of a big note.
+        mutating func appendHTML(_ rendered: UnsafePointer<CChar>) {
+            let bytes = UnsafeRawBufferPointer(start: rendered, count: strlen(rendered))
+            if isBig {
+                html += String(decoding: bytes, as: UTF8.self)
+            } else {
+                htmlBytes += bytes
+            }
+        }
+
         var rendered: RenderedMarkdown {
-            RenderedMarkdown(html: html, plainText: plainText, wikiLinks: links, headings: headings,
+            RenderedMarkdown(html: isBig ? html : String(decoding: htmlBytes, as: UTF8.self),
+                             plainText: isBig ? plainText : text.result, wikiLinks: links, headings: headings,
                              callouts: callouts, tags: CMarkDocument.distinctTags(tags))
         }
     }
@@ -916,9 +929,11 @@ struct CMarkDocument: ~Copyable {
             output.headings += anchorHeadings(in: part, levelOffset: levelOffset, slugger: &output.slugger)
             let block = part
             Self.appendPlainText(of: block, to: &output.text)
-            output.text.drain(into: &output.plainText)
+            if output.isBig {
+                output.text.drain(into: &output.plainText)
+            }
             if let rendered = cmark_render_html(block, cmarkOptions, extensions) {
-                output.html += String(cString: rendered)
+                output.appendHTML(rendered)
                 free(rendered)
             }
             if isTail {
