@@ -29,8 +29,14 @@ struct CMarkDocument: ~Copyable {
     private let topHeadingLevel: Int?
     private let cmarkOptions: Int32
 
-    init(parsing markdown: String, options: MarkdownOptions) {
-        source = SourceText(markdown)
+    /// Parses `bytes`, which the document borrows: they must stay alive and unchanged for as
+    /// long as the document does (`withDocument` arranges that).
+    ///
+    /// With `owningLiterals`, every literal is copied out of its block's buffer at once, so the
+    /// passes may move any node; without, the caller owns each part of the tree (`own`) before
+    /// a pass changes it, and a big note is not held a second time meanwhile.
+    private init(parsing bytes: UnsafeBufferPointer<UInt8>, options: MarkdownOptions, owningLiterals: Bool) {
+        source = SourceText(bytes)
         lineOffset = options.lineOffset
         headingOffset = options.headingOffset
         topHeadingLevel = options.topHeadingLevel
@@ -43,7 +49,9 @@ struct CMarkDocument: ~Copyable {
         (parser, root) = Self.parse(source.bytes, options: cmarkOptions)
         // Parsed literals can point into their block's buffer; owning them lets nodes move and
         // their old parents be freed.
-        cmark_node_own(root)
+        if owningLiterals {
+            cmark_node_own(root)
+        }
         guard let inlineHost = cmark_syntax_extension_new("questlog-inline-host") else {
             fatalError("cmark-gfm could not allocate an extension")
         }
@@ -53,13 +61,24 @@ struct CMarkDocument: ~Copyable {
         self.inlineHost = inlineHost
     }
 
+    /// Parses `markdown` and calls `body` with the document, which reads the string's own UTF-8
+    /// storage (no copy) and so lives only as long as `body` runs.
+    static func withDocument<Result>(parsing markdown: String, options: MarkdownOptions, owningLiterals: Bool = true,
+                                     _ body: (borrowing CMarkDocument) -> Result) -> Result {
+        var markdown = markdown
+        return markdown.withUTF8 { bytes in
+            let document = CMarkDocument(parsing: bytes, options: options, owningLiterals: owningLiterals)
+            return body(document)
+        }
+    }
+
     deinit {
         cmark_node_free(root)
         cmark_parser_free(parser)
         cmark_syntax_extension_free(cmark_get_default_mem_allocator(), inlineHost)
     }
 
-    private static func parse(_ bytes: [UInt8], options: Int32) -> (parser: OpaquePointer, root: OpaquePointer) {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, options: Int32) -> (parser: OpaquePointer, root: OpaquePointer) {
         parseLock.lock()
         defer { parseLock.unlock() }
         cmark_gfm_core_extensions_ensure_registered()
@@ -71,11 +90,9 @@ struct CMarkDocument: ~Copyable {
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             }
         }
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                if let base = characters.baseAddress {
-                    cmark_parser_feed(parser, base, characters.count)
-                }
+        bytes.withMemoryRebound(to: CChar.self) { characters in
+            if let base = characters.baseAddress {
+                cmark_parser_feed(parser, base, characters.count)
             }
         }
         guard let root = cmark_parser_finish(parser) else {
@@ -96,23 +113,36 @@ struct CMarkDocument: ~Copyable {
         var links: [WikiLink] = []
         var tags: [String] = []
         var lastPosition: SourceText.Position?
-        forEachAlignedContainer(where: { mergeTextAndFindSyntax(in: $0) }) { container, aligner in
+        linkWikiLinksAndTags(in: root, lastPosition: &lastPosition, links: &links, tags: &tags, resolve)
+        return (links, Self.distinctTags(tags))
+    }
+
+    /// The same for one part of the tree, taken in document order; appends to `links` and `tags`
+    /// (each use of a tag, not yet made distinct).
+    private func linkWikiLinksAndTags(in subtree: OpaquePointer, lastPosition: inout SourceText.Position?,
+                                      links: inout [WikiLink], tags: inout [String],
+                                      _ resolve: (WikiLink) -> WikiLinkResolution?) {
+        forEachAlignedContainer(in: subtree, where: { mergeTextAndFindSyntax(in: $0) }) { container, aligner in
             let findsTags = cmark_node_get_type(container) != CMARK_NODE_HEADING
             Self.walk(container) { node in
                 visitForWikiLinks(node, in: container, findsTags: findsTags, aligner: &aligner,
                                   lastPosition: &lastPosition, resolve: resolve, links: &links, tags: &tags)
             }
         }
+    }
+
+    /// Each tag once, whatever its case, spelled as it first appeared.
+    private static func distinctTags(_ tags: [String]) -> [String] {
         var seen: Set<String> = []
-        return (links, tags.filter { seen.insert($0.lowercased()).inserted })
+        return tags.filter { seen.insert($0.lowercased()).inserted }
     }
 
     /// Calls `body` with each block whose children are inlines and that `filter` accepts, in
     /// document order, and an aligner placed at the block's start in the source.
-    private func forEachAlignedContainer(where filter: (OpaquePointer) -> Bool,
+    private func forEachAlignedContainer(in subtree: OpaquePointer? = nil, where filter: (OpaquePointer) -> Bool,
                                          _ body: (OpaquePointer, inout SourceAligner) -> Void) {
         var previous: (container: OpaquePointer, cursor: Int)?
-        for container in inlineContainers() where filter(container) {
+        for container in inlineContainers(in: subtree ?? root) where filter(container) {
             var start = source.offset(line: Int(cmark_node_get_start_line(container)),
                                       byteColumn: Int(cmark_node_get_start_column(container)))
             // A cell goes on from where the cell before it in the row ended, if that is later
@@ -127,9 +157,9 @@ struct CMarkDocument: ~Copyable {
     }
 
     /// Blocks whose children are inlines (paragraphs, headings, table cells), in document order.
-    private func inlineContainers() -> [OpaquePointer] {
+    private func inlineContainers(in subtree: OpaquePointer) -> [OpaquePointer] {
         var containers: [OpaquePointer] = []
-        Self.forEachEntered(root) { node in
+        Self.forEachEntered(subtree) { node in
             if Self.isBlock(node), let child = cmark_node_first_child(node), Self.isInline(child) {
                 containers.append(node)
             }
@@ -341,8 +371,8 @@ struct CMarkDocument: ~Copyable {
     // MARK: URLs
 
     /// Empties link and image URLs that `LinkURLPolicy` refuses, whatever the HTML mode.
-    func sanitizeURLs() {
-        Self.forEachEntered(root) { node in
+    func sanitizeURLs(in subtree: OpaquePointer? = nil) {
+        Self.forEachEntered(subtree ?? root) { node in
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { return }
             if !LinkURLPolicy.permits(String(cString: url), isImage: type == CMARK_NODE_IMAGE) {
@@ -354,8 +384,8 @@ struct CMarkDocument: ~Copyable {
     /// Replaces the literal of every HTML block and inline HTML node with what `HTMLSanitizer`
     /// keeps of it. Runs after the passes that align nodes with the source, which read the
     /// literals as written.
-    func sanitizeRawHTML() {
-        Self.forEachEntered(root) { node in
+    func sanitizeRawHTML(in subtree: OpaquePointer? = nil) {
+        Self.forEachEntered(subtree ?? root) { node in
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE else { return }
             cmark_node_set_literal(node, HTMLSanitizer.sanitize(Self.literal(node)))
@@ -526,9 +556,9 @@ struct CMarkDocument: ~Copyable {
     ///
     /// Runs after wiki links are replaced, so links in titles work, and on merged text, so the
     /// marker is the start of the first paragraph's first text.
-    func formCallouts(titles: [String: String]) -> [Callout] {
+    func formCallouts(titles: [String: String], in subtree: OpaquePointer? = nil) -> [Callout] {
         var quotes: [OpaquePointer] = []
-        Self.forEachEntered(root) { node in
+        Self.forEachEntered(subtree ?? root) { node in
             if cmark_node_get_type(node) == CMARK_NODE_BLOCK_QUOTE {
                 quotes.append(node)
             }
@@ -701,10 +731,10 @@ struct CMarkDocument: ~Copyable {
 
     /// Writes task-list checkboxes itself, each named by its item's text: cmark-gfm writes a bare
     /// `<input>`, which assistive technology announces as an unnamed checkbox.
-    func labelTaskItems() {
+    func labelTaskItems(in subtree: OpaquePointer? = nil) {
         guard let tasklist = cmark_find_syntax_extension("tasklist") else { return }
         var items: [OpaquePointer] = []
-        Self.forEachEntered(root) { node in
+        Self.forEachEntered(subtree ?? root) { node in
             if cmark_node_get_type(node) == CMARK_NODE_ITEM, cmark_node_get_syntax_extension(node) == tasklist {
                 items.append(node)
             }
@@ -759,18 +789,38 @@ struct CMarkDocument: ~Copyable {
     /// Each heading becomes a custom block holding a custom inline whose literal opening and
     /// closing tags carry the id, so the id is written by this code and no content can alter it.
     func anchorHeadings() -> [Heading] {
-        var nodes: [OpaquePointer] = []
+        var slugger = HeadingSlugger()
+        return anchorHeadings(in: root, levelOffset: headingLevelOffset(), slugger: &slugger)
+    }
+
+    /// What to add to each heading's level: `headingOffset`, or what brings the note's highest
+    /// heading to `topHeadingLevel`.
+    private func headingLevelOffset() -> Int {
+        guard let topHeadingLevel else { return headingOffset }
+        return highestHeadingLevel().map { topHeadingLevel - $0 } ?? headingOffset
+    }
+
+    /// The level of the note's highest heading (the smallest number), if it has any.
+    private func highestHeadingLevel() -> Int? {
+        var highest: Int?
         Self.forEachEntered(root) { node in
+            if cmark_node_get_type(node) == CMARK_NODE_HEADING {
+                let level = Int(cmark_node_get_heading_level(node))
+                highest = min(highest ?? level, level)
+            }
+        }
+        return highest
+    }
+
+    /// Anchors the headings of one part of the tree, their ids unique among those `slugger` gave.
+    private func anchorHeadings(in subtree: OpaquePointer, levelOffset offset: Int, slugger: inout HeadingSlugger) -> [Heading] {
+        var nodes: [OpaquePointer] = []
+        Self.forEachEntered(subtree) { node in
             if cmark_node_get_type(node) == CMARK_NODE_HEADING {
                 nodes.append(node)
             }
         }
-        var slugger = HeadingSlugger()
         var headings: [Heading] = []
-        var offset = headingOffset
-        if let topHeadingLevel, let highest = nodes.map({ Int(cmark_node_get_heading_level($0)) }).min() {
-            offset = topHeadingLevel - highest
-        }
         for node in nodes {
             let level = min(6, max(1, Int(cmark_node_get_heading_level(node)) + offset))
             var text = PlainTextBuilder()
@@ -792,6 +842,227 @@ struct CMarkDocument: ~Copyable {
             cmark_node_free(node)
         }
         return headings
+    }
+
+    // MARK: Rendering block by block
+
+    /// Notes at least this long reserve their output at once and give freed memory back as they go.
+    static let bigNoteBytes = 1 << 20
+    /// How much HTML a big note writes between two returns of freed memory to the system.
+    private static let releaseInterval = 4 << 20
+
+    /// What rendering block by block has written so far, and the state its passes carry from
+    /// block to block (and from part to part of a note parsed in parts).
+    struct BlockOutput {
+        var links: [WikiLink] = []
+        var tags: [String] = []
+        var callouts: [Callout] = []
+        var headings: [Heading] = []
+        var slugger = HeadingSlugger()
+        var html = ""
+        var plainText = ""
+        var text = PlainTextBuilder()
+        /// A small note's HTML, made a string once at the end, so it holds no spare capacity.
+        var htmlBytes: [UInt8] = []
+        var releasedAt = 0
+        let isBig: Bool
+
+        /// Output for a note of `sourceBytes` bytes.
+        init(sourceBytes: Int) {
+            isBig = sourceBytes >= CMarkDocument.bigNoteBytes
+            if isBig {
+                // Capacity never written costs no memory, while growing by copying would briefly
+                // hold the output twice. HTML is seldom more than twice the source, text never much more.
+                html.reserveCapacity(sourceBytes * 2 + 65_536)
+                plainText.reserveCapacity(sourceBytes + 65_536)
+            }
+        }
+
+        /// Appends a block's HTML: straight to the reserved string of a big note.
+        mutating func appendHTML(_ rendered: UnsafePointer<CChar>) {
+            let bytes = UnsafeRawBufferPointer(start: rendered, count: strlen(rendered))
+            if isBig {
+                html += String(decoding: bytes, as: UTF8.self)
+            } else {
+                htmlBytes += bytes
+            }
+        }
+
+        var rendered: RenderedMarkdown {
+            RenderedMarkdown(html: isBig ? html : String(decoding: htmlBytes, as: UTF8.self),
+                             plainText: isBig ? plainText : text.result, wikiLinks: links, headings: headings,
+                             callouts: callouts, tags: CMarkDocument.distinctTags(tags))
+        }
+    }
+
+    /// Links wiki links and tags, forms callouts, sanitizes URLs (and raw HTML if `unsafeHTML`),
+    /// labels task items and anchors headings, as `MarkdownRenderer.render` describes, then
+    /// renders the HTML and the plain text: one top-level block at a time, each freed once
+    /// written, so the tree shrinks as the output grows and a big note is not held as a whole
+    /// tree and a whole output at once.
+    ///
+    /// The result is the one of running each pass over the whole tree and rendering it once
+    /// (`renderWholeDocument`): the passes visit blocks in document order and keep their state
+    /// (positions, slugs, tags) from block to block; every block's HTML ends with a line break,
+    /// so rendering it apart adds none; and the footnote definitions, which the parser moves to
+    /// the end and which share one `<section>`, are rendered together.
+    ///
+    /// The document must have been parsed without `owningLiterals`: each block is owned here
+    /// just before its passes run. `levelOffset` is `headingLevelOffset()` of the whole note.
+    func renderBlocks(options: MarkdownOptions, levelOffset: Int, into output: inout BlockOutput,
+                      resolve: (WikiLink) -> WikiLinkResolution) {
+        var lastPosition: SourceText.Position?
+        let extensions = cmark_parser_get_syntax_extensions(parser)
+        while let first = cmark_node_first_child(root) {
+            // The footnote definitions, all at the end, go as one part: the rest of the document.
+            let isTail = cmark_node_get_type(first) == CMARK_NODE_FOOTNOTE_DEFINITION
+            // A pass may replace the block itself (a callout, a heading): take it anew after each.
+            var part: OpaquePointer { isTail ? root : cmark_node_first_child(root) ?? root }
+            cmark_node_own(part)
+            linkWikiLinksAndTags(in: part, lastPosition: &lastPosition, links: &output.links, tags: &output.tags, resolve)
+            output.callouts += formCallouts(titles: options.calloutTitles, in: part)
+            sanitizeURLs(in: part)
+            if options.unsafeHTML {
+                sanitizeRawHTML(in: part)
+            }
+            labelTaskItems(in: part)
+            output.headings += anchorHeadings(in: part, levelOffset: levelOffset, slugger: &output.slugger)
+            let block = part
+            Self.appendPlainText(of: block, to: &output.text)
+            if output.isBig {
+                output.text.drain(into: &output.plainText)
+            }
+            if let rendered = cmark_render_html(block, cmarkOptions, extensions) {
+                output.appendHTML(rendered)
+                free(rendered)
+            }
+            if isTail {
+                break
+            }
+            cmark_node_unlink(block)
+            cmark_node_free(block)
+            if output.isBig, output.html.utf8.count - output.releasedAt >= Self.releaseInterval {
+                Self.releaseFreedMemory()
+                output.releasedAt = output.html.utf8.count
+            }
+        }
+        if output.isBig {
+            Self.releaseFreedMemory()
+        }
+    }
+
+    /// `render` over one document: link URLs first, then block by block.
+    static func render(_ markdown: String, options: MarkdownOptions, resolve: (WikiLink) -> WikiLinkResolution,
+                       rewriteURL: (LinkURL) -> LinkURLRewrite, partBytes: Int) -> RenderedMarkdown {
+        var markdown = markdown
+        return markdown.withUTF8 { bytes in
+            let starts = NoteParts.candidateStarts(bytes, minimumLength: partBytes)
+            guard !starts.isEmpty else {
+                let document = CMarkDocument(parsing: bytes, options: options, owningLiterals: false)
+                document.rewriteLinkURLs(rewriteURL)
+                var output = BlockOutput(sourceBytes: bytes.count)
+                document.renderBlocks(options: options, levelOffset: document.headingLevelOffset(), into: &output, resolve: resolve)
+                return output.rendered
+            }
+            return renderInParts(bytes, candidates: starts, partBytes: partBytes, options: options, resolve: resolve, rewriteURL: rewriteURL)
+        }
+    }
+
+    /// A note past `partBytes` parsed one part at a time, so that not even cmark-gfm's tree of
+    /// the whole note is held at once.
+    ///
+    /// A part ends before a candidate line of `NoteParts` only when the part, parsed alone,
+    /// does not end in a fenced code block or raw HTML (which a blank line may not close): the
+    /// part's parse is the whole note's up to there, so nothing is then open but the document,
+    /// and the rest parses alone as it would after it. A first pass finds the parts, the
+    /// highest heading and every link URL's rewrite (all asked before any wiki link, as
+    /// `render` promises); the second renders each part with what the first found.
+    private static func renderInParts(_ bytes: UnsafeBufferPointer<UInt8>, candidates: [Int], partBytes: Int, options: MarkdownOptions,
+                                      resolve: (WikiLink) -> WikiLinkResolution,
+                                      rewriteURL: (LinkURL) -> LinkURLRewrite) -> RenderedMarkdown {
+        func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[range])
+        }
+        func partOptions(startingAtLine line: Int) -> MarkdownOptions {
+            var partOptions = options
+            partOptions.lineOffset = options.lineOffset + line
+            return partOptions
+        }
+        var parts: [(range: Range<Int>, line: Int, rewrites: [LinkURLRewrite])] = []
+        var highest: Int?
+        var start = 0
+        var line = 0
+        var next = 0
+        while start < bytes.count {
+            // A part that cannot end at a candidate gets a few more tries, then takes the rest.
+            var attempts = 0
+            while next < candidates.count, candidates[next] < start + partBytes { next += 1 }
+            var end = next < candidates.count ? candidates[next] : bytes.count
+            while true {
+                let document = CMarkDocument(parsing: buffer(start..<end), options: partOptions(startingAtLine: line), owningLiterals: false)
+                if end < bytes.count, !document.endsClosed() {
+                    attempts += 1
+                    next += 1
+                    end = attempts < 3 && next < candidates.count ? candidates[next] : bytes.count
+                    continue
+                }
+                if let level = document.highestHeadingLevel() {
+                    highest = min(highest ?? level, level)
+                }
+                var rewrites: [LinkURLRewrite] = []
+                document.rewriteLinkURLs { url in
+                    let rewrite = rewriteURL(url)
+                    rewrites.append(rewrite)
+                    return rewrite
+                }
+                parts.append((start..<end, line, rewrites))
+                break
+            }
+            line += buffer(start..<end).count { $0 == UInt8(ascii: "\n") }
+            start = end
+        }
+        let levelOffset = options.topHeadingLevel.flatMap { top in highest.map { top - $0 } } ?? options.headingOffset
+        var output = BlockOutput(sourceBytes: bytes.count)
+        for part in parts {
+            let document = CMarkDocument(parsing: buffer(part.range), options: partOptions(startingAtLine: part.line), owningLiterals: false)
+            var rewrites = part.rewrites[...]
+            document.rewriteLinkURLs { _ in rewrites.popFirst() ?? .keep }
+            document.renderBlocks(options: options, levelOffset: levelOffset, into: &output, resolve: resolve)
+        }
+        return output.rendered
+    }
+
+    /// Whether the document's last top-level block is closed by a blank line: not a fenced code
+    /// block or raw HTML, which may go on past one.
+    private func endsClosed() -> Bool {
+        guard let last = cmark_node_last_child(root) else { return true }
+        switch cmark_node_get_type(last) {
+        case CMARK_NODE_HTML_BLOCK:
+            return false
+        case CMARK_NODE_CODE_BLOCK:
+            var length: Int32 = 0
+            var offset: Int32 = 0
+            var character: CChar = 0
+            return cmark_node_get_fenced(last, &length, &offset, &character) == 0
+        default:
+            return true
+        }
+    }
+
+    /// The C library's `malloc_trim`, where there is one (glibc): freed blocks of the tree are
+    /// scattered among live ones, and the allocator keeps their pages until asked.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        #if os(Linux)
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
+
+    /// Gives the pages of freed memory back to the system, where the allocator can be asked to.
+    private static func releaseFreedMemory() {
+        _ = mallocTrim?(0)
     }
 
     // MARK: Output

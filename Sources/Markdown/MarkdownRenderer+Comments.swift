@@ -22,7 +22,7 @@ extension MarkdownRenderer {
         // backtick, or leave an indented line after a blank one), so the note is parsed again
         // after each such comment; comments within a line that leave its start alone need not.
         while true {
-            let code = CMarkDocument(parsing: String(decoding: bytes, as: UTF8.self), options: .init()).codeRanges()
+            let code = CMarkDocument.withDocument(parsing: String(decoding: bytes, as: UTF8.self), options: .init()) { $0.codeRanges() }
             var removals: [Range<Int>] = []
             var index = scanStart
             var reparse = false

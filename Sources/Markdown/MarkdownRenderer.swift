@@ -59,23 +59,42 @@ public enum MarkdownRenderer {
     public static func render(_ source: String, options: MarkdownOptions = .init(),
                               resolve: (WikiLink) -> WikiLinkResolution,
                               rewriteURL: (LinkURL) -> LinkURLRewrite = { _ in .keep }) -> RenderedMarkdown {
-        let document = CMarkDocument(parsing: source, options: options)
-        document.rewriteLinkURLs(rewriteURL)
-        let (wikiLinks, tags) = document.linkWikiLinksAndTags(resolve)
-        let callouts = document.formCallouts(titles: options.calloutTitles)
-        document.sanitizeURLs()
-        if options.unsafeHTML {
-            document.sanitizeRawHTML()
+        CMarkDocument.render(source, options: options, resolve: resolve, rewriteURL: rewriteURL, partBytes: partBytes)
+    }
+
+    /// How long a note must be before it is parsed in parts (`NoteParts`), each about this long.
+    static let partBytes = 1 << 20
+
+    /// `render`, with parts of `partBytes` or more (tests make them small to cut at every candidate).
+    static func render(_ source: String, options: MarkdownOptions = .init(), partBytes: Int,
+                       resolve: (WikiLink) -> WikiLinkResolution,
+                       rewriteURL: (LinkURL) -> LinkURLRewrite = { _ in .keep }) -> RenderedMarkdown {
+        CMarkDocument.render(source, options: options, resolve: resolve, rewriteURL: rewriteURL, partBytes: partBytes)
+    }
+
+    /// `render` as it was first written: each pass over the whole tree, then one rendering of
+    /// it. `render` works block by block to bound its memory; its result must equal this one.
+    static func renderWholeDocument(_ source: String, options: MarkdownOptions = .init(),
+                                    resolve: (WikiLink) -> WikiLinkResolution,
+                                    rewriteURL: (LinkURL) -> LinkURLRewrite = { _ in .keep }) -> RenderedMarkdown {
+        CMarkDocument.withDocument(parsing: source, options: options) { document in
+            document.rewriteLinkURLs(rewriteURL)
+            let (wikiLinks, tags) = document.linkWikiLinksAndTags(resolve)
+            let callouts = document.formCallouts(titles: options.calloutTitles)
+            document.sanitizeURLs()
+            if options.unsafeHTML {
+                document.sanitizeRawHTML()
+            }
+            document.labelTaskItems()
+            let headings = document.anchorHeadings()
+            return RenderedMarkdown(html: document.html(), plainText: document.plainText(),
+                                    wikiLinks: wikiLinks, headings: headings, callouts: callouts, tags: tags)
         }
-        document.labelTaskItems()
-        let headings = document.anchorHeadings()
-        return RenderedMarkdown(html: document.html(), plainText: document.plainText(),
-                                wikiLinks: wikiLinks, headings: headings, callouts: callouts, tags: tags)
     }
 
     /// The wiki links of `source` in document order, found exactly as `render` finds them.
     public static func wikiLinks(in source: String, options: MarkdownOptions = .init()) -> [WikiLink] {
-        CMarkDocument(parsing: source, options: options).linkWikiLinksAndTags { _ in .unresolved }.links
+        CMarkDocument.withDocument(parsing: source, options: options) { $0.linkWikiLinksAndTags { _ in .unresolved }.links }
     }
 
     /// The first top-level paragraph of `source` as inline HTML, without `<p>`, and as plain
@@ -87,6 +106,6 @@ public enum MarkdownRenderer {
     /// only phrasing content, so it can sit in a `<span>`. Empty when the note starts with no
     /// paragraph at its top level.
     public static func summary(_ source: String, options: MarkdownOptions = .init()) -> (html: String, plainText: String) {
-        CMarkDocument(parsing: source, options: options).summary(maxLength: summaryLength)
+        CMarkDocument.withDocument(parsing: source, options: options) { $0.summary(maxLength: summaryLength) }
     }
 }

@@ -2,6 +2,8 @@
 struct PlainTextBuilder {
     private var bytes: [UInt8] = []
     private var pendingSpace = false
+    /// Whether any text was appended, drained since or not.
+    private var hasText = false
 
     /// Appends text; its whitespace collapses with the whitespace around it.
     mutating func append(_ string: String) {
@@ -37,10 +39,11 @@ struct PlainTextBuilder {
     }
 
     private mutating func appendPendingSpace() {
-        if pendingSpace, !bytes.isEmpty {
+        if pendingSpace, hasText {
             bytes.append(0x20)
         }
         pendingSpace = false
+        hasText = true
     }
 
     /// Separates what follows from what came before (a block boundary or a line break).
@@ -50,4 +53,12 @@ struct PlainTextBuilder {
 
     /// The text so far, without leading or trailing whitespace.
     var result: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Moves the text so far to the end of `string`; what is appended next goes on from it
+    /// (a big document's text is then built in `string` without a second copy at the end).
+    mutating func drain(into string: inout String) {
+        guard !bytes.isEmpty else { return }
+        string += String(decoding: bytes, as: UTF8.self)
+        bytes.removeAll(keepingCapacity: true)
+    }
 }

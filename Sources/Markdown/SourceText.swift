@@ -1,17 +1,20 @@
 /// A note's source as the UTF-8 bytes cmark-gfm reads, with a table of line starts.
 ///
+/// The bytes are borrowed, not copied (a big note is not held twice): whoever makes a
+/// `SourceText` keeps the buffer alive and unchanged for as long as the value is used.
+///
 /// Lines end at `\n`, `\r\n` or `\r`, as they do for cmark-gfm. Byte offsets convert to
 /// 1-based line numbers and 1-based columns counted in Unicode scalars.
 struct SourceText {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     /// Byte offset of the first byte of each line; never empty.
     private let lineStarts: [Int]
     /// Where columns start counting on the first line: after a byte order mark, which cmark-gfm
     /// skips as content but still counts in its own byte columns.
     private let firstColumnOffset: Int
 
-    init(_ source: String) {
-        bytes = Array(source.utf8)
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
         firstColumnOffset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var starts = [0]
         var index = 0

@@ -14,6 +14,37 @@ public struct FrontMatter: Sendable, Hashable {
     /// Splits `text` (LF line ends). A front matter opened by a first line `---` must be closed by a line
     /// `---` (or `...`); otherwise this returns an error diagnostic at the opening line.
     public static func split(_ text: String, path: String) -> Result<FrontMatter, Diagnostic> {
+        locate(text, path: path).map { lines in
+            FrontMatter(yaml: lines.yaml, yamlLineOffset: lines.yamlLineOffset,
+                        body: lines.bodyStart == text.startIndex ? text : String(text[lines.bodyStart...]),
+                        bodyLineOffset: lines.bodyLineOffset)
+        }
+    }
+
+    /// What `split` finds, but the body: where it starts.
+    struct Lines {
+        var yaml: String?
+        var yamlLineOffset: Int
+        var bodyLineOffset: Int
+        /// The front matter's lines, fences included: what precedes the body in the text.
+        var prefix: String
+        fileprivate var bodyStart: String.Index
+    }
+
+    /// `split`, leaving the body in `text` itself: the front matter is removed in place, so a
+    /// big note is not copied. `text` is unchanged when the split fails.
+    static func splitOff(_ text: inout String, path: String) -> Result<Lines, Diagnostic> {
+        locate(text, path: path).map { lines in
+            var lines = lines
+            guard lines.bodyStart != text.startIndex else { return lines }
+            lines.prefix = String(text[..<lines.bodyStart])
+            text.removeSubrange(..<lines.bodyStart)
+            lines.bodyStart = text.startIndex
+            return lines
+        }
+    }
+
+    private static func locate(_ text: String, path: String) -> Result<Lines, Diagnostic> {
         // Scanned as bytes: the body, most of the file, is only sliced, never split into lines.
         let bytes = text.utf8
         func lineEnd(from start: String.Index) -> String.Index {
@@ -30,7 +61,7 @@ public struct FrontMatter: Sendable, Hashable {
                 return .failure(.error("front matter is not closed: add a line '---' after its last field",
                                        code: "unclosed-front-matter", at: SourceLocation(path: path, line: 1, column: 1)))
             }
-            return .success(FrontMatter(yaml: nil, yamlLineOffset: 0, body: text, bodyLineOffset: 0))
+            return .success(Lines(yaml: nil, yamlLineOffset: 0, bodyLineOffset: 0, prefix: "", bodyStart: text.startIndex))
         }
         let yamlStart = bytes.index(after: firstEnd)
         var lineStart = yamlStart
@@ -40,9 +71,9 @@ public struct FrontMatter: Sendable, Hashable {
             if isFence(lineStart, end, allowDots: true) {
                 // The YAML is every line before the fence, without the line break that ends the last one.
                 let yamlEnd = lineStart == yamlStart ? yamlStart : bytes.index(before: lineStart)
-                let body = end < bytes.endIndex ? String(text[bytes.index(after: end)...]) : ""
-                return .success(FrontMatter(yaml: String(text[yamlStart..<yamlEnd]), yamlLineOffset: 1,
-                                            body: body, bodyLineOffset: yamlLines + 2))
+                let bodyStart = end < bytes.endIndex ? bytes.index(after: end) : bytes.endIndex
+                return .success(Lines(yaml: String(text[yamlStart..<yamlEnd]), yamlLineOffset: 1, bodyLineOffset: yamlLines + 2,
+                                      prefix: "", bodyStart: bodyStart))
             }
             yamlLines += 1
             guard end < bytes.endIndex else { break }

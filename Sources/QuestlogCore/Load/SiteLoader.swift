@@ -134,11 +134,11 @@ public struct SiteLoader: Sendable {
     }
 
     private func readText(_ path: String, diagnostics: inout DiagnosticList) -> String? {
-        guard let bytes = DirectoryListing.readBytes(root + "/" + path) else {
+        guard let decoded = SourceText.read(root + "/" + path, path: path) else {
             diagnostics.append(.error("cannot read the file", code: "unreadable-file", at: SourceLocation(path: path)))
             return nil
         }
-        switch SourceText.decode(bytes, path: path) {
+        switch decoded {
         case let .success(text): return text
         case let .failure(diagnostic):
             diagnostics.append(diagnostic)
@@ -147,23 +147,26 @@ public struct SiteLoader: Sendable {
     }
 
     func loadMarkdownEntry(_ path: String, kind: Kind, id: String, diagnostics: inout DiagnosticList) -> RawEntry? {
-        guard let text = readText(path, diagnostics: &diagnostics) else { return nil }
+        guard var text = readText(path, diagnostics: &diagnostics) else { return nil }
         let fileName = String(path.split(separator: "/").last ?? "")
         let stem = GameFolderWalk.publicName(fileName.split(separator: ".").dropLast().joined(separator: "."))
         let nameField = kind.id == "game" ? "title" : "name"
         // A file whose front matter cannot be read still stands in the index under its id and the
         // name its text seems to give, so links to it do not add errors to the one already reported.
+        var prefix = ""
         func damaged(_ diagnostic: Diagnostic, frontMatter: String) -> RawEntry {
             diagnostics.append(diagnostic)
-            let name = FrontMatter.salvagedValue(of: nameField, in: frontMatter) ?? Self.firstHeading(in: text) ?? stem
+            let name = FrontMatter.salvagedValue(of: nameField, in: frontMatter) ?? Self.firstHeading(in: prefix + text) ?? stem
             return RawEntry(kind: kind, id: id, source: SourceLocation(path: path), fields: [], notes: "",
                             notesLineOffset: 0, fallbackName: kind.id == "game" ? id : name, isDamaged: true)
         }
-        let frontMatter: FrontMatter
-        switch FrontMatter.split(text, path: path) {
+        let frontMatter: FrontMatter.Lines
+        switch FrontMatter.splitOff(&text, path: path) {
         case let .success(split): frontMatter = split
         case let .failure(diagnostic): return damaged(diagnostic, frontMatter: text)
         }
+        // `text` is now the body, cut from the file's text in place (a big note is not copied).
+        prefix = frontMatter.prefix
         var fields: [(key: YAMLNode, value: YAMLNode)] = []
         if let yaml = frontMatter.yaml {
             do {
@@ -183,12 +186,12 @@ public struct SiteLoader: Sendable {
             }
         }
         // Obsidian's %%comments%% are private: they leave here, so no stage can publish them.
-        let body = MarkdownRenderer.removingComments(frontMatter.body)
+        let notes = MarkdownRenderer.removingComments(text)
         // The notes' first heading names the entry only when its front matter does not.
         let named = fields.contains { $0.key.string == nameField && FieldChecker.text($0.value).map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == true }
-        let fallback = kind.id == "game" ? id : ((named ? nil : Self.firstHeading(in: body)) ?? stem)
+        let fallback = kind.id == "game" ? id : ((named ? nil : Self.firstHeading(in: notes)) ?? stem)
         return RawEntry(kind: kind, id: id, source: SourceLocation(path: path), fields: fields,
-                        notes: body, notesLineOffset: frontMatter.bodyLineOffset, fallbackName: fallback)
+                        notes: notes, notesLineOffset: frontMatter.bodyLineOffset, fallbackName: fallback)
     }
 
     func loadDataFile(_ path: String, kind: Kind, diagnostics: inout DiagnosticList) -> [RawEntry] {
@@ -268,7 +271,12 @@ public struct SiteLoader: Sendable {
     /// The text of the first ATX `# Heading` outside fenced code.
     static func firstHeading(in markdown: String) -> String? {
         var fence: Substring?
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Line by line, without an array of every line of a big note.
+        var rest = markdown[...]
+        while !rest.isEmpty {
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
+            let line = rest[..<end]
+            rest = end < rest.endIndex ? rest[rest.utf8.index(after: end)...] : rest[rest.endIndex...]
             let trimmed = line.drop(while: { $0 == " " })
             if let open = fence {
                 if trimmed.hasPrefix(open) { fence = nil }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a file's bytes into text the way every stage expects it: valid UTF-8, no BOM, `\n` line ends.
 public enum SourceText {
     /// Decodes `bytes`, or returns an `invalid-utf8` diagnostic at the first bad byte.
@@ -17,7 +19,7 @@ public enum SourceText {
     }
 
     /// The offset in `bytes` of the first byte that is not part of a valid UTF-8 sequence.
-    static func firstInvalidUTF8Offset(_ bytes: ArraySlice<UInt8>) -> Int? {
+    static func firstInvalidUTF8Offset<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int? {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var offset = 0
@@ -31,6 +33,60 @@ public enum SourceText {
                 return offset
             }
         }
+    }
+
+    /// Files at least this long are read straight into the string that holds their text.
+    static let bigFileBytes = 1 << 20
+
+    /// The text of the file at `fullPath`, decoded as `decode` does (errors name `path`), or
+    /// nil when it cannot be read. A big file is read into the string's own storage and its
+    /// byte order mark and carriage returns are dealt with there, so its text is held once.
+    static func read(_ fullPath: String, path: String) -> Result<String, Diagnostic>? {
+        func ordinarily() -> Result<String, Diagnostic>? {
+            FileContents.read(fullPath).map { decode($0, path: path) }
+        }
+        let descriptor = open(fullPath, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard Int(info.st_size) >= bigFileBytes else { return ordinarily() }
+        // A file that cannot be read whole at once, has grown or is not UTF-8 is read again the
+        // ordinary way (which also words the error).
+        var isDecoded = true
+        let text = String(unsafeUninitializedCapacity: Int(info.st_size) + 1) { buffer in
+            var count = 0
+            while count < buffer.count {
+                let got = Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else {
+                    isDecoded = got == 0
+                    break
+                }
+                count += got
+            }
+            var start = 0
+            if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
+            guard isDecoded, count < buffer.count, firstInvalidUTF8Offset(buffer[start..<count]) == nil else {
+                isDecoded = false
+                return 0
+            }
+            // As `replacingCRLF`: `\r\n` and a lone `\r` become `\n`; the text only gets shorter.
+            var written = 0
+            var previousWasCR = false
+            for index in start..<count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\n"), previousWasCR {
+                    previousWasCR = false
+                    continue
+                }
+                previousWasCR = byte == UInt8(ascii: "\r")
+                buffer[written] = previousWasCR ? UInt8(ascii: "\n") : byte
+                written += 1
+            }
+            return written
+        }
+        return isDecoded ? .success(text) : ordinarily()
     }
 
     /// 1-based line and column (in characters) of a byte offset.

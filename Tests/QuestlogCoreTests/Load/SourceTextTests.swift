@@ -1,3 +1,4 @@
+import Foundation
 @testable import QuestlogCore
 import Testing
 
@@ -56,5 +57,55 @@ struct SourceTextTests {
         #expect(SiteLoader.firstHeading(in: "```\n# not this\n```\n\n# Stormveil Castle #\n") == "Stormveil Castle")
         #expect(SiteLoader.firstHeading(in: "## Second level\ntext") == nil)
         #expect(SiteLoader.firstHeading(in: "    # indented code") == nil)
+    }
+
+    /// A big file is read into its string's storage; what it gives must be what `decode` gives.
+    @Test func bigFilesReadAsTheyDecode() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("questlog-big-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let line = Array("Đường 🗡 line\r\nlone\rend\n".utf8)
+        var body: [UInt8] = []
+        while body.count <= SourceText.bigFileBytes { body += line }
+        let samples: [[UInt8]] = [
+            [0xEF, 0xBB, 0xBF] + body,
+            body,
+            body + [0x0D],
+            Array(body[..<(body.count / 2)]) + [0xFF] + body,
+            Array("small\r\n".utf8),
+        ]
+        for (index, bytes) in samples.enumerated() {
+            let file = folder.appendingPathComponent("\(index).md")
+            try Data(bytes).write(to: file)
+            let read = SourceText.read(file.path, path: "npcs/\(index).md")
+            let decoded = SourceText.decode(bytes, path: "npcs/\(index).md")
+            switch (read, decoded) {
+            case let (.success(text)?, .success(expected)):
+                #expect(text == expected, "sample \(index)")
+            case let (.failure(diagnostic)?, .failure(expected)):
+                #expect(diagnostic == expected, "sample \(index)")
+            default:
+                Issue.record("sample \(index): read \(String(describing: read).prefix(200)), decoded \(String(describing: decoded).prefix(200))")
+            }
+        }
+        #expect(SourceText.read(folder.appendingPathComponent("missing.md").path, path: "missing.md") == nil)
+    }
+
+    /// `splitOff` leaves the body of `split` in the text itself, and the text as it was on failure.
+    @Test func splitOffLeavesTheBody() throws {
+        for source in ["---\nname: A\ntags: []\n---\nBody\nmore", "---\n---\nBody", "# Title\nBody", "---\nname: A\n---", "---\nname: A\n\nBody"] {
+            var text = source
+            switch (FrontMatter.splitOff(&text, path: "a.md"), FrontMatter.split(source, path: "a.md")) {
+            case let (.success(lines), .success(split)):
+                #expect(text == split.body)
+                #expect(lines.prefix + text == source)
+                #expect(lines.yaml == split.yaml && lines.yamlLineOffset == split.yamlLineOffset && lines.bodyLineOffset == split.bodyLineOffset)
+            case let (.failure(diagnostic), .failure(expected)):
+                #expect(diagnostic == expected)
+                #expect(text == source)
+            default:
+                Issue.record("split and splitOff disagree on \(source.debugDescription)")
+            }
+        }
     }
 }
