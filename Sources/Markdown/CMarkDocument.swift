@@ -1032,6 +1032,36 @@ struct CMarkDocument: ~Copyable {
         return output.rendered
     }
 
+    /// `summary(maxLength:)` of a note, parsing a long one only as far as it takes: a part that
+    /// ends before a `NoteParts` candidate and is closed there has the whole note's blocks, so
+    /// its first paragraph, if it has one, is the note's. After a few parts without one, or in a
+    /// note with no candidates, the whole note is parsed.
+    static func summary(_ markdown: String, options: MarkdownOptions, maxLength: Int, partBytes: Int) -> (html: String, plainText: String) {
+        var markdown = markdown
+        return markdown.withUTF8 { bytes in
+            if bytes.count > partBytes {
+                var tries = 0
+                for end in NoteParts.candidateStarts(bytes, minimumLength: partBytes) where tries < 4 {
+                    tries += 1
+                    let document = CMarkDocument(parsing: UnsafeBufferPointer(rebasing: bytes[..<end]), options: options, owningLiterals: true)
+                    guard document.endsClosed(), document.hasTopLevelParagraph else { continue }
+                    return document.summary(maxLength: maxLength)
+                }
+            }
+            return CMarkDocument(parsing: bytes, options: options, owningLiterals: true).summary(maxLength: maxLength)
+        }
+    }
+
+    /// Whether a paragraph stands at the top level.
+    private var hasTopLevelParagraph: Bool {
+        var child = cmark_node_first_child(root)
+        while let node = child {
+            if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH { return true }
+            child = cmark_node_next(node)
+        }
+        return false
+    }
+
     /// Whether the document's last top-level block is closed by a blank line: not a fenced code
     /// block or raw HTML, which may go on past one.
     private func endsClosed() -> Bool {

@@ -106,6 +106,15 @@ public enum MarkdownRenderer {
     /// only phrasing content, so it can sit in a `<span>`. Empty when the note starts with no
     /// paragraph at its top level.
     public static func summary(_ source: String, options: MarkdownOptions = .init()) -> (html: String, plainText: String) {
-        CMarkDocument.withDocument(parsing: source, options: options) { $0.summary(maxLength: summaryLength) }
+        summary(source, options: options, partBytes: summaryPartBytes)
+    }
+
+    /// How much of a long note `summary` parses first, looking for its first paragraph.
+    static let summaryPartBytes = 64 << 10
+
+    /// `summary`, reading a note past `partBytes` only as far as its first paragraph (tests make
+    /// `partBytes` small).
+    static func summary(_ source: String, options: MarkdownOptions, partBytes: Int) -> (html: String, plainText: String) {
+        CMarkDocument.summary(source, options: options, maxLength: summaryLength, partBytes: partBytes)
     }
 }

@@ -117,6 +117,33 @@ import Testing
         }
     }
 
+    /// A long note's summary, read only as far as its first paragraph, is the one of the whole note.
+    @Test func summaryOfThePartsIsTheSummaryOfTheWholeNote() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var sources = Self.samples
+        let base = root.appendingPathComponent("Tests/Fixtures")
+        let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        for file in files where file.pathExtension == "md" {
+            guard let data = try? Data(contentsOf: file) else { continue }
+            sources.append(String(decoding: data, as: UTF8.self))
+        }
+        // Notes that open with blocks that are no paragraph, or with one that a blank line does not close.
+        sources += ["```\ncode\n\nstill code\n```\n\nFirst *words* here.\n\nMore.\n",
+                    "<div>\n\n<b>raw</b>\n\n</div>\n\n# Title\n\nThe [[Paragraph]] at last.\n",
+                    "# Title\n\n> quoted\n\n- item\n\n  more of the item\n\nThe first paragraph.\n"]
+        #expect(sources.count > 50)
+        var checked = 0
+        for source in sources {
+            let whole = MarkdownRenderer.summary(source, options: MarkdownOptions(), partBytes: Int.max)
+            for partBytes in [1, 8, 40, 200] {
+                #expect(MarkdownRenderer.summary(source, options: MarkdownOptions(), partBytes: partBytes) == whole,
+                        "\(partBytes): \(source.prefix(200).debugDescription)")
+            }
+            if !whole.plainText.isEmpty { checked += 1 }
+        }
+        #expect(checked > 20)
+    }
+
     /// A note past `bigNoteBytes` reserves its output and gives memory back as it goes.
     @Test func bigNoteRendersAsTheWholeDocumentDoes() {
         var source = "# Big\n\n"
