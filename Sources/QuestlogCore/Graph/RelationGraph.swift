@@ -72,12 +72,24 @@ struct RelationGraph: Sendable {
 
     /// The connections among `nodes`, as pairs of positions in `nodes` (lower first), in order.
     func edges(among nodes: [Int]) -> [(Int, Int)] {
-        var position: [Int: Int] = [:]
-        for (at, node) in nodes.enumerated() { position[node] = at }
+        // The nodes by number, walked alongside each node's (ascending) neighbours: the same
+        // pairs in the same order as looking each neighbour up, without hashing.
+        let byNumber = nodes.indices.sorted { nodes[$0] < nodes[$1] }
         var edges: [(Int, Int)] = []
         for (at, node) in nodes.enumerated() {
-            for other in neighbours[node] {
-                if let otherAt = position[other], otherAt > at { edges.append((at, otherAt)) }
+            let list = neighbours[node]
+            var next = 0, other = 0
+            while next < list.count, other < byNumber.count {
+                let wanted = list[next], candidate = nodes[byNumber[other]]
+                if wanted < candidate {
+                    next += 1
+                } else if candidate < wanted {
+                    other += 1
+                } else {
+                    if byNumber[other] > at { edges.append((at, byNumber[other])) }
+                    next += 1
+                    other += 1
+                }
             }
         }
         return edges
