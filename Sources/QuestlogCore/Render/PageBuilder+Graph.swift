@@ -54,7 +54,7 @@ extension PageBuilder {
     /// The SVG, legend and text list of the picture of `nodes` (node numbers of the graph).
     private func picture(of nodes: [Int], current: Int?, from path: String, layout: ForceLayout, id: String,
                          title: String, filterable: Bool) -> [String: MustacheValue] {
-        let pageGame = path.split(separator: "/").first.map(String.init)
+        let pageGame = Self.pageGame(path).map(String.init)
         let items = nodes.map { node -> GraphNode in
             let facts = graphFacts[node]
             let title = facts.ref.game == pageGame ? facts.title : facts.title + " · " + facts.gameTitle
