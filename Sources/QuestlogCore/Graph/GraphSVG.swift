@@ -182,7 +182,16 @@ struct SVGBytes {
 
     /// `text` escaped as `GraphSVG.escaped` does.
     mutating func escaped(_ text: String) {
-        append(GraphSVG.escaped(text))
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "\"") || byte == 0xEF {
+                return false
+            }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if !plain { append(XMLText.attribute(text)) }
     }
 
     /// A whole number in decimal.

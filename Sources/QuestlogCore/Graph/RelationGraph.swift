@@ -41,7 +41,18 @@ struct RelationGraph: Sendable {
                 }
             }
         }
-        neighbours = links.map { Array(Set($0)).sorted() }
+        neighbours = links.map { list in
+            // Ascending, each once.
+            var list = list
+            list.sort()
+            var kept = 0
+            for number in list where kept == 0 || list[kept - 1] != number {
+                list[kept] = number
+                kept += 1
+            }
+            list.removeSubrange(kept...)
+            return list
+        }
         var connectedGames: Set<String> = []
         for (node, list) in neighbours.enumerated() where list.contains(where: { refs[$0].game == refs[node].game }) {
             connectedGames.insert(refs[node].game)
@@ -78,6 +89,12 @@ struct RelationGraph: Sendable {
         var edges: [(Int, Int)] = []
         for (at, node) in nodes.enumerated() {
             let list = neighbours[node]
+            if list.count > 8 * byNumber.count {
+                // A node of many neighbours (the page's entry, often): look each of the few
+                // nodes up in its list instead, in the same ascending order.
+                for other in byNumber where other > at && connected(node, nodes[other]) { edges.append((at, other)) }
+                continue
+            }
             var next = 0, other = 0
             while next < list.count, other < byNumber.count {
                 let wanted = list[next], candidate = nodes[byNumber[other]]

@@ -78,7 +78,8 @@ extension PageBuilder {
             legend.append(["label": .string(strings["graph.done"]), "kind": .null, "class": .string("graph-state graph-done")])
             legend.append(["label": .string(strings["graph.open"]), "kind": .null, "class": .string("graph-state graph-open")])
         }
-        let listed = nodes.indices.filter { items[$0].url != nil }.sorted { graphFacts[nodes[$0]].listRank < graphFacts[nodes[$1]].listRank }
+        let ranks = nodes.map { graphFacts[$0].listRank }
+        let listed = nodes.indices.filter { items[$0].url != nil }.sorted { ranks[$0] < ranks[$1] }
         let links: [MustacheValue] = listed.map { at in
             let facts = graphFacts[nodes[at]]
             return ["name": .string(facts.name), "url": .string(items[at].url ?? ""), "kind": .string(facts.kindName),
