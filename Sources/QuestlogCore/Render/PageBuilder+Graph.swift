@@ -58,7 +58,7 @@ extension PageBuilder {
         let items = nodes.map { node -> GraphNode in
             let facts = graphFacts[node]
             let title = facts.ref.game == pageGame ? facts.title : facts.title + " · " + facts.gameTitle
-            return GraphNode(name: facts.name, title: title, url: node == current ? nil : RelativeURL.from(path, to: facts.path),
+            return GraphNode(name: facts.name, title: title, url: node == current ? nil : PageLink.from(path, to: facts.path),
                              kind: facts.kind, state: facts.state, isCurrent: node == current,
                              label: facts.label, labelWidth: facts.labelWidth)
         }

@@ -232,12 +232,12 @@ public struct PageBuilder: Sendable {
         if ref.kind == "game" {
             guard let game = site.game(id: ref.game) else { return nil }
             fields.append(("name", .string(game.title)))
-            fields.append(("url", .string(RelativeURL.from(path, to: game.path))))
+            fields.append(("url", .string(PageLink.from(path, to: game.path))))
             fields.append(("kind", .string(kindName ?? labels.kindName(site.schema.game))))
         } else {
             guard let entry = site.entry(ref), let kind = site.schema.kind(id: ref.kind) else { return nil }
             fields.append(("name", .string(entry.displayName)))
-            fields.append(("url", .string(RelativeURL.from(path, to: entry.path))))
+            fields.append(("url", .string(PageLink.from(path, to: entry.path))))
             fields.append(("kind", .string(kindName ?? kindNames[kind.id] ?? labels.kindName(kind))))
             if pageGame.map({ ref.game != $0 }) ?? true, let game = site.game(id: ref.game) {
                 fields.append(("otherGame", .string(game.title)))

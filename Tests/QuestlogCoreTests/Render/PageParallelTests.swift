@@ -38,3 +38,17 @@ struct PageParallelTests {
         }
     }
 }
+
+/// Links between pages as `RelativeURL` makes them.
+struct PageLinkTests {
+    @Test func linksAreThoseOfRelativeURL() {
+        let paths = ["index.html", "404.html", "elden-ring/index.html", "elden-ring/npcs/varre.html", "elden-ring/npcs/index.html",
+                     "elden-ring/quests/varre-quest.html", "elden-ring/graph.html", "elden-ring-dlc/npcs/varre.html", "ゲーム/人物/ヴァレー.html",
+                     "ゲーム/index.html", "a/b/c/d.html", "a/b/", "", "/", "a//b.html", "maps/limgrave.png", "elden-ring/npcs"]
+        for source in paths {
+            for target in paths {
+                #expect(PageLink.from(source, to: target) == RelativeURL.from(source, to: target), "\(source) → \(target)")
+            }
+        }
+    }
+}
