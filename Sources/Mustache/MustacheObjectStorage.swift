@@ -14,20 +14,42 @@ final class MustacheObjectStorage: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<UInt64>
 
     /// - Precondition: `keys` are distinct and as many as `values`.
-    init(keys: [String], values: [MustacheValue]) {
-        count = keys.count
-        fields = .allocate(capacity: count)
-        var capacity = 4
-        while capacity < 2 * count { capacity *= 2 }
-        slots = .allocate(capacity: capacity)
+    convenience init(keys: [String], values: [MustacheValue]) {
+        self.init(capacity: keys.count, zip(keys, values))
+    }
+
+    /// A table of at most `capacity` fields from `pairs`; when a key repeats, the last value wins.
+    init<Pairs: Sequence<(String, MustacheValue)>>(capacity: Int, _ pairs: Pairs) {
+        fields = .allocate(capacity: capacity)
+        var slotCount = 4
+        while slotCount < 2 * capacity { slotCount *= 2 }
+        slots = .allocate(capacity: slotCount)
         slots.initialize(repeating: 0)
-        for (index, (key, value)) in zip(keys, values).enumerated() {
-            (fields + index).initialize(to: (key, value))
+        let mask = slotCount - 1
+        var count = 0
+        for (key, value) in pairs {
+            precondition(count < capacity, "more fields than the capacity")
             let hash = LookupKey.hash(key)
-            var slot = Int(hash) & (capacity - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = UInt64(hash) << 32 | UInt64(index + 1)
+            var slot = Int(hash) & mask
+            var repeated = false
+            while slots[slot] != 0 {
+                let entry = slots[slot]
+                if UInt32(entry >> 32) == hash {
+                    let field = fields + Int(UInt32(truncatingIfNeeded: entry) - 1)
+                    if field.pointee.key == key {
+                        field.pointee.value = value
+                        repeated = true
+                        break
+                    }
+                }
+                slot = (slot + 1) & mask
+            }
+            if repeated { continue }
+            (fields + count).initialize(to: (key, value))
+            count += 1
+            slots[slot] = UInt64(hash) << 32 | UInt64(count)
         }
+        self.count = count
     }
 
     deinit {
@@ -43,6 +65,11 @@ final class MustacheObjectStorage: @unchecked Sendable {
     /// The values, in the order of `keys`.
     var allValues: [MustacheValue] {
         (0..<count).map { fields[$0].value }
+    }
+
+    /// Calls `body` with each field, in the order of `keys`.
+    func forEachField(_ body: (String, MustacheValue) -> Void) {
+        for index in 0..<count { body(fields[index].key, fields[index].value) }
     }
 
     /// The address of the value for `key`, valid while this storage lives.

@@ -43,6 +43,6 @@ extension MustacheValue: ExpressibleByArrayLiteral {
 extension MustacheValue: ExpressibleByDictionaryLiteral {
     /// Creates `.object`; when a key repeats, the last value wins.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        self = .object(MustacheObject(Dictionary(elements, uniquingKeysWith: { _, last in last })))
+        self = .object(MustacheObject(pairs: elements))
     }
 }

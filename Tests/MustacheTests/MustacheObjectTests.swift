@@ -38,4 +38,25 @@ struct MustacheObjectTests {
         #expect(object.keys.isEmpty)
         #expect(MustacheValue.object(object).isTruthy)
     }
+
+    @Test func objectsFromPairsKeepTheLastOfRepeatedKeys() {
+        let object = MustacheObject(pairs: [("a", 1), ("b", "x"), ("a", 2), ("c", nil), ("b", "y")])
+        #expect(object.count == 3)
+        #expect(object["a"] == 2 && object["b"] == "y" && object["c"] == .null)
+        #expect(object == ["a": 2, "b": "y", "c": nil])
+        #expect(MustacheObject(pairs: []).count == 0)
+        // Many keys, so the table grows past its first size.
+        let many = MustacheObject(pairs: (0..<300).map { ("key\($0 % 200)", .int($0)) })
+        #expect(many.count == 200)
+        #expect((0..<200).allSatisfy { many["key\($0)"] == .int($0 < 100 ? $0 + 200 : $0) })
+    }
+
+    @Test func settingFieldsReplacesAndAddsWithoutChangingTheOriginal() {
+        let object: MustacheObject = ["name": "Varré", "kind": "NPC"]
+        let changed = object.setting(("kind", ""), ("separator", ", "))
+        #expect(changed == ["name": "Varré", "kind": "", "separator": ", "])
+        #expect(object == ["name": "Varré", "kind": "NPC"])
+        let template = try! Template(name: "t", source: "{{#items}}{{name}}{{kind}}{{separator}}{{/items}}")
+        #expect(try! template.render(["items": [.object(changed), .object(object)]]) == "Varré, VarréNPC")
+    }
 }

@@ -47,9 +47,7 @@ struct ForceLayout: Sendable {
                             if grid {
                                 Self.gridRepulsion(width: width, height: height, cell: 2 * k, kk: kk, x: x, y: y, dx: dx, dy: dy)
                             } else {
-                                for a in 0..<count {
-                                    for b in (a + 1)..<count { Self.repel(a, b, kk: kk, x: x, y: y, dx: dx, dy: dy) }
-                                }
+                                Self.exactRepulsion(count: count, kk: kk, x: x, y: y, dx: dx, dy: dy)
                             }
                             for (a, b) in edges where a != b {
                                 let ox = x[a] - x[b], oy = y[a] - y[b]
@@ -97,6 +95,60 @@ struct ForceLayout: Sendable {
         }
         let f = kk / d2
         dx[a] += ox * f; dy[a] += oy * f
+        dx[b] -= ox * f; dy[b] -= oy * f
+    }
+
+    /// Repulsion between every pair of nodes: for each node, the nodes after it, two at a time.
+    /// The same sums as `repel` over every pair in order, term by term (IEEE 754 arithmetic is
+    /// the same lane by lane), so the positions come out bit for bit the same; only the divisions
+    /// of two pairs are done at once.
+    private static func exactRepulsion(count: Int, kk: Double, x: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>,
+                                       dx: UnsafeMutableBufferPointer<Double>, dy: UnsafeMutableBufferPointer<Double>) {
+        let kk2 = SIMD2<Double>(repeating: kk)
+        for a in 0..<count {
+            let ax = x[a], ay = y[a]
+            // What `a` gathers from the nodes after it, added one pair at a time as `repel` does.
+            var sumX = dx[a], sumY = dy[a]
+            var b = a + 1
+            while b + 1 < count {
+                let ox = SIMD2(repeating: ax) - SIMD2(x[b], x[b + 1])
+                let oy = SIMD2(repeating: ay) - SIMD2(y[b], y[b + 1])
+                let d2 = ox * ox + oy * oy
+                if d2[0] < 1e-6 || d2[1] < 1e-6 {
+                    Self.repel(a, b, ax: ax, ay: ay, kk: kk, x: x, y: y, sumX: &sumX, sumY: &sumY, dx: dx, dy: dy)
+                    Self.repel(a, b + 1, ax: ax, ay: ay, kk: kk, x: x, y: y, sumX: &sumX, sumY: &sumY, dx: dx, dy: dy)
+                } else {
+                    let f = kk2 / d2
+                    let fx = ox * f, fy = oy * f
+                    sumX += fx[0]; sumY += fy[0]
+                    dx[b] -= fx[0]; dy[b] -= fy[0]
+                    sumX += fx[1]; sumY += fy[1]
+                    dx[b + 1] -= fx[1]; dy[b + 1] -= fy[1]
+                }
+                b += 2
+            }
+            if b < count {
+                Self.repel(a, b, ax: ax, ay: ay, kk: kk, x: x, y: y, sumX: &sumX, sumY: &sumY, dx: dx, dy: dy)
+            }
+            dx[a] = sumX; dy[a] = sumY
+        }
+    }
+
+    /// `repel(a, b, …)` with `a`'s position and push held by the caller (`a` < `b`).
+    @inline(__always)
+    private static func repel(_ a: Int, _ b: Int, ax: Double, ay: Double, kk: Double,
+                              x: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>,
+                              sumX: inout Double, sumY: inout Double,
+                              dx: UnsafeMutableBufferPointer<Double>, dy: UnsafeMutableBufferPointer<Double>) {
+        var ox = ax - x[b], oy = ay - y[b]
+        var d2 = ox * ox + oy * oy
+        if d2 < 1e-6 {
+            ox = 0.01
+            oy = Double((a &+ b) % 3 - 1) * 0.01
+            d2 = ox * ox + oy * oy
+        }
+        let f = kk / d2
+        sumX += ox * f; sumY += oy * f
         dx[b] -= ox * f; dy[b] -= oy * f
     }
 

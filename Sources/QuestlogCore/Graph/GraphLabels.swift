@@ -29,13 +29,19 @@ struct GraphLabels {
 
     /// `name` cut to `maxLength` characters.
     static func truncated(_ name: String) -> String {
-        name.count > maxLength ? String(name.prefix(maxLength - 1)).trimmingTrailingSpaces() + "…" : name
+        // No more bytes than the limit: no more characters either, without counting them.
+        name.utf8.count <= maxLength ? name : name.count > maxLength ? String(name.prefix(maxLength - 1)).trimmingTrailingSpaces() + "…" : name
     }
 
     /// The estimated width of `text` at `fontSize`: wide (East Asian) characters a full em, others
     /// a little over half.
     static func width(_ text: String) -> Double {
         var ems = 0.0
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: the same widths as below, added in the same order, by byte.
+            for byte in text.utf8 { ems += asciiWidths[Int(byte)] }
+            return ems * fontSize
+        }
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
@@ -52,6 +58,15 @@ struct GraphLabels {
             }
         }
         return ems * fontSize
+    }
+
+    /// The width in ems of each ASCII character, as `width` gives it.
+    private static let asciiWidths: [Double] = (0..<128).map { byte -> Double in
+        switch byte {
+        case 0x20, 0x2E, 0x2C, 0x27, 0x69, 0x6C, 0x49, 0x6A, 0x74, 0x66, 0x72: 0.33
+        case 0x41...0x5A, 0x6D, 0x77: 0.68
+        default: 0.56
+        }
     }
 
     /// Labels (already cut) of nodes at `points` with radii `radii`, placed in `order` (node numbers).

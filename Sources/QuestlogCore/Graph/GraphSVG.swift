@@ -47,48 +47,89 @@ struct GraphSVG {
         }
         if points.isEmpty { minX = 0; minY = 0; maxX = 0; maxY = 0 }
         let offsetX = Self.margin - minX, offsetY = Self.margin - minY
-        let width = Self.number(maxX - minX + 2 * Self.margin, roundingUp: true)
-        let height = Self.number(maxY - minY + 2 * Self.margin, roundingUp: true)
-        func x(_ value: Double) -> String { Self.number(value + offsetX) }
-        func y(_ value: Double) -> String { Self.number(value + offsetY) }
-
-        var out = ""
-        out.reserveCapacity(600 + nodes.count * 220 + edges.count * 50)
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"graph-svg\" viewBox=\"0 0 \(width) \(height)\""
-        out += " width=\"\(width)\" height=\"\(height)\" font-size=\"\(Self.number(GraphLabels.fontSize))\""
-        out += " aria-labelledby=\"\(Self.escaped(id))\">\n"
-        out += "<title id=\"\(Self.escaped(id))\">\(Self.escaped(title))</title>\n"
-        out += "<g class=\"graph-edges\">\n"
+        // Written as bytes: a picture has a few hundred numbers and names, and string
+        // interpolation costs far more than the copying.
+        var out = SVGBytes(capacity: 600 + nodes.count * 220 + edges.count * 50)
+        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"graph-svg\" viewBox=\"0 0 ")
+        out.number(maxX - minX + 2 * Self.margin, roundingUp: true)
+        out.append(" ")
+        out.number(maxY - minY + 2 * Self.margin, roundingUp: true)
+        out.append("\" width=\"")
+        out.number(maxX - minX + 2 * Self.margin, roundingUp: true)
+        out.append("\" height=\"")
+        out.number(maxY - minY + 2 * Self.margin, roundingUp: true)
+        out.append("\" font-size=\"")
+        out.number(GraphLabels.fontSize)
+        out.append("\" aria-labelledby=\"")
+        out.escaped(id)
+        out.append("\">\n<title id=\"")
+        out.escaped(id)
+        out.append("\">")
+        out.escaped(title)
+        out.append("</title>\n<g class=\"graph-edges\">\n")
         for (a, b) in edges {
-            out += "<line"
-            if filterable { out += " class=\"graph-ek\(nodes[a].kind) graph-ek\(nodes[b].kind)\"" }
-            out += " x1=\"\(x(points[a].x))\" y1=\"\(y(points[a].y))\" x2=\"\(x(points[b].x))\" y2=\"\(y(points[b].y))\"/>\n"
+            out.append("<line")
+            if filterable {
+                out.append(" class=\"graph-ek")
+                out.integer(nodes[a].kind)
+                out.append(" graph-ek")
+                out.integer(nodes[b].kind)
+                out.append("\"")
+            }
+            out.append(" x1=\"")
+            out.number(points[a].x + offsetX)
+            out.append("\" y1=\"")
+            out.number(points[a].y + offsetY)
+            out.append("\" x2=\"")
+            out.number(points[b].x + offsetX)
+            out.append("\" y2=\"")
+            out.number(points[b].y + offsetY)
+            out.append("\"/>\n")
         }
-        out += "</g>\n<g class=\"graph-nodes\">\n"
+        out.append("</g>\n<g class=\"graph-nodes\">\n")
         for (node, item) in nodes.enumerated() {
-            var classes = "graph-node graph-k\(item.kind) graph-c\(item.kind % Self.colours)"
+            out.append(item.url == nil ? "<g class=\"graph-node graph-k" : "<a class=\"graph-node graph-k")
+            out.integer(item.kind)
+            out.append(" graph-c")
+            out.integer(item.kind % Self.colours)
             switch item.state {
             case .none: break
-            case .done: classes += " graph-done"
-            case .open: classes += " graph-open"
+            case .done: out.append(" graph-done")
+            case .open: out.append(" graph-open")
             }
-            if item.isCurrent { classes += " graph-current" }
+            if item.isCurrent { out.append(" graph-current") }
             if let url = item.url {
-                out += "<a class=\"\(classes)\" href=\"\(Self.escaped(url))\">"
-            } else {
-                out += "<g class=\"\(classes)\">"
+                out.append("\" href=\"")
+                out.escaped(url)
             }
-            out += "<title>\(Self.escaped(item.title))</title>"
-            out += "<circle cx=\"\(x(points[node].x))\" cy=\"\(y(points[node].y))\" r=\"\(Self.number(radii[node]))\"/>"
+            out.append("\"><title>")
+            out.escaped(item.title)
+            out.append("</title><circle cx=\"")
+            out.number(points[node].x + offsetX)
+            out.append("\" cy=\"")
+            out.number(points[node].y + offsetY)
+            out.append("\" r=\"")
+            out.number(radii[node])
+            out.append("\"/>")
             if let label = labels[node] {
-                out += "<text x=\"\(x(label.x))\" y=\"\(y(label.y))\""
-                if label.anchor != .start { out += " text-anchor=\"\(label.anchor.rawValue)\"" }
-                out += ">\(Self.escaped(label.text))</text>"
+                out.append("<text x=\"")
+                out.number(label.x + offsetX)
+                out.append("\" y=\"")
+                out.number(label.y + offsetY)
+                out.append("\"")
+                switch label.anchor {
+                case .start: break
+                case .end: out.append(" text-anchor=\"end\"")
+                case .middle: out.append(" text-anchor=\"middle\"")
+                }
+                out.append(">")
+                out.escaped(label.text)
+                out.append("</text>")
             }
-            out += item.url == nil ? "</g>\n" : "</a>\n"
+            out.append(item.url == nil ? "</g>\n" : "</a>\n")
         }
-        out += "</g>\n</svg>"
-        return out
+        out.append("</g>\n</svg>")
+        return out.string()
     }
 
     /// `text` safe inside SVG content or a double-quoted attribute (`XMLText`), returned as it is
@@ -109,11 +150,91 @@ struct GraphSVG {
     /// `value` with at most one decimal, without a trailing `.0`, never `-0`; with `roundingUp`,
     /// the next tenth up (a frame that holds everything).
     static func number(_ value: Double, roundingUp: Bool = false) -> String {
-        guard value.isFinite else { return "0" }
+        var out = SVGBytes(capacity: 16)
+        out.number(value, roundingUp: roundingUp)
+        return out.string()
+    }
+
+    /// `value` in tenths, as `number` writes it.
+    static func tenths(_ value: Double, roundingUp: Bool) -> Int {
+        guard value.isFinite else { return 0 }
         let scaled = roundingUp ? (value * 10).rounded(.up) : (value * 10).rounded()
-        let tenths = Int(max(-1e12, min(1e12, scaled)))
-        if tenths == 0 { return "0" }
-        let sign = tenths < 0 ? "-" : "", magnitude = abs(tenths)
-        return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
+        return Int(max(-1e12, min(1e12, scaled)))
+    }
+}
+
+/// The bytes of an SVG picture as they are written.
+struct SVGBytes {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// `text` escaped as `GraphSVG.escaped` does.
+    mutating func escaped(_ text: String) {
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "\"") || byte == 0xEF {
+                return false
+            }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if !plain { append(XMLText.attribute(text)) }
+    }
+
+    /// A whole number in decimal.
+    mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        digits(value.magnitude)
+    }
+
+    private mutating func digits(_ value: UInt) {
+        if value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { buffer in
+            var at = buffer.count
+            var rest = value
+            while rest > 0 {
+                at -= 1
+                buffer[at] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            bytes.append(contentsOf: buffer[at...])
+        }
+    }
+
+    /// `value` as `GraphSVG.number` gives it: at most one decimal, no trailing `.0`, never `-0`.
+    mutating func number(_ value: Double, roundingUp: Bool = false) {
+        let tenths = GraphSVG.tenths(value, roundingUp: roundingUp)
+        if tenths == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = tenths.magnitude
+        digits(magnitude / 10)
+        if magnitude % 10 != 0 {
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        }
+    }
+
+    func string() -> String {
+        String(decoding: bytes, as: UTF8.self)
     }
 }

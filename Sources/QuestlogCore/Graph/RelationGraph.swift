@@ -41,7 +41,18 @@ struct RelationGraph: Sendable {
                 }
             }
         }
-        neighbours = links.map { Array(Set($0)).sorted() }
+        neighbours = links.map { list in
+            // Ascending, each once.
+            var list = list
+            list.sort()
+            var kept = 0
+            for number in list where kept == 0 || list[kept - 1] != number {
+                list[kept] = number
+                kept += 1
+            }
+            list.removeSubrange(kept...)
+            return list
+        }
         var connectedGames: Set<String> = []
         for (node, list) in neighbours.enumerated() where list.contains(where: { refs[$0].game == refs[node].game }) {
             connectedGames.insert(refs[node].game)
@@ -72,12 +83,30 @@ struct RelationGraph: Sendable {
 
     /// The connections among `nodes`, as pairs of positions in `nodes` (lower first), in order.
     func edges(among nodes: [Int]) -> [(Int, Int)] {
-        var position: [Int: Int] = [:]
-        for (at, node) in nodes.enumerated() { position[node] = at }
+        // The nodes by number, walked alongside each node's (ascending) neighbours: the same
+        // pairs in the same order as looking each neighbour up, without hashing.
+        let byNumber = nodes.indices.sorted { nodes[$0] < nodes[$1] }
         var edges: [(Int, Int)] = []
         for (at, node) in nodes.enumerated() {
-            for other in neighbours[node] {
-                if let otherAt = position[other], otherAt > at { edges.append((at, otherAt)) }
+            let list = neighbours[node]
+            if list.count > 8 * byNumber.count {
+                // A node of many neighbours (the page's entry, often): look each of the few
+                // nodes up in its list instead, in the same ascending order.
+                for other in byNumber where other > at && connected(node, nodes[other]) { edges.append((at, other)) }
+                continue
+            }
+            var next = 0, other = 0
+            while next < list.count, other < byNumber.count {
+                let wanted = list[next], candidate = nodes[byNumber[other]]
+                if wanted < candidate {
+                    next += 1
+                } else if candidate < wanted {
+                    other += 1
+                } else {
+                    if byNumber[other] > at { edges.append((at, byNumber[other])) }
+                    next += 1
+                    other += 1
+                }
             }
         }
         return edges

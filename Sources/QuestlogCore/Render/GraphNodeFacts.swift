@@ -24,30 +24,36 @@ struct GraphNodeFacts: Sendable {
     static func table(_ graph: RelationGraph, site: Site, labels: Labels) -> [GraphNodeFacts] {
         let kindOrder = Dictionary(uniqueKeysWithValues: site.schema.kinds.enumerated().map { ($1.id, $0) })
         let gameTitles = Dictionary(site.games.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        // What depends on the kind only, once per kind: its name, and its progress field's states.
+        let kinds = site.schema.kinds.map { kind in
+            let field = kind.fields.first(where: { $0.progress && $0.type == .bool })
+            return (name: labels.kindName(kind), field: field,
+                    states: field.map { (done: labels.state($0, of: kind, done: true), open: labels.state($0, of: kind, done: false)) })
+        }
         var facts = graph.refs.map { ref in
             let entry = site.entry(ref)
             let kindIndex = kindOrder[ref.kind] ?? 0
-            let kind = site.schema.kinds[kindIndex]
+            let kind = kinds[kindIndex]
             let name = entry?.displayName ?? ref.id
             var state = GraphNode.State.none
-            var parts = [name, labels.kindName(kind)]
-            if let field = kind.fields.first(where: { $0.progress && $0.type == .bool }) {
+            var title = name + " · " + kind.name
+            if let field = kind.field, let states = kind.states {
                 let done = entry?.bool(field.name) ?? false
                 state = done ? .done : .open
-                parts.append(labels.state(field, of: kind, done: done))
+                title += " · " + (done ? states.done : states.open)
             }
             let label = GraphLabels.truncated(name)
             return GraphNodeFacts(ref: ref, name: name, label: label, labelWidth: GraphLabels.width(label),
-                                  title: parts.joined(separator: " · "), kind: kindIndex, kindName: labels.kindName(kind),
+                                  title: title, kind: kindIndex, kindName: kind.name,
                                   state: state, path: entry?.path ?? "", gameTitle: gameTitles[ref.game] ?? ref.game,
                                   seed: FNV1a.hash(ref.description.utf8))
         }
         // Ranked once here, so that each page's list sorts by number rather than by comparing names.
+        let kindsOf = facts.map(\.kind), names = facts.map(\.name)
         let order = facts.indices.sorted { a, b in
-            let fa = facts[a], fb = facts[b]
-            if fa.kind != fb.kind { return fa.kind < fb.kind }
-            if fa.name != fb.name { return fa.name < fb.name }
-            return fa.ref < fb.ref
+            if kindsOf[a] != kindsOf[b] { return kindsOf[a] < kindsOf[b] }
+            if names[a] != names[b] { return names[a] < names[b] }
+            return graph.refs[a] < graph.refs[b]
         }
         for (rank, node) in order.enumerated() { facts[node].listRank = rank }
         return facts

@@ -24,6 +24,9 @@ struct KindTable {
     let playthrough: Playthrough?
     /// Whether the table follows a playthrough: the game has some and the kind has a progress field.
     var followsPlaythroughs: Bool { playthrough != nil }
+    /// The kind's boolean fields with the data attributes of a row that carry them
+    /// (`data-merchant`, and `data-done-complete` for a progress field followed per playthrough).
+    private let flags: [(field: FieldDefinition, attribute: MustacheValue, doneAttribute: MustacheValue)]
 
     init(builder: PageBuilder, kind: Kind, game: Game, path: String) {
         self.builder = builder
@@ -79,51 +82,55 @@ struct KindTable {
                             "id": .string("toggle-\(field.name.replacingOccurrences(of: "_", with: "-"))")])
         }
         self.toggles = toggles
+        flags = kind.fields.filter { $0.type == .bool }.map { field in
+            let name = field.name.replacingOccurrences(of: "_", with: "-")
+            return (field, .string("data-" + name), .string("data-done-" + name))
+        }
     }
 
     func row(_ entry: Entry) -> MustacheValue {
         var attributes: [MustacheValue] = []
-        for field in kind.fields where field.type == .bool {
-            let attribute = "data-" + field.name.replacingOccurrences(of: "_", with: "-")
+        attributes.reserveCapacity(flags.count)
+        for (field, attribute, doneAttribute) in flags {
             if let playthrough, field.progress {
-                attributes.append(["name": .string(attribute), "value": .string(playthrough.isDone(entry, field: field.name) ? "true" : "false")])
-                attributes.append(["name": .string("data-done-" + field.name.replacingOccurrences(of: "_", with: "-")),
-                                   "value": .string(builder.doneIn(entry, field: field.name, in: game))])
+                attributes.append(["name": attribute, "value": .string(playthrough.isDone(entry, field: field.name) ? "true" : "false")])
+                attributes.append(["name": doneAttribute, "value": .string(builder.doneIn(entry, field: field.name, in: game))])
                 continue
             }
-            attributes.append(["name": .string(attribute), "value": .string(entry.bool(field.name) ? "true" : "false")])
+            attributes.append(["name": attribute, "value": .string(entry.bool(field.name) ? "true" : "false")])
         }
-        let tagSlugs = entry.list("tags").map { Slug.make($0) }.joined(separator: " ")
+        let tagSlugs = entry.list("tags").map(builder.slug).joined(separator: " ")
         let cells: [MustacheValue] = columns.map { column in
             // Every cell has every key, so a template never picks one up from the row or the page.
-            var cell: [String: MustacheValue] = [
-                "key": .string(column.key), "label": .string(column.label), "text": "", "sort": "",
-                "links": .list([]), "isBool": false, "yes": false, "isTags": false, "tags": .list([]),
-            ]
+            var text: MustacheValue = "", sort: MustacheValue = "", links: MustacheValue = .list([])
+            var isBool = false, yes = false, isTags = false, tags: MustacheValue = .list([])
             switch column.value(entry) {
             case nil:
                 break
             case let .ref(ref)?:
-                cell["links"] = .list(builder.links([ref], from: path))
-                cell["sort"] = .string(builder.display(.ref(ref)))
+                links = .list(builder.links([ref], from: path))
+                sort = .string(builder.display(.ref(ref)))
             case let .refs(refs)?:
-                cell["links"] = .list(builder.links(refs, from: path))
-                cell["sort"] = .string(builder.display(.refs(refs)))
+                links = .list(builder.links(refs, from: path))
+                sort = .string(builder.display(.refs(refs)))
             case let .bool(flag)?:
-                cell["text"] = .string(builder.display(.bool(flag)))
-                cell["isBool"] = true
-                cell["yes"] = .bool(flag)
-                cell["sort"] = .string(flag ? "1" : "0")
+                text = .string(builder.display(.bool(flag)))
+                isBool = true
+                yes = flag
+                sort = .string(flag ? "1" : "0")
             case let .list(items)? where column.key == "tags":
-                cell["isTags"] = true
-                cell["tags"] = builder.tags(items)
-                cell["text"] = .string(items.joined(separator: ", "))
-                cell["sort"] = .string(items.joined(separator: ", "))
+                isTags = true
+                tags = builder.tags(items)
+                text = .string(items.joined(separator: ", "))
+                sort = text
             case let value?:
-                cell["text"] = .string(builder.display(value))
-                cell["sort"] = .string(builder.display(value))
+                text = .string(builder.display(value))
+                sort = text
             }
-            return .object(MustacheObject(cell))
+            return [
+                "key": .string(column.key), "label": .string(column.label), "text": text, "sort": sort,
+                "links": links, "isBool": .bool(isBool), "yes": .bool(yes), "isTags": .bool(isTags), "tags": tags,
+            ]
         }
         var thumbnail: MustacheValue = .null
         if let imageField, case let .url(url)? = entry.fields[imageField.name] {
@@ -133,7 +140,7 @@ struct KindTable {
             "name": .string(entry.displayName),
             "thumbnail": thumbnail,
             "id": .string(entry.id),
-            "url": .string(RelativeURL.from(path, to: entry.path)),
+            "url": .string(PageLink.from(path, to: entry.path)),
             "attributes": .list(attributes),
             "tags": .string(tagSlugs),
             "aliases": .string(entry.list("aliases").joined(separator: ", ")),

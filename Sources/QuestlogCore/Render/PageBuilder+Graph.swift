@@ -54,11 +54,11 @@ extension PageBuilder {
     /// The SVG, legend and text list of the picture of `nodes` (node numbers of the graph).
     private func picture(of nodes: [Int], current: Int?, from path: String, layout: ForceLayout, id: String,
                          title: String, filterable: Bool) -> [String: MustacheValue] {
-        let pageGame = path.split(separator: "/").first.map(String.init)
+        let pageGame = Self.pageGame(path).map(String.init)
         let items = nodes.map { node -> GraphNode in
             let facts = graphFacts[node]
             let title = facts.ref.game == pageGame ? facts.title : facts.title + " · " + facts.gameTitle
-            return GraphNode(name: facts.name, title: title, url: node == current ? nil : RelativeURL.from(path, to: facts.path),
+            return GraphNode(name: facts.name, title: title, url: node == current ? nil : PageLink.from(path, to: facts.path),
                              kind: facts.kind, state: facts.state, isCurrent: node == current,
                              label: facts.label, labelWidth: facts.labelWidth)
         }
@@ -78,7 +78,8 @@ extension PageBuilder {
             legend.append(["label": .string(strings["graph.done"]), "kind": .null, "class": .string("graph-state graph-done")])
             legend.append(["label": .string(strings["graph.open"]), "kind": .null, "class": .string("graph-state graph-open")])
         }
-        let listed = nodes.indices.filter { items[$0].url != nil }.sorted { graphFacts[nodes[$0]].listRank < graphFacts[nodes[$1]].listRank }
+        let ranks = nodes.map { graphFacts[$0].listRank }
+        let listed = nodes.indices.filter { items[$0].url != nil }.sorted { ranks[$0] < ranks[$1] }
         let links: [MustacheValue] = listed.map { at in
             let facts = graphFacts[nodes[at]]
             return ["name": .string(facts.name), "url": .string(items[at].url ?? ""), "kind": .string(facts.kindName),

@@ -90,8 +90,8 @@ extension PageBuilder {
         // Spellings that fold to one slug ("Boss", "boss") filter the same rows: one checkbox per
         // slug, named as first written.
         var spellings: [String: String] = [:]
-        for tag in entries.flatMap({ $0.list("tags") }) where spellings[Slug.make(tag)] == nil {
-            spellings[Slug.make(tag)] = tag
+        for tag in entries.flatMap({ $0.list("tags") }) where spellings[slug(tag)] == nil {
+            spellings[slug(tag)] = tag
         }
         let allTags = spellings.sorted { $0.key < $1.key }.map(\.value)
         context["tags"] = tags(allTags)

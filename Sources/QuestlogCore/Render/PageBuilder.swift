@@ -15,6 +15,12 @@ public struct PageBuilder: Sendable {
     let graph: RelationGraph
     /// What the pictures show of each node of `graph`, in this builder's language.
     private(set) var graphFacts: [GraphNodeFacts] = []
+    /// The header search's scope on each game's pages, by game id, in this builder's language.
+    private var searchScopes: [String: MustacheValue] = [:]
+    /// Each kind's name (`labels.kindName`) by kind id, the game's as `game`: every link shows one.
+    private var kindNames: [String: String] = [:]
+    /// The slug of every tag of the site's entries and games (`Slug.make`), worked out once.
+    private let tagSlugs: [String: String]
 
     /// How many entries a relation list shows before the rest go behind "Show all".
     static let listLimit = 12
@@ -30,7 +36,36 @@ public struct PageBuilder: Sendable {
         stringsValue = PageBuilder.nest(strings.table)
         self.gameStrings = gameStrings
         graph = RelationGraph(site: site)
+        var tagSlugs: [String: String] = [:]
+        for game in site.games {
+            if case let .list(tags)? = game.fields["tags"] {
+                for tag in tags where tagSlugs[tag] == nil { tagSlugs[tag] = Slug.make(tag) }
+            }
+            for entries in game.entries.values {
+                for entry in entries {
+                    for tag in entry.list("tags") where tagSlugs[tag] == nil { tagSlugs[tag] = Slug.make(tag) }
+                }
+            }
+        }
+        self.tagSlugs = tagSlugs
         graphFacts = GraphNodeFacts.table(graph, site: site, labels: labels)
+        searchScopes = Self.searchScopes(of: site, strings: strings)
+        kindNames = Self.kindNames(of: site.schema, labels: labels)
+    }
+
+    static func kindNames(of schema: Schema, labels: Labels) -> [String: String] {
+        var names: [String: String] = [:]
+        for kind in schema.kinds where names[kind.id] == nil { names[kind.id] = labels.kindName(kind) }
+        return names
+    }
+
+    static func searchScopes(of site: Site, strings: UIStrings) -> [String: MustacheValue] {
+        var scopes: [String: MustacheValue] = [:]
+        for game in site.games where scopes[game.id] == nil {
+            scopes[game.id] = ["id": .string(game.id), "title": .string(game.title),
+                               "label": .string(strings["search.scope"].replacing("{game}", with: game.title))]
+        }
+        return scopes
     }
 
     /// This builder speaking the language of `game` (its `language:`, else the site's).
@@ -42,6 +77,8 @@ public struct PageBuilder: Sendable {
         builder.stringsValue = PageBuilder.nest(other.table)
         builder.gameStrings = [:]
         builder.graphFacts = GraphNodeFacts.table(graph, site: site, labels: builder.labels)
+        builder.searchScopes = Self.searchScopes(of: site, strings: other)
+        builder.kindNames = Self.kindNames(of: site.schema, labels: builder.labels)
         return builder
     }
 
@@ -67,6 +104,14 @@ public struct PageBuilder: Sendable {
         case graph(Int)
         case kind(game: Int, kind: Kind)
         case entry(game: Int, kind: Kind, entry: Int)
+
+        /// Whether the page shows many entries: it takes far longer than one entry's page.
+        var isBig: Bool {
+            switch self {
+            case .home, .game, .comparison, .graph, .kind: true
+            case .search, .notFound, .entry: false
+            }
+        }
     }
 
     /// Every HTML page of the site, in a stable order, built on up to `jobs` threads.
@@ -94,7 +139,10 @@ public struct PageBuilder: Sendable {
         specs.append(.notFound)
         let builders = site.games.map(speaking(for:))
         willBuild(specs.count)
-        return Parallel.map(specs, jobs: jobs) { spec in
+        // Pages of many entries (kind tables, graphs, a game's overview) go first, so that none is
+        // left for the end on one thread while the others have nothing to do.
+        let order = specs.indices.filter { specs[$0].isBig } + specs.indices.filter { !specs[$0].isBig }
+        return PageParallel.map(specs, jobs: jobs, order: order) { spec in
             body(page(spec, builders: builders))
         }
     }
@@ -161,9 +209,8 @@ public struct PageBuilder: Sendable {
             "meta": .null,
         ]
         // On a game's pages the header search looks in that game unless its box is unticked.
-        if let game = site.games.first(where: { $0.id == current }) {
-            context["searchScope"] = ["id": .string(game.id), "title": .string(game.title),
-                                      "label": .string(strings["search.scope"].replacing("{game}", with: game.title))]
+        if let current, let scope = searchScopes[current] {
+            context["searchScope"] = scope
         }
         if let base = site.config.baseURL {
             context["canonical"] = .string(base + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path))
@@ -173,35 +220,45 @@ public struct PageBuilder: Sendable {
 
     /// A link to an entry (or a game) from the page at `path`.
     func link(_ ref: EntryRef, from path: String) -> MustacheValue? {
+        linkFields(ref, from: path, pageGame: Self.pageGame(path)).map { .object(MustacheObject(pairs: $0)) }
+    }
+
+    /// The fields of `link(_:from:)`, with the kind's name as `kind` unless `kindName` says otherwise
+    /// and `separator` when given; `pageGame` is the first folder of `path`.
+    private func linkFields(_ ref: EntryRef, from path: String, pageGame: Substring?, kindName: String? = nil,
+                            separator: String? = nil) -> [(String, MustacheValue)]? {
+        var fields: [(String, MustacheValue)] = []
+        fields.reserveCapacity(5)
         if ref.kind == "game" {
             guard let game = site.game(id: ref.game) else { return nil }
-            return ["name": .string(game.title), "url": .string(RelativeURL.from(path, to: game.path)),
-                    "kind": .string(labels.kindName(site.schema.game))]
+            fields.append(("name", .string(game.title)))
+            fields.append(("url", .string(PageLink.from(path, to: game.path))))
+            fields.append(("kind", .string(kindName ?? labels.kindName(site.schema.game))))
+        } else {
+            guard let entry = site.entry(ref), let kind = site.schema.kind(id: ref.kind) else { return nil }
+            fields.append(("name", .string(entry.displayName)))
+            fields.append(("url", .string(PageLink.from(path, to: entry.path))))
+            fields.append(("kind", .string(kindName ?? kindNames[kind.id] ?? labels.kindName(kind))))
+            if pageGame.map({ ref.game != $0 }) ?? true, let game = site.game(id: ref.game) {
+                fields.append(("otherGame", .string(game.title)))
+            }
         }
-        guard let entry = site.entry(ref), let kind = site.schema.kind(id: ref.kind) else { return nil }
-        var item: [String: MustacheValue] = [
-            "name": .string(entry.displayName), "url": .string(RelativeURL.from(path, to: entry.path)),
-            "kind": .string(labels.kindName(kind)),
-        ]
-        if ref.game != path.split(separator: "/").first.map(String.init), let game = site.game(id: ref.game) {
-            item["otherGame"] = .string(game.title)
-        }
-        return .object(MustacheObject(item))
+        if let separator { fields.append(("separator", .string(separator))) }
+        return fields
+    }
+
+    /// The first folder of an output path (`path.split(separator: "/").first`): the game of a
+    /// game's page, the file name of a page at the root.
+    static func pageGame(_ path: String) -> Substring? {
+        let first = path.drop { $0 == "/" }.prefix { $0 != "/" }
+        return first.isEmpty ? nil : first
     }
 
     /// A list of links for `partials/link-list`: the first `listLimit` as `items`, the rest as `more`
     /// (shown behind a "Show all N" disclosure), so long lists stay readable without a script.
     /// With `showingKinds: false` (a list under its kind's own heading) the items carry no kind label.
     func linkList(label: String, _ refs: [EntryRef], from path: String, showingKinds: Bool = true) -> MustacheValue {
-        var items = links(refs, from: path)
-        if !showingKinds {
-            items = items.map { item in
-                guard case let .object(object) = item else { return item }
-                var fields = object.fields
-                fields["kind"] = .string("")
-                return .object(MustacheObject(fields))
-            }
-        }
+        let items = links(refs, from: path, showingKinds: showingKinds)
         let shown = items.count > Self.listLimit ? Array(items.prefix(Self.listLimit)) : items
         let rest = items.count > Self.listLimit ? Array(items.dropFirst(Self.listLimit)) : []
         return [
@@ -214,13 +271,19 @@ public struct PageBuilder: Sendable {
     }
 
     /// Links with a separator after all but the last, since Mustache cannot tell the last item.
-    func links(_ refs: [EntryRef], from path: String) -> [MustacheValue] {
-        let items = refs.compactMap { link($0, from: path) }
-        return items.enumerated().map { index, item in
-            guard case let .object(object) = item else { return item }
-            var fields = object.fields
-            fields["separator"] = .string(index < items.count - 1 ? ", " : "")
-            return .object(MustacheObject(fields))
+    /// With `showingKinds: false` the items' `kind` is empty.
+    func links(_ refs: [EntryRef], from path: String, showingKinds: Bool = true) -> [MustacheValue] {
+        let pageGame = Self.pageGame(path)
+        let kindName: String? = showingKinds ? nil : ""
+        if refs.count == 1 {
+            return linkFields(refs[0], from: path, pageGame: pageGame, kindName: kindName, separator: "")
+                .map { [.object(MustacheObject(pairs: $0))] } ?? []
+        }
+        let found = refs.compactMap { linkFields($0, from: path, pageGame: pageGame, kindName: kindName) }
+        return found.indices.map { index in
+            var fields = found[index]
+            fields.append(("separator", .string(index < found.count - 1 ? ", " : "")))
+            return .object(MustacheObject(pairs: fields))
         }
     }
 
@@ -326,6 +389,11 @@ public struct PageBuilder: Sendable {
     }
 
     func tags(_ entryTags: [String]) -> MustacheValue {
-        .list(entryTags.map { ["name": .string($0), "slug": .string(Slug.make($0))] })
+        .list(entryTags.map { ["name": .string($0), "slug": .string(slug($0))] })
+    }
+
+    /// `Slug.make(tag)`, looked up for the site's own tags.
+    func slug(_ tag: String) -> String {
+        tagSlugs[tag] ?? Slug.make(tag)
     }
 }

@@ -96,4 +96,83 @@ struct ForceLayoutTests {
         let xs = points.map(\.x), ys = points.map(\.y)
         #expect(xs.max()! - xs.min()! >= ys.max()! - ys.min()!)
     }
+
+    /// The layout as first written, with every pair pushed apart one at a time: the layout must
+    /// give exactly these positions, bit for bit.
+    static func reference(_ layout: ForceLayout, seeds: [UInt64], edges: [(Int, Int)], pinned: Int?) -> [GraphPoint] {
+        let count = seeds.count
+        let width = layout.width, height = layout.height
+        let centreX = width / 2, centreY = height / 2
+        guard count > 1 else { return Array(repeating: GraphPoint(x: centreX, y: centreY), count: count) }
+        var x = [Double](repeating: 0, count: count), y = x
+        for (node, seed) in seeds.enumerated() {
+            let u = Double(seed >> 38) / Double(1 << 26), v = Double((seed >> 6) & ((1 << 26) - 1)) / Double(1 << 26)
+            x[node] = centreX + (u - 0.5) * width * 0.6
+            y[node] = centreY + (v - 0.5) * height * 0.6
+        }
+        if let pinned { x[pinned] = centreX; y[pinned] = centreY }
+        let k = (width * height / Double(count)).squareRoot() * 0.9
+        let kk = k * k
+        let gravityX = layout.gravity * k / (width + height), gravityY = gravityX * 1.6
+        var temperature = (width + height) / 16
+        let cooling = temperature / Double(layout.iterations + 1)
+        var dx = [Double](repeating: 0, count: count), dy = dx
+        for _ in 0..<layout.iterations {
+            for node in 0..<count { dx[node] = 0; dy[node] = 0 }
+            for a in 0..<count {
+                for b in (a + 1)..<count {
+                    var ox = x[a] - x[b], oy = y[a] - y[b]
+                    var d2 = ox * ox + oy * oy
+                    if d2 < 1e-6 {
+                        ox = a < b ? 0.01 : -0.01
+                        oy = Double((a &+ b) % 3 - 1) * 0.01
+                        d2 = ox * ox + oy * oy
+                    }
+                    let f = kk / d2
+                    dx[a] += ox * f; dy[a] += oy * f
+                    dx[b] -= ox * f; dy[b] -= oy * f
+                }
+            }
+            for (a, b) in edges where a != b {
+                let ox = x[a] - x[b], oy = y[a] - y[b]
+                let f = (ox * ox + oy * oy).squareRoot() / k
+                dx[a] -= ox * f; dy[a] -= oy * f
+                dx[b] += ox * f; dy[b] += oy * f
+            }
+            for node in 0..<count {
+                dx[node] -= (x[node] - centreX) * gravityX
+                dy[node] -= (y[node] - centreY) * gravityY
+                let length = (dx[node] * dx[node] + dy[node] * dy[node]).squareRoot()
+                guard length > 0, length.isFinite else { continue }
+                let step = min(length, temperature) / length
+                x[node] = min(2 * width, max(-width, x[node] + dx[node] * step))
+                y[node] = min(2 * height, max(-height, y[node] + dy[node] * step))
+            }
+            if let pinned { x[pinned] = centreX; y[pinned] = centreY }
+            temperature -= cooling
+        }
+        if let spanX = x.max().map({ $0 - x.min()! }), let spanY = y.max().map({ $0 - y.min()! }), spanY > spanX {
+            for node in 0..<count {
+                (x[node], y[node]) = (centreX + (y[node] - centreY), centreY + (x[node] - centreX))
+            }
+        }
+        return (0..<count).map { GraphPoint(x: x[$0], y: y[$0]) }
+    }
+
+    @Test func pairsPushedApartTwoAtATimeGiveExactlyThePositionsOfOneAtATime() {
+        let layout = ForceLayout(width: 400, height: 250, iterations: 60)
+        for count in 0...40 {
+            for (edges, pinned) in [([], nil), (Self.randomEdges(max(count, 1), density: 2, seed: UInt64(count)), 0)] as [([(Int, Int)], Int?)] {
+                let edges = count == 0 ? [] : edges, pinned = count == 0 ? nil : pinned
+                let points = layout.positions(seeds: Self.seeds(count), edges: edges, pinned: pinned)
+                let expected = Self.reference(layout, seeds: Self.seeds(count), edges: edges, pinned: pinned)
+                #expect(points.map { [$0.x.bitPattern, $0.y.bitPattern] } == expected.map { [$0.x.bitPattern, $0.y.bitPattern] },
+                        "\(count) nodes")
+            }
+        }
+        // Nodes starting on one spot, pushed apart along their fixed directions.
+        let crowded = [UInt64](repeating: 9, count: 7) + Self.seeds(6) + [UInt64](repeating: 4, count: 4)
+        #expect(layout.positions(seeds: crowded, edges: [(0, 1), (2, 9)], pinned: nil)
+            == Self.reference(layout, seeds: crowded, edges: [(0, 1), (2, 9)], pinned: nil))
+    }
 }

@@ -77,6 +77,25 @@ struct GraphSVGTests {
         #expect(GraphSVG.number(0.96) == "1")
         #expect(GraphSVG.number(10.01, roundingUp: true) == "10.1")
         #expect(GraphSVG.number(.nan) == "0")
+        // As first written, with string interpolation, over a spread of values.
+        func interpolated(_ value: Double, roundingUp: Bool) -> String {
+            guard value.isFinite else { return "0" }
+            let scaled = roundingUp ? (value * 10).rounded(.up) : (value * 10).rounded()
+            let tenths = Int(max(-1e12, min(1e12, scaled)))
+            if tenths == 0 { return "0" }
+            let sign = tenths < 0 ? "-" : "", magnitude = abs(tenths)
+            return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
+        }
+        var value = -2_000.0
+        while value < 2_000 {
+            for roundingUp in [false, true] {
+                #expect(GraphSVG.number(value, roundingUp: roundingUp) == interpolated(value, roundingUp: roundingUp), "\(value)")
+            }
+            value += 7.37
+        }
+        for extreme in [1e15, -1e15, 1e11, 0.05, -0.05, 0.049, 9.95, -9.95, .infinity] {
+            #expect(GraphSVG.number(extreme) == interpolated(extreme, roundingUp: false))
+        }
     }
 
     @Test func aFilterablePictureMarksEachConnectionWithItsKinds() {

@@ -93,4 +93,26 @@ struct RelationGraphTests {
         let minimum = few.nodes.map(graph.degree).min()!
         #expect(all.nodes.filter { !few.nodes.contains($0) }.allSatisfy { graph.degree($0) <= minimum })
     }
+
+    @Test func edgesAmongNodesAreEveryConnectionOnceInNodeOrder() {
+        let graph = Self.graph()
+        // Every node in an order that is not by number: reversed, and a neighbourhood.
+        let all = Array(graph.refs.indices.reversed())
+        var orders = [all, Array(all.prefix(5)), [Int]()]
+        if let center = graph.refs.indices.first(where: { graph.degree($0) > 1 }) {
+            orders.append(graph.neighbourhood(of: center))
+        }
+        for nodes in orders {
+            // Looked up pair by pair, as the connections were first listed.
+            var expected: [(Int, Int)] = []
+            for (at, node) in nodes.enumerated() {
+                for other in graph.neighbours[node] {
+                    if let otherAt = nodes.firstIndex(of: other), otherAt > at { expected.append((at, otherAt)) }
+                }
+            }
+            let edges = graph.edges(among: nodes)
+            #expect(edges.map { [$0.0, $0.1] } == expected.map { [$0.0, $0.1] })
+        }
+        #expect(!graph.edges(among: all).isEmpty)
+    }
 }

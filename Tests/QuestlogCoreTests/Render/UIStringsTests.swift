@@ -1,4 +1,5 @@
 @testable import QuestlogCore
+import Foundation
 import Testing
 
 struct UIStringsTests {
@@ -35,5 +36,20 @@ struct UIStringsTests {
     @Test func placeholdersAreFilledIn() {
         let strings = UIStrings(language: "en", table: ["ui.progress_value": "{done} of {total}"])
         #expect(strings.format("ui.progress_value", ["done": "3", "total": "5"]) == "3 of 5")
+    }
+
+    @Test func placeholdersAreReplacedAsFoundationReplacesThem() {
+        let texts = ["Show all {count}", "{count}", "{count}{count} and {count}", "no placeholder", "", "{coun", "{{count}}",
+                     "Tout afficher ({count})", "すべて表示（{count}）", "e\u{301}{count}", "{count}\u{301}"]
+        for text in texts {
+            for value in ["12", "", "{count}", "Varré", "ヴァレー"] {
+                #expect(UIStrings.replacing("{count}", with: value, in: text) == text.replacingOccurrences(of: "{count}", with: value),
+                        "\(text) with \(value)")
+            }
+        }
+        let strings = UIStrings(language: "en", table: ["a": "{x} of {y}", "b": "{x}{x}"])
+        #expect(strings.format("a", ["x": "3", "y": "5"]) == "3 of 5")
+        #expect(strings.format("b", ["x": ""]) == "")
+        #expect(strings.format("missing", ["x": "1"]) == "missing")
     }
 }

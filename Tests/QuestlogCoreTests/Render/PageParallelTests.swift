@@ -1,0 +1,54 @@
+@testable import QuestlogCore
+import Foundation
+import Testing
+
+/// Pages built on several threads: every page once, results in the pages' order, whatever order
+/// the threads take them in.
+struct PageParallelTests {
+    final class Seen: @unchecked Sendable {
+        let lock = NSLock()
+        var items: [Int] = []
+        func add(_ item: Int) { lock.withLock { items.append(item) } }
+    }
+
+    @Test func everyItemIsTransformedOnceAndResultsKeepTheInputOrder() {
+        let items = Array(0..<500)
+        // The last items first, as big pages go first.
+        let order = Array(items.reversed().prefix(50)) + Array(items.prefix(450))
+        for jobs in [1, 2, 4] {
+            let seen = Seen()
+            let results = PageParallel.map(items, jobs: jobs, order: order) { item -> String in
+                seen.add(item)
+                return "page \(item)"
+            }
+            #expect(results == items.map { "page \($0)" })
+            #expect(seen.items.sorted() == items)
+        }
+        #expect(PageParallel.map([Int](), jobs: 2, order: []) { $0 }.isEmpty)
+    }
+
+    @Test func aPagesGameIsTheFirstFolderOfItsPath() {
+        #expect(PageBuilder.pageGame("elden-ring/npcs/varre.html") == "elden-ring")
+        #expect(PageBuilder.pageGame("index.html") == "index.html")
+        #expect(PageBuilder.pageGame("/a/b") == "a")
+        #expect(PageBuilder.pageGame("") == nil)
+        #expect(PageBuilder.pageGame("//") == nil)
+        for path in ["elden-ring/npcs/varre.html", "index.html", "/a/b", "", "//", "a//b", "ゲーム/x.html"] {
+            #expect(PageBuilder.pageGame(path).map(String.init) == path.split(separator: "/").first.map(String.init))
+        }
+    }
+}
+
+/// Links between pages as `RelativeURL` makes them.
+struct PageLinkTests {
+    @Test func linksAreThoseOfRelativeURL() {
+        let paths = ["index.html", "404.html", "elden-ring/index.html", "elden-ring/npcs/varre.html", "elden-ring/npcs/index.html",
+                     "elden-ring/quests/varre-quest.html", "elden-ring/graph.html", "elden-ring-dlc/npcs/varre.html", "ゲーム/人物/ヴァレー.html",
+                     "ゲーム/index.html", "a/b/c/d.html", "a/b/", "", "/", "a//b.html", "maps/limgrave.png", "elden-ring/npcs"]
+        for source in paths {
+            for target in paths {
+                #expect(PageLink.from(source, to: target) == RelativeURL.from(source, to: target), "\(source) → \(target)")
+            }
+        }
+    }
+}
