@@ -95,6 +95,10 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     func validate() -> [OutputError] {
         var errors: [OutputError] = []
         _ = writer.plan(sortedEntries().map { OutputPlan.Item(path: $0.path, content: $0.content) }, errors: &errors)
+        if errors.isEmpty && !active {
+            // Refused when the build started, accepted now: the files were not kept.
+            errors.append(OutputError(.fileSystem, "cannot write to \(writer.shown(nil)): the folder changed while the site was built; build again"))
+        }
         return errors
     }
 
@@ -115,9 +119,12 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         let report = try placing.write(plan)
         var outputs: [SourceStamp] = []
         outputs.reserveCapacity(entries.count)
+        // A file written so recently that a change within the same clock tick would keep its time
+        // and size is not vouched for: the next build compares its bytes, and records its hash then.
+        let now = Int64(Date().timeIntervalSince1970 * 1e9)
         for entry in entries {
             guard var stamp = SourceStamp.current(entry.path, in: writer.directory), stamp.size == entry.size else { return (report, nil) }
-            stamp.hash = entry.hash
+            stamp.hash = now - stamp.modified < SourceStamp.racyWindow ? 0 : entry.hash
             outputs.append(stamp)
         }
         return (report, outputs)

@@ -60,40 +60,65 @@ import Darwin
         #expect(Self.temporaryNames(site.root + "/Output").isEmpty)
     }
 
-    @Test func anUnchangedFileIsVouchedForByItsStampAndHash() throws {
-        let site = TestSite(copying: Self.fixture)
-        defer { site.remove() }
-        #expect(site.build().report != nil)
-        // Same size and time but other bytes: only a build that reads the file back can tell.
-        let page = site.root + "/Output/404.html"
+    /// Gives every file under `folder` a modification time an hour ago.
+    static func backdate(_ folder: String) {
+        let old = timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)
+        for path in FileManager.default.subpaths(atPath: folder) ?? [] {
+            var info = stat()
+            if stat(folder + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { setModified(folder + "/" + path, old) }
+        }
+    }
+
+    /// Replaces a page's bytes by others of the same size, keeping its modification time: only a
+    /// build that reads the file back can tell. Returns the original and the altered bytes.
+    static func tamper(_ page: String) throws -> (original: Data, altered: Data) {
         let original = try #require(FileManager.default.contents(atPath: page))
-        let time = Self.modified(page)
+        let time = modified(page)
         var altered = original
         altered[altered.count - 2] ^= 0x20
         try altered.write(to: URL(fileURLWithPath: page))
-        Self.setModified(page, time)
-        site.write("Content/elden-ring/npcs/merchant-kale.md", "---\nname: Merchant Kalé\n---\nChanged.\n")
+        setModified(page, time)
+        return (original, altered)
+    }
 
+    @Test func anUnchangedFileIsVouchedForByItsStampAndHash() throws {
+        let site = TestSite(copying: Self.fixture)
+        defer { site.remove() }
+        let page = site.root + "/Output/404.html"
+        #expect(site.build().report != nil)
+        // Just written, the files are too recent to be vouched for: a change in the same clock
+        // tick would keep their time. The next build compares them.
+        let recent = try Self.tamper(page)
+        site.write("Content/elden-ring/npcs/merchant-kale.md", "---\nname: Merchant Kalé\n---\nChanged.\n")
+        #expect(try #require(site.build().report).written.contains("404.html"))
+        #expect(FileManager.default.contents(atPath: page) == recent.original)
+
+        // Older files are vouched for by the size, time and hash the last build recorded.
+        Self.backdate(site.root + "/Output")
+        #expect(try #require(site.build().report).written.isEmpty, "the files are compared and recorded again")
+        let old = try Self.tamper(page)
+        site.write("Content/elden-ring/npcs/merchant-kale.md", "---\nname: Merchant Kalé\n---\nChanged again.\n")
         let trusting = try #require(site.build().report)
         #expect(!trusting.written.isEmpty)
         #expect(!trusting.written.contains("404.html"))
-        #expect(FileManager.default.contents(atPath: page) == altered, "the recorded hash vouched for the file")
+        #expect(FileManager.default.contents(atPath: page) == old.altered, "the recorded hash vouched for the file")
         #expect(Self.temporaryNames(site.root + "/Output").isEmpty)
 
-        // A file whose time changed is compared byte for byte, and `--clean` trusts no record.
+        // A file whose time changed is compared byte for byte.
         Self.setModified(page, timespec(tv_sec: 1_000_000, tv_nsec: 0))
-        site.write("Content/elden-ring/npcs/merchant-kale.md", "---\nname: Merchant Kalé\n---\nChanged again.\n")
-        let comparing = try #require(site.build().report)
-        #expect(comparing.written.contains("404.html"))
-        #expect(FileManager.default.contents(atPath: page) == original)
+        site.write("Content/elden-ring/npcs/merchant-kale.md", "---\nname: Merchant Kalé\n---\nChanged a third time.\n")
+        #expect(try #require(site.build().report).written.contains("404.html"))
+        #expect(FileManager.default.contents(atPath: page) == old.original)
 
-        try altered.write(to: URL(fileURLWithPath: page))
-        Self.setModified(page, Self.modified(page))
+        // `--clean` trusts no record.
+        Self.backdate(site.root + "/Output")
+        #expect(try #require(site.build().report).written.isEmpty)
+        _ = try Self.tamper(page)
         var options = BuildOptions(site: site.root, output: site.root + "/Output")
         options.clean = true
         let clean = try #require(SiteBuild(options: options).run().report)
         #expect(clean.written == ["404.html"])
-        #expect(FileManager.default.contents(atPath: page) == original)
+        #expect(FileManager.default.contents(atPath: page) == old.original)
     }
 
     @Test func theStagingFolderOfAKilledBuildIsRemovedWithItsFilesOnly() throws {
