@@ -1,6 +1,7 @@
 @testable import Markdown
 
 /// Renders with a resolver that knows the given targets (`target: (href, title)`).
+@discardableResult
 func render(_ source: String, unsafeHTML: Bool = false, lineOffset: Int = 0,
             known: [String: (href: String, title: String)] = [:]) -> RenderedMarkdown {
     MarkdownRenderer.render(source, options: MarkdownOptions(unsafeHTML: unsafeHTML, lineOffset: lineOffset)) { link in

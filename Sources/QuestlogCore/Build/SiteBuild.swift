@@ -61,7 +61,7 @@ public struct SiteBuild: Sendable {
         }
         if !diagnostics.failed(strict: options.strict) {
             var assetDiagnostics = DiagnosticList()
-            timings.measure("assets", { addAssetFiles(assets, besides: claimed, into: sink, diagnostics: &assetDiagnostics) },
+            _ = timings.measure("assets", { addAssetFiles(assets, besides: claimed, into: sink, diagnostics: &assetDiagnostics) },
                             count: { (items: $0, reused: 0) })
             diagnostics.append(contentsOf: assetDiagnostics)
         }
@@ -94,7 +94,7 @@ public struct SiteBuild: Sendable {
     /// `renderExports(of:)` into a sink, each format's files handed over as soon as they are made.
     func renderExports(of site: Site, into sink: some OutputSink, timings: BuildTimings) -> DiagnosticList {
         var diagnostics = DiagnosticList()
-        timings.measure("exports", {
+        _ = timings.measure("exports", {
             var count = 0
             for format in ExportFormat.allCases {
                 do throws(Diagnostic) {

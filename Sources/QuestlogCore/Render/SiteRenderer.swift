@@ -72,7 +72,7 @@ public struct SiteRenderer: Sendable {
         for asset in theme.assets {
             sink.add(OutputFile(path: asset.path, bytes: asset.bytes))
         }
-        timings.measure("search", {
+        _ = timings.measure("search", {
             let files = SearchIndexBuilder(site: site, strings: strings, jobs: jobs).build().files()
             sink.add(contentsOf: files)
             return files.count
