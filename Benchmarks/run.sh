@@ -5,7 +5,8 @@
 #   - full build into tmpfs (search index and exports included), Questlog and Hugo, and their ratio;
 #   - peak memory (RSS) of each;
 #   - a rebuild with nothing changed and a rebuild after one entry's notes were edited, on disk;
-#   - entries per second of the full build;
+#   - entries per second of the full build, and its CPU time over its wall time (how well both
+#     cores are used);
 #   - `serve`: from saving a file to the new page being served (with QUESTLOG_BENCH_SERVE=1).
 # Usage: Benchmarks/run.sh [SIZES...]   (default: 1000 10000 50000; RUNS=3 runs per figure)
 set -euo pipefail
@@ -26,27 +27,28 @@ questlog="$bin/questlog"
 have_hugo=0
 command -v hugo >/dev/null 2>&1 && have_hugo=1
 
-# Runs a command, prints "seconds peak-kilobytes".
+# Runs a command, prints "seconds peak-kilobytes cpu-seconds".
 measure() {
-  /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || { cat "$work/stderr" >&2; return 1; }
-  cat "$work/time"
+  /usr/bin/time -f "%e %M %U %S" -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || { cat "$work/stderr" >&2; return 1; }
+  awk '{ print $1, $2, $3 + $4 }' "$work/time"
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr); $("$questlog" --version)$([ $have_hugo = 1 ] && echo ", $(hugo version | awk '{ print $1, $2 }')")"
 echo
-echo "| entries | Questlog full build | Hugo | ratio | Questlog peak RSS | Hugo peak RSS | entries/s | no-op rebuild | one entry edited |"
-echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+echo "| entries | Questlog full build | Hugo | ratio | Questlog peak RSS | Hugo peak RSS | Questlog CPU ÷ wall | entries/s | no-op rebuild | one entry edited |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 for size in "${sizes[@]}"; do
   site="$work/site-$size"; hugo_site="$work/hugo-$size"
   "$bin/questlog-bench" corpus "$size" "$site" "$hugo_site"
-  : >"$work/q"; : >"$work/h"; : >"$work/ratio"
+  : >"$work/q"; : >"$work/h"; : >"$work/ratio"; : >"$work/parallel"
   for _ in $(seq "$runs"); do
     rm -rf "$fast/q" "$fast/h"
-    read -r qs qm < <(measure "$questlog" build --quiet --site "$site" --output "$fast/q")
+    read -r qs qm qc < <(measure "$questlog" build --quiet --site "$site" --output "$fast/q")
     echo "$qs $qm" >>"$work/q"
+    awk -v c="$qc" -v w="$qs" 'BEGIN { printf "%.2f\n", c / w }' >>"$work/parallel"
     if [ $have_hugo = 1 ]; then
-      read -r hs hm < <(measure hugo --quiet -s "$hugo_site" -d "$fast/h")
+      read -r hs hm _ < <(measure hugo --quiet -s "$hugo_site" -d "$fast/h")
       echo "$hs $hm" >>"$work/h"
       awk -v q="$qs" -v h="$hs" 'BEGIN { printf "%.3f\n", q / h }' >>"$work/ratio"
     fi
@@ -67,7 +69,7 @@ for size in "${sizes[@]}"; do
     measure "$questlog" build --quiet --site "$site" | cut -d' ' -f1 >>"$work/edit"
   done
   per_second=$(awk -v n="$size" -v t="$q_time" 'BEGIN { printf "%.0f", n / t }')
-  echo "| $size | $q_time s | $h_time | $ratio | $(( ${q_mem%.*} / 1024 )) MB | $h_mem | $per_second | $(median <"$work/noop") s | $(median <"$work/edit") s |"
+  echo "| $size | $q_time s | $h_time | $ratio | $(( ${q_mem%.*} / 1024 )) MB | $h_mem | $(median <"$work/parallel") | $per_second | $(median <"$work/noop") s | $(median <"$work/edit") s |"
 
   if [ "${QUESTLOG_BENCH_SERVE:-0}" = 1 ] && command -v curl >/dev/null 2>&1; then
     port=$((20000 + RANDOM % 20000))
