@@ -100,7 +100,7 @@ public struct SiteBuild: Sendable {
                 do throws(Diagnostic) {
                     try format.files(for: site, options: ExportOptions(jobs: options.jobs)) { file in
                         count += 1
-                        sink.add(OutputFile(path: ExportDownload.folder + "/" + file.path, bytes: file.bytes))
+                        sink.add(OutputFile(path: ExportDownload.folder + "/" + file.path, chunks: file.chunks))
                     }
                 } catch {
                     diagnostics.append(error)

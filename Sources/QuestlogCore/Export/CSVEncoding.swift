@@ -7,6 +7,60 @@ enum CSVEncoding {
         cells.map { field(neutraliseFormulas ? neutralised($0) : $0) }.joined(separator: ",") + "\r\n"
     }
 
+    /// `record(_:neutraliseFormulas:)` appended to `out` as UTF-8, each field written straight into
+    /// the bytes rather than through a string of its own.
+    static func appendRecord(_ cells: [String], neutraliseFormulas: Bool, to out: inout [UInt8]) {
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            appendField(cell, neutraliseFormulas: neutraliseFormulas, to: &out)
+        }
+        out.append(0x0D)
+        out.append(0x0A)
+    }
+
+    /// `field(neutraliseFormulas ? neutralised(text) : text)` appended to `out` as UTF-8.
+    static func appendField(_ text: String, neutraliseFormulas: Bool, to out: inout [UInt8]) {
+        let prefix = neutraliseFormulas && needsNeutralising(text)
+        var text = text
+        text.withUTF8 { utf8 in
+            var quoted = false
+            // A quote beside a non-ASCII byte may be part of a larger character (a quote with a
+            // combining mark), which the string replacement leaves alone; such a field goes the
+            // way of `field` itself.
+            var plainQuotes = true
+            for (index, byte) in utf8.enumerated() {
+                switch byte {
+                case UInt8(ascii: ","), 0x0A, 0x0D: quoted = true
+                case UInt8(ascii: "\""):
+                    quoted = true
+                    if (index > 0 && utf8[index - 1] >= 0x80) || (index + 1 < utf8.count && utf8[index + 1] >= 0x80) {
+                        plainQuotes = false
+                    }
+                default: break
+                }
+            }
+            guard quoted else {
+                if prefix { out.append(UInt8(ascii: "'")) }
+                out.append(contentsOf: utf8)
+                return
+            }
+            guard plainQuotes else {
+                out.append(contentsOf: field((prefix ? "'" : "") + String(decoding: utf8, as: UTF8.self)).utf8)
+                return
+            }
+            out.append(UInt8(ascii: "\""))
+            if prefix { out.append(UInt8(ascii: "'")) }
+            var start = 0
+            for (index, byte) in utf8.enumerated() where byte == UInt8(ascii: "\"") {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...index]))
+                out.append(UInt8(ascii: "\""))
+                start = index + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            out.append(UInt8(ascii: "\""))
+        }
+    }
+
     /// A field quoted when it holds a comma, a quote or a line break, with inner quotes doubled;
     /// line breaks are kept inside the quotes.
     static func field(_ text: String) -> String {
@@ -19,9 +73,13 @@ enum CSVEncoding {
     /// OWASP's rule against CSV injection: a cell starting with `=`, `+`, `-`, `@`, a tab or a
     /// carriage return gets a leading `'`, unless it is a plain number (`-5` stays a number).
     static func neutralised(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first),
-              !isPlainNumber(text) else { return text }
-        return "'" + text
+        needsNeutralising(text) ? "'" + text : text
+    }
+
+    /// Whether `neutralised` prefixes `text`.
+    static func needsNeutralising(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return false }
+        return !isPlainNumber(text)
     }
 
     /// An optionally signed decimal number with an optional fraction and exponent: `-5`, `+1.5`, `-2e3`.

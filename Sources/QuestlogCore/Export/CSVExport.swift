@@ -14,17 +14,28 @@ public enum CSVExport {
     /// The CSV file of every selected game and kind, games in site order, kinds in schema order.
     /// A game with playthroughs also gets `<game>/progress.csv` (see `ProgressTable`).
     public static func files(for site: Site, options: ExportOptions) -> [OutputFile] {
-        options.selectedGames(in: site).flatMap { game in
-            let layouts = options.selectedKinds(of: game, in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
-            var files = layouts.map { layout in
-                OutputFile(path: path(game: game.id, kind: layout.kind),
-                           bytes: bytes(rows(game: game, layout: layout, site: site, jobs: options.jobs), options: options))
+        var made: [OutputFile] = []
+        files(for: site, options: options) { made.append($0) }
+        return made
+    }
+
+    /// `files(for:options:)`, each file handed to `emit` as soon as it is made. A file's records are
+    /// made and encoded in batches and kept as its pieces, so neither its table nor its text is
+    /// held whole beside its bytes.
+    static func files(for site: Site, options: ExportOptions, emit: (OutputFile) -> Void) {
+        for game in options.selectedGames(in: site) {
+            for kind in options.selectedKinds(of: game, in: site.schema) {
+                let columns = ExportTable.Columns(game: game, layout: KindLayout(kind: kind, schema: site.schema), site: site)
+                emit(OutputFile(path: path(game: game.id, kind: kind),
+                                chunks: chunks(header: columns.header, count: columns.entries.count, options: options) { index in
+                                    columns.row(columns.entries[index]).map(\.text)
+                                }))
             }
             if game.hasPlaythroughs, options.selectsPlaythroughs(in: site.schema) {
-                files.append(OutputFile(path: progressPath(game: game.id),
-                                        bytes: bytes(ProgressTable(game: game, schema: site.schema).textRows, options: options)))
+                let table = ProgressTable(game: game, schema: site.schema)
+                emit(OutputFile(path: progressPath(game: game.id),
+                                chunks: chunks(header: table.header, count: table.rows.count, options: options) { table.rows[$0] }))
             }
-            return files
         }
     }
 
@@ -43,19 +54,27 @@ public enum CSVExport {
         ExportTable(game: game, layout: layout, site: site, jobs: jobs).textRows
     }
 
-    /// The file's bytes, records encoded in batches on up to `options.jobs` threads.
+    /// The file's bytes.
     static func bytes(_ rows: [[String]], options: ExportOptions) -> [UInt8] {
+        Array(chunks(header: rows.first ?? [], count: max(rows.count - 1, 0), options: options) { rows[$0 + 1] }.joined())
+    }
+
+    /// A file's pieces: the byte order mark (unless `options.bom` is off) and the header's record,
+    /// then the records of rows `0..<count` in batches, made and encoded on up to `options.jobs`
+    /// threads; the bytes do not depend on the threads.
+    static func chunks(header: [String], count: Int, options: ExportOptions,
+                       row: @Sendable (Int) -> [String]) -> [[UInt8]] {
+        var head = options.bom ? CSVEncoding.byteOrderMark : []
+        CSVEncoding.appendRecord(header, neutraliseFormulas: options.neutraliseFormulas, to: &head)
         let batch = 512
-        let encoded = Parallel.map(Array(stride(from: 0, to: rows.count, by: batch)), jobs: options.jobs) { start -> [UInt8] in
+        let neutralise = options.neutraliseFormulas
+        let batches = Parallel.map(Array(stride(from: 0, to: count, by: batch)), jobs: options.jobs) { start -> [UInt8] in
             var bytes: [UInt8] = []
-            for row in rows[start..<min(start + batch, rows.count)] {
-                bytes.append(contentsOf: CSVEncoding.record(row, neutraliseFormulas: options.neutraliseFormulas).utf8)
+            for index in start..<min(start + batch, count) {
+                CSVEncoding.appendRecord(row(index), neutraliseFormulas: neutralise, to: &bytes)
             }
-            return bytes
+            return bytes.compacted()
         }
-        var bytes = options.bom ? CSVEncoding.byteOrderMark : []
-        bytes.reserveCapacity(encoded.reduce(bytes.count) { $0 + $1.count })
-        for part in encoded { bytes.append(contentsOf: part) }
-        return bytes
+        return [head] + batches
     }
 }

@@ -14,12 +14,13 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// `files(for:options:)`, each file handed to `emit` as soon as it is made where the format
-    /// makes them one by one (JSON, whose documents are the largest), so fewer are held at once.
+    /// `files(for:options:)`, each file handed to `emit` as soon as it is made, so that only the file
+    /// being made is held, not every file of the format.
     func files(for site: Site, options: ExportOptions, emit: (OutputFile) -> Void) throws(Diagnostic) {
         switch self {
+        case .csv: CSVExport.files(for: site, options: options, emit: emit)
         case .json: JSONExport.files(for: site, options: options, emit: emit)
-        case .csv, .xlsx: for file in try files(for: site, options: options) { emit(file) }
+        case .xlsx: try XLSXExport.files(for: site, options: options, emit: emit)
         }
     }
 }

@@ -14,11 +14,36 @@ struct ExportTable: Sendable {
 
     /// The table of a game's entries of a kind, rows made on up to `jobs` threads.
     init(game: Game, layout: KindLayout, site: Site, jobs: Int = 1) {
-        let entries = game.entries(of: layout.kind.id)
-        let extras = layout.extraColumns(for: entries)
-        self.entries = entries
-        header = layout.header(extras: extras)
-        rows = Parallel.map(entries, jobs: jobs) { Self.row($0, game: game.id, layout: layout, extras: extras, site: site) }
+        let columns = Columns(game: game, layout: layout, site: site)
+        entries = columns.entries
+        header = columns.header
+        rows = Parallel.map(columns.entries, jobs: jobs) { columns.row($0) }
+    }
+
+    /// The header and entries of a table, whose rows are made one at a time when asked for, so that
+    /// a format can write them in batches without holding the whole table.
+    struct Columns: Sendable {
+        var header: [String]
+        var entries: [Entry]
+        private var game: String
+        private var layout: KindLayout
+        private var extras: [ExtraColumn]
+        private var site: Site
+
+        init(game: Game, layout: KindLayout, site: Site) {
+            let entries = game.entries(of: layout.kind.id)
+            extras = layout.extraColumns(for: entries)
+            self.entries = entries
+            header = layout.header(extras: extras)
+            self.game = game.id
+            self.layout = layout
+            self.site = site
+        }
+
+        /// The row of one of `entries`.
+        func row(_ entry: Entry) -> [ExportCell] {
+            ExportTable.row(entry, game: game, layout: layout, extras: extras, site: site)
+        }
     }
 
     /// The header then the rows, as CSV cell texts before encoding.
@@ -26,7 +51,7 @@ struct ExportTable: Sendable {
         [header] + rows.map { $0.map(\.text) }
     }
 
-    private static func row(_ entry: Entry, game: String, layout: KindLayout, extras: [ExtraColumn], site: Site) -> [ExportCell] {
+    fileprivate static func row(_ entry: Entry, game: String, layout: KindLayout, extras: [ExtraColumn], site: Site) -> [ExportCell] {
         func ids(_ refs: [EntryRef]) -> ExportCell {
             .text(refs.map { $0.exportID(in: game) }.joined(separator: "; "))
         }

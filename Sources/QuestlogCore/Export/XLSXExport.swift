@@ -18,33 +18,49 @@ public enum XLSXExport {
     /// The workbook of every selected game that has entries of the selected kinds, games in site
     /// order. A workbook too big for a ZIP file without ZIP64 is an error.
     public static func files(for site: Site, options: ExportOptions) throws(Diagnostic) -> [OutputFile] {
-        var files: [OutputFile] = []
+        var made: [OutputFile] = []
+        try files(for: site, options: options) { made.append($0) }
+        return made
+    }
+
+    /// `files(for:options:)`, each workbook handed to `emit` as soon as it is made.
+    static func files(for site: Site, options: ExportOptions, emit: (OutputFile) -> Void) throws(Diagnostic) {
         for game in options.selectedGames(in: site) {
             let kinds = options.selectedKinds(of: game, in: site.schema)
-            let sheets = sheets(of: game, kinds: kinds, site: site, jobs: options.jobs)
+            let sheets = outlines(of: game, kinds: kinds, site: site, jobs: options.jobs)
             guard !sheets.isEmpty else { continue }
             let path = path(game: game.id)
             do {
-                files.append(OutputFile(path: path, bytes: try XLSXWorkbook(title: game.title, sheets: sheets, jobs: options.jobs).bytes()))
+                emit(OutputFile(path: path, chunks: try XLSXWorkbook(title: game.title, sheets: sheets, jobs: options.jobs).chunks()))
             } catch {
                 throw diagnostic(error, path: path)
             }
         }
-        return files
     }
 
     /// The name of the sheet of progress fields.
     static let progressSheet = "Progress"
 
+    /// The sheets of a game's workbook, made.
     static func sheets(of game: Game, kinds: [Kind], site: Site, jobs: Int = 1) -> [XLSXSheet] {
+        outlines(of: game, kinds: kinds, site: site, jobs: jobs).map { $0.make() }
+    }
+
+    /// The sheets of a game's workbook, each kind's to be made (its table on up to `jobs` threads)
+    /// when it is written.
+    static func outlines(of game: Game, kinds: [Kind], site: Site, jobs: Int = 1) -> [XLSXWorkbook.Sheet] {
         let file = ExportDownload.folder + "/" + path(game: game.id)
         var names = XLSXSheetNames()
-        var sheets: [XLSXSheet] = kinds.compactMap { kind in
+        var sheets: [XLSXWorkbook.Sheet] = kinds.compactMap { kind in
             guard !game.entries(of: kind.id).isEmpty else { return nil }
-            let table = ExportTable(game: game, layout: KindLayout(kind: kind, schema: site.schema), site: site, jobs: jobs)
-            return XLSXSheet(name: names.claim(kind.plural, fallback: kind.id), header: table.header, rows: table.rows,
-                             linkColumn: table.header.firstIndex(of: KindLayout.nameColumn) ?? 1,
-                             links: table.entries.map { RelativeURL.from(file, to: $0.path) })
+            let columns = ExportTable.Columns(game: game, layout: KindLayout(kind: kind, schema: site.schema), site: site)
+            let name = names.claim(kind.plural, fallback: kind.id)
+            return XLSXWorkbook.Sheet(name: name, columns: columns.header.count, rows: columns.entries.count) {
+                let rows = Parallel.map(columns.entries, jobs: jobs) { columns.row($0) }
+                return XLSXSheet(name: name, header: columns.header, rows: rows,
+                                 linkColumn: columns.header.firstIndex(of: KindLayout.nameColumn) ?? 1,
+                                 links: columns.entries.map { RelativeURL.from(file, to: $0.path) })
+            }
         }
         // With playthroughs, one row per playthrough and field, named in a first column.
         let named = game.hasPlaythroughs
@@ -59,9 +75,9 @@ public enum XLSXExport {
             }
         }
         if !progress.isEmpty {
-            sheets.append(XLSXSheet(name: names.claim(progressSheet, fallback: progressSheet),
-                                    header: (named ? ["playthrough"] : []) + ["kind", "field", "done", "total", "percent"], rows: progress,
-                                    percentColumn: named ? 5 : 4))
+            sheets.append(XLSXWorkbook.Sheet(XLSXSheet(name: names.claim(progressSheet, fallback: progressSheet),
+                                                       header: (named ? ["playthrough"] : []) + ["kind", "field", "done", "total", "percent"], rows: progress,
+                                                       percentColumn: named ? 5 : 4)))
         }
         return sheets
     }

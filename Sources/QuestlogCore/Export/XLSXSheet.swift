@@ -25,7 +25,12 @@ struct XLSXSheet: Sendable {
 
     /// The whole table: `A1:K4`.
     var range: String {
-        Self.reference(column: 0, row: 1) + ":" + Self.reference(column: max(header.count, 1) - 1, row: rows.count + 1)
+        Self.range(columns: header.count, rows: rows.count)
+    }
+
+    /// The range of a table of `columns` columns and a header over `rows` rows.
+    static func range(columns: Int, rows: Int) -> String {
+        reference(column: 0, row: 1) + ":" + reference(column: max(columns, 1) - 1, row: rows + 1)
     }
 
     /// `xl/worksheets/sheetN.xml`. `selected` marks the sheet a spreadsheet app opens on.
@@ -36,6 +41,15 @@ struct XLSXSheet: Sendable {
     /// `xl/worksheets/sheetN.xml` as UTF-8, its rows written in batches on up to `jobs` threads
     /// (the bytes do not depend on `jobs`).
     func xmlBytes(selected: Bool, jobs: Int = 1) -> [UInt8] {
+        var whole: [UInt8] = []
+        xml(selected: selected, jobs: jobs) { whole.append(contentsOf: $0) }
+        return whole
+    }
+
+    /// `xmlBytes(selected:jobs:)` handed to `body` piece by piece: the head, then the rows in
+    /// rounds of batches, each round written on up to `jobs` threads, then the tail; so the rows'
+    /// XML is never held whole.
+    func xml<Failure: Error>(selected: Bool, jobs: Int = 1, into body: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         var xml = Array((XLSXWorkbook.declaration
             + "<worksheet xmlns=\"\(XLSXWorkbook.mainNamespace)\" xmlns:r=\"\(XLSXWorkbook.relationshipsNamespace)\">"
             + "<dimension ref=\"\(range)\"/>"
@@ -52,24 +66,29 @@ struct XLSXSheet: Sendable {
             Self.appendCell(.text(title), column: columns[column], row: 1, style: .header, to: &xml)
         }
         xml.append(contentsOf: "</row>".utf8)
+        try body(xml)
         let batch = 512
-        let batches = Parallel.map(Array(stride(from: 0, to: rows.count, by: batch)), jobs: jobs) { start -> [UInt8] in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(batch * 256)
-            for index in start..<min(start + batch, rows.count) {
-                let number = index + 2
-                bytes.append(contentsOf: "<row r=\"".utf8)
-                bytes.append(contentsOf: String(number).utf8)
-                bytes.append(contentsOf: "\">".utf8)
-                for (column, cell) in rows[index].enumerated() {
-                    Self.appendCell(cell, column: columns[column], row: number, style: style(column: column, row: index), to: &bytes)
+        let round = batch * 8 * max(jobs, 1)
+        for first in stride(from: 0, to: rows.count, by: round) {
+            let end = min(first + round, rows.count)
+            let batches = Parallel.map(Array(stride(from: first, to: end, by: batch)), jobs: jobs) { start -> [UInt8] in
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(batch * 256)
+                for index in start..<min(start + batch, rows.count) {
+                    let number = index + 2
+                    bytes.append(contentsOf: "<row r=\"".utf8)
+                    bytes.append(contentsOf: String(number).utf8)
+                    bytes.append(contentsOf: "\">".utf8)
+                    for (column, cell) in rows[index].enumerated() {
+                        Self.appendCell(cell, column: columns[column], row: number, style: style(column: column, row: index), to: &bytes)
+                    }
+                    bytes.append(contentsOf: "</row>".utf8)
                 }
-                bytes.append(contentsOf: "</row>".utf8)
+                return bytes
             }
-            return bytes
+            for bytes in batches { try body(bytes) }
         }
-        for bytes in batches { xml.append(contentsOf: bytes) }
-        xml.append(contentsOf: "</sheetData><autoFilter ref=\"\(range)\"/>".utf8)
+        xml = Array("</sheetData><autoFilter ref=\"\(range)\"/>".utf8)
         let links = hyperlinks
         if !links.isEmpty {
             xml.append(contentsOf: "<hyperlinks>".utf8)
@@ -79,7 +98,7 @@ struct XLSXSheet: Sendable {
             xml.append(contentsOf: "</hyperlinks>".utf8)
         }
         xml.append(contentsOf: "</worksheet>".utf8)
-        return xml
+        try body(xml)
     }
 
     /// `xl/worksheets/_rels/sheetN.xml.rels`: one external relationship per hyperlink; nil without links.

@@ -7,9 +7,44 @@ import Foundation
 struct XLSXWorkbook: Sendable {
     /// The document's title, in its properties.
     var title: String
-    var sheets: [XLSXSheet]
-    /// Threads that write sheets and compress parts; the bytes do not depend on it.
+    var sheets: [Sheet]
+    /// Threads that write sheets' rows; the bytes do not depend on it.
     var jobs = 1
+
+    /// A sheet as the parts before the sheets need it, its name and size, and how to make it,
+    /// so that each sheet is made only when its part is written, and freed after.
+    struct Sheet: Sendable {
+        var name: String
+        var columns: Int
+        var rows: Int
+        var make: @Sendable () -> XLSXSheet
+
+        /// A sheet already made.
+        init(_ sheet: XLSXSheet) {
+            self.init(name: sheet.name, columns: sheet.header.count, rows: sheet.rows.count) { sheet }
+        }
+
+        init(name: String, columns: Int, rows: Int, make: @escaping @Sendable () -> XLSXSheet) {
+            self.name = name
+            self.columns = columns
+            self.rows = rows
+            self.make = make
+        }
+
+        var range: String {
+            XLSXSheet.range(columns: columns, rows: rows)
+        }
+    }
+
+    init(title: String, sheets: [Sheet], jobs: Int = 1) {
+        self.title = title
+        self.sheets = sheets
+        self.jobs = jobs
+    }
+
+    init(title: String, sheets: [XLSXSheet], jobs: Int = 1) {
+        self.init(title: title, sheets: sheets.map(Sheet.init), jobs: jobs)
+    }
 
     static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
     static let mainNamespace = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -18,8 +53,8 @@ struct XLSXWorkbook: Sendable {
     /// Document properties carry this date, so that files do not change from run to run.
     static let fixedDate = "1980-01-01T00:00:00Z"
 
-    /// The parts of the file, paths inside the package, in their order in the archive.
-    var parts: [(path: String, bytes: [UInt8])] {
+    /// The parts of the file before the sheets, paths inside the package, in their order in the archive.
+    var fixedParts: [(path: String, bytes: [UInt8])] {
         let fixed: [(path: String, text: String)] = [
             ("[Content_Types].xml", contentTypes),
             ("_rels/.rels", Self.relationships([
@@ -46,19 +81,32 @@ struct XLSXWorkbook: Sendable {
             } + [(id: "rId\(sheets.count + 1)", type: Self.relationshipsNamespace + "/styles", target: "styles.xml", external: false)])),
             ("xl/styles.xml", XLSXStyle.stylesheet),
         ]
-        var parts = fixed.map { (path: $0.path, bytes: Array($0.text.utf8)) }
-        for (index, sheet) in sheets.enumerated() {
-            parts.append(("xl/worksheets/sheet\(index + 1).xml", sheet.xmlBytes(selected: index == 0, jobs: jobs)))
+        return fixed.map { (path: $0.path, bytes: Array($0.text.utf8)) }
+    }
+
+    /// The file's bytes as pieces. The sheets are made one after another, each one's rows written
+    /// and compressed in rounds and the sheet freed before the next is made, so that only one
+    /// sheet's table is held beside the compressed file.
+    func chunks() throws(ZipArchiveError) -> [[UInt8]] {
+        var writer = ZipArchive.Writer(archive: ZipArchive(jobs: jobs))
+        for part in fixedParts {
+            try writer.add(path: part.path, pieces: [part.bytes])
+        }
+        for (index, outline) in sheets.enumerated() {
+            let sheet = outline.make()
+            try writer.add(path: "xl/worksheets/sheet\(index + 1).xml") { (deflater: ZipArchive.Deflater) throws(ZipArchiveError) in
+                try sheet.xml(selected: index == 0, jobs: jobs) { (piece: [UInt8]) throws(ZipArchiveError) in try deflater.add(piece) }
+            }
             if let relationships = sheet.relationships {
-                parts.append(("xl/worksheets/_rels/sheet\(index + 1).xml.rels", Array(relationships.utf8)))
+                try writer.add(path: "xl/worksheets/_rels/sheet\(index + 1).xml.rels", pieces: [Array(relationships.utf8)])
             }
         }
-        return parts
+        return try writer.finish()
     }
 
     /// The file's bytes.
     func bytes() throws(ZipArchiveError) -> [UInt8] {
-        try ZipArchive(jobs: jobs).bytes(of: parts)
+        Array(try chunks().joined())
     }
 
     private var contentTypes: String {

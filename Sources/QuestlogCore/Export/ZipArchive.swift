@@ -23,11 +23,9 @@ struct ZipArchive: Sendable {
     static let version: UInt16 = 20
     static let deflated: UInt16 = 8
 
-    /// The archive of `entries`.
+    /// The archive of `entries`, entries compressed on up to `jobs` threads.
     func bytes(of entries: [Entry]) throws(ZipArchiveError) -> [UInt8] {
         guard entries.count <= Self.entryLimit else { throw .tooManyEntries(entries.count) }
-        var archive: [UInt8] = []
-        var directory: [UInt8] = []
         let limit = sizeLimit
         let packed = Parallel.map(entries, jobs: jobs) { entry in
             Result { () throws(ZipArchiveError) -> (compressed: [UInt8], crc: UInt32) in
@@ -35,32 +33,72 @@ struct ZipArchive: Sendable {
                 return (try Self.deflate(entry.bytes, path: entry.path), Self.crc32(entry.bytes))
             }
         }
+        var writer = Writer(archive: self)
         for (entry, result) in zip(entries, packed) {
-            let name = Array(entry.path.utf8)
-            let offset = UInt64(archive.count)
-            guard UInt64(entry.bytes.count) <= sizeLimit, offset <= sizeLimit, name.count <= Int(UInt16.max) else {
-                throw .tooLarge(entry.path)
-            }
             let (compressed, crc) = try result.get()
-            guard UInt64(compressed.count) <= sizeLimit else { throw .tooLarge(entry.path) }
+            try writer.append(path: entry.path, size: UInt64(entry.bytes.count), crc: crc, compressed: compressed)
+        }
+        return Array(try writer.finish().joined())
+    }
+
+    /// Writes an archive entry by entry, each compressed as it is added from pieces of its bytes,
+    /// so that neither the entries nor the archive is ever one buffer. The same entries give the
+    /// bytes of `bytes(of:)`.
+    struct Writer {
+        let archive: ZipArchive
+        /// The archive so far: each entry's local header and name, then its compressed bytes.
+        private var chunks: [[UInt8]] = []
+        private var offset: UInt64 = 0
+        private var directory: [UInt8] = []
+        private var count = 0
+        private var lastPath = ""
+
+        init(archive: ZipArchive) {
+            self.archive = archive
+        }
+
+        /// Adds the entry whose bytes are `pieces`, one after another.
+        mutating func add(path: String, pieces: [[UInt8]]) throws(ZipArchiveError) {
+            try add(path: path) { (deflater: Deflater) throws(ZipArchiveError) in
+                for piece in pieces { try deflater.add(piece) }
+            }
+        }
+
+        /// Adds an entry whose bytes `write` hands to the deflater, piece by piece.
+        mutating func add(path: String, _ write: (Deflater) throws(ZipArchiveError) -> Void) throws(ZipArchiveError) {
+            let deflater = try Deflater(path: path, sizeLimit: archive.sizeLimit)
+            try write(deflater)
+            let compressed = try deflater.finish()
+            try append(path: path, size: deflater.size, crc: deflater.crc, compressed: compressed)
+        }
+
+        /// Adds an entry already compressed.
+        mutating func append(path: String, size: UInt64, crc: UInt32, compressed: [UInt8]) throws(ZipArchiveError) {
+            let limit = archive.sizeLimit
+            let name = Array(path.utf8)
+            guard size <= limit, offset <= limit, name.count <= Int(UInt16.max) else { throw .tooLarge(path) }
+            guard UInt64(compressed.count) <= limit else { throw .tooLarge(path) }
             // The fields a local header and a central directory header share, from "version needed" on.
             var common: [UInt8] = []
-            common.append(le: Self.version)
+            common.append(le: ZipArchive.version)
             common.append(le: UInt16(0))
-            common.append(le: Self.deflated)
-            common.append(le: Self.dosTime)
-            common.append(le: Self.dosDate)
+            common.append(le: ZipArchive.deflated)
+            common.append(le: ZipArchive.dosTime)
+            common.append(le: ZipArchive.dosDate)
             common.append(le: crc)
             common.append(le: UInt32(compressed.count))
-            common.append(le: UInt32(entry.bytes.count))
+            common.append(le: UInt32(size))
             common.append(le: UInt16(name.count))
             common.append(le: UInt16(0))
 
-            archive.append(le: UInt32(0x0403_4B50))
-            archive += common + name + compressed
+            var local: [UInt8] = []
+            local.append(le: UInt32(0x0403_4B50))
+            local += common + name
+            chunks.append(local)
+            chunks.append(compressed)
 
             directory.append(le: UInt32(0x0201_4B50))
-            directory.append(le: Self.version)
+            directory.append(le: ZipArchive.version)
             directory += common
             directory.append(le: UInt16(0))  // comment length
             directory.append(le: UInt16(0))  // disk number
@@ -68,21 +106,103 @@ struct ZipArchive: Sendable {
             directory.append(le: UInt32(0))  // external attributes
             directory.append(le: UInt32(offset))
             directory += name
+            offset += UInt64(local.count + compressed.count)
+            count += 1
+            lastPath = path
         }
-        let directoryOffset = UInt64(archive.count)
-        guard directoryOffset <= sizeLimit, directoryOffset + UInt64(directory.count) <= sizeLimit else {
-            throw .tooLarge(entries.last?.path ?? "")
+
+        /// The archive: the entries, the central directory and the end record, as pieces.
+        consuming func finish() throws(ZipArchiveError) -> [[UInt8]] {
+            guard count <= ZipArchive.entryLimit else { throw .tooManyEntries(count) }
+            let directoryOffset = offset
+            guard directoryOffset <= archive.sizeLimit, directoryOffset + UInt64(directory.count) <= archive.sizeLimit else {
+                throw .tooLarge(lastPath)
+            }
+            var tail = directory
+            tail.append(le: UInt32(0x0605_4B50))
+            tail.append(le: UInt16(0))  // this disk
+            tail.append(le: UInt16(0))  // the disk of the central directory
+            tail.append(le: UInt16(count))
+            tail.append(le: UInt16(count))
+            tail.append(le: UInt32(directory.count))
+            tail.append(le: UInt32(directoryOffset))
+            tail.append(le: UInt16(0))  // comment length
+            return chunks + [tail]
         }
-        archive += directory
-        archive.append(le: UInt32(0x0605_4B50))
-        archive.append(le: UInt16(0))  // this disk
-        archive.append(le: UInt16(0))  // the disk of the central directory
-        archive.append(le: UInt16(entries.count))
-        archive.append(le: UInt16(entries.count))
-        archive.append(le: UInt32(directory.count))
-        archive.append(le: UInt32(directoryOffset))
-        archive.append(le: UInt16(0))  // comment length
-        return archive
+    }
+
+    /// A raw deflate stream and CRC-32 of an entry's bytes given piece by piece; the compressed
+    /// bytes are those of `deflate(_:path:)` on the pieces joined, however they are cut.
+    final class Deflater {
+        let path: String
+        private let sizeLimit: UInt64
+        private let stream: UnsafeMutablePointer<z_stream>
+        private var output: [UInt8] = []
+        private var scratch = [UInt8](repeating: 0, count: 1 << 16)
+        private(set) var crc: UInt32 = 0
+        private(set) var size: UInt64 = 0
+
+        init(path: String, sizeLimit: UInt64) throws(ZipArchiveError) {
+            self.path = path
+            self.sizeLimit = sizeLimit
+            stream = .allocate(capacity: 1)
+            stream.initialize(to: z_stream())
+            let status = questlog_deflateInit2(stream, Z_DEFAULT_COMPRESSION, -15, 8)
+            guard status == Z_OK else {
+                stream.deinitialize(count: 1)
+                stream.deallocate()
+                throw .compressionFailed(path, status)
+            }
+        }
+
+        deinit {
+            deflateEnd(stream)
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+        }
+
+        /// Compresses the next piece of the entry's bytes.
+        func add(_ bytes: [UInt8]) throws(ZipArchiveError) {
+            size += UInt64(bytes.count)
+            guard size <= sizeLimit else { throw .tooLarge(path) }
+            guard !bytes.isEmpty else { return }
+            let sum = bytes.withUnsafeBufferPointer { CZlib.crc32(uLong(crc), $0.baseAddress, uInt($0.count)) }
+            crc = UInt32(truncatingIfNeeded: sum)
+            var failure: Int32?
+            bytes.withUnsafeBufferPointer { input in
+                stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.pointee.avail_in = uInt(input.count)
+                while stream.pointee.avail_in > 0 {
+                    let status = run(Z_NO_FLUSH)
+                    if status != Z_OK { failure = status; break }
+                }
+                stream.pointee.next_in = nil
+            }
+            if let failure { throw .compressionFailed(path, failure) }
+        }
+
+        /// Ends the stream; the compressed bytes.
+        func finish() throws(ZipArchiveError) -> [UInt8] {
+            while true {
+                let status = run(Z_FINISH)
+                if status == Z_STREAM_END { break }
+                if status != Z_OK && status != Z_BUF_ERROR { throw .compressionFailed(path, status) }
+            }
+            defer { output = [] }
+            return output.compacted()
+        }
+
+        /// One call of `deflate` into the scratch buffer, whose output is kept.
+        private func run(_ flush: Int32) -> Int32 {
+            scratch.withUnsafeMutableBufferPointer { buffer in
+                stream.pointee.next_out = buffer.baseAddress
+                stream.pointee.avail_out = uInt(buffer.count)
+                let status = CZlib.deflate(stream, flush)
+                let written = buffer.count - Int(stream.pointee.avail_out)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<written]))
+                return status
+            }
+        }
     }
 
     /// zlib's CRC-32 of `bytes`.
