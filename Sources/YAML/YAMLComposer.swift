@@ -38,15 +38,28 @@ struct YAMLComposer {
     private var aliasNodeCount = 0
     private var documentCount = 0
     private var root: YAMLNode?
+    /// Items of a root sequence are handed out (`takeFinishedItems`) instead of kept in the tree.
+    private let streamsRootItems: Bool
+    private var finishedItems: [YAMLNode] = []
 
     /// - Parameters:
     ///   - maximumNodeCount: the most nodes the text may write out (each costs source bytes).
     ///   - maximumAliasNodeCount: the most nodes aliases may add by copying anchored nodes.
     ///   - maximumDepth: the deepest nesting of collections, copies included.
-    init(maximumNodeCount: Int, maximumAliasNodeCount: Int, maximumDepth: Int) {
+    ///   - streamsRootItems: when the root is a sequence, its finished items are left for
+    ///     `takeFinishedItems` rather than kept, so the root ends as an empty sequence.
+    init(maximumNodeCount: Int, maximumAliasNodeCount: Int, maximumDepth: Int, streamsRootItems: Bool = false) {
         self.maximumNodeCount = maximumNodeCount
         self.maximumAliasNodeCount = maximumAliasNodeCount
         self.maximumDepth = maximumDepth
+        self.streamsRootItems = streamsRootItems
+    }
+
+    /// The items of the root sequence finished since the last call (with `streamsRootItems`).
+    mutating func takeFinishedItems() -> [YAMLNode] {
+        guard !finishedItems.isEmpty else { return [] }
+        defer { finishedItems = [] }
+        return finishedItems
     }
 
     /// The document's root, or nil when the stream held no document or a document without content.
@@ -149,6 +162,9 @@ struct YAMLComposer {
         }
         stack[top].childHeight = max(stack[top].childHeight, height)
         switch stack[top].items {
+        case .sequence where streamsRootItems && top == 0:
+            finishedItems.append(node)
+
         case .sequence(var nodes):
             // Take the array out of the frame so appending does not copy it.
             stack[top].items = .sequence([])

@@ -45,6 +45,23 @@ public enum YAMLParser {
 }
 
 extension YAMLParser {
+    /// Parses one YAML document as `parse` does, but when its root is a sequence, hands each item
+    /// to `item` as soon as it is complete instead of keeping it, so a long list is never held
+    /// whole. The root is then returned as an empty sequence (with its mark and tag).
+    ///
+    /// - Throws: what `parse` throws, and what `item` throws. Items before an error in the text
+    ///   have been handed out already.
+    public static func parse(_ text: String, lineOffset: Int = 0,
+                             eachRootItem item: (YAMLNode) throws(YAMLError) -> Void) throws(YAMLError) -> YAMLNode? {
+        var composer = YAMLComposer(maximumNodeCount: maximumNodeCount, maximumAliasNodeCount: maximumAliasNodeCount,
+                                    maximumDepth: maximumDepth, streamsRootItems: true)
+        try LibYAMLEventReader.read(text, lineOffset: lineOffset) { (event) throws(YAMLError) in
+            try composer.consume(event)
+            for finished in composer.takeFinishedItems() { try item(finished) }
+        }
+        return composer.document
+    }
+
     /// The parser events of `text` with the byte span of each, for editing the text in place.
     /// Unlike `parse`, this reads every document and keeps anchors and aliases as written.
     ///

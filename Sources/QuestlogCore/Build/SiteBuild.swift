@@ -78,9 +78,15 @@ public struct SiteBuild: Sendable {
                                      count: { (items: $0.games.reduce(0) { $0 + $1.entries.count + 1 } + $0.assets.count, reused: 0) })
         if let baseURL = options.baseURL { loaded.config.baseURL = baseURL }
         progress(.resolving)
-        let (site, diagnostics) = timings.measure("resolve", { Resolver(options: options.resolveOptions(theme: theme)).resolve(loaded) },
-                                                  count: { (items: $0.site.entryCount, reused: 0) })
-        return (site, diagnostics, loaded.assets)
+        let assets = loaded.assets
+        // Handed over whole, so the resolver lets each raw entry go as soon as it is done with it.
+        let (site, diagnostics) = timings.measure("resolve", { () -> (site: Site, diagnostics: DiagnosticList) in
+            let resolver = Resolver(options: options.resolveOptions(theme: theme))
+            let input = loaded
+            loaded.games = []
+            return resolver.resolve(consume input)
+        }, count: { (items: $0.site.entryCount, reused: 0) })
+        return (site, diagnostics, assets)
     }
 
     /// The files under `exports/` of a resolved site, one format after another, each made on every

@@ -110,7 +110,7 @@ public struct SiteLoader: Sendable {
             game = entry
         }
         game.isDraft = isDraft
-        let loaded = Parallel.map(walk.jobs, jobs: self.jobs) { job -> ([RawEntry], [Diagnostic]) in
+        var loaded = Parallel.map(walk.jobs, jobs: self.jobs) { job -> ([RawEntry], [Diagnostic]) in
             var found = DiagnosticList()
             var entries: [RawEntry]
             let isDraft: Bool
@@ -125,10 +125,17 @@ public struct SiteLoader: Sendable {
             for index in entries.indices { entries[index].isDraft = isDraft }
             return (entries, found.all)
         }
+        // Each file's entries are let go once moved, so the game's are not held twice over.
         var entries: [RawEntry] = []
-        for (fileEntries, fileDiagnostics) in loaded {
-            entries.append(contentsOf: fileEntries)
-            diagnostics.append(contentsOf: fileDiagnostics)
+        if loaded.count == 1 {
+            swap(&entries, &loaded[0].0)
+        } else {
+            entries.reserveCapacity(loaded.reduce(0) { $0 + $1.0.count })
+        }
+        for index in loaded.indices {
+            entries.append(contentsOf: loaded[index].0)
+            loaded[index].0 = []
+            diagnostics.append(contentsOf: loaded[index].1)
         }
         return RawGame(id: walk.gameId, folder: walk.folder, game: game, entries: entries, isDraft: isDraft)
     }
@@ -196,76 +203,87 @@ public struct SiteLoader: Sendable {
 
     func loadDataFile(_ path: String, kind: Kind, diagnostics: inout DiagnosticList) -> [RawEntry] {
         guard let text = readText(path, diagnostics: &diagnostics) else { return [] }
+        func at(_ node: YAMLNode) -> SourceLocation {
+            SourceLocation(path: path, line: node.mark.line, column: node.mark.column)
+        }
+        // Each item becomes an entry as soon as it is parsed, so the file's whole tree is never held.
+        var entries: [RawEntry] = []
+        var found = DiagnosticList()
+        var lines = LineStarts(text)
         let root: YAMLNode
         do {
-            guard let parsed = try YAMLParser.parse(text) else { return [] }
+            guard let parsed = try YAMLParser.parse(text, eachRootItem: { item in
+                if let entry = Self.dataEntry(item, path: path, kind: kind, lines: &lines, diagnostics: &found) {
+                    entries.append(entry)
+                }
+            }) else { return [] }
             root = parsed
         } catch {
             diagnostics.append(.error(error.message, code: "yaml-syntax",
                                       at: SourceLocation(path: path, line: error.mark.line, column: error.mark.column)))
             return []
         }
-        func at(_ node: YAMLNode) -> SourceLocation {
-            SourceLocation(path: path, line: node.mark.line, column: node.mark.column)
-        }
-        guard let items = root.sequence else {
+        guard root.sequence != nil else {
             diagnostics.append(.error("a data file must be a list of \(kind.plural.lowercased()) (items starting with '- name: …'), found \(root.kindDescription)",
                                       code: "type-mismatch", at: at(root)))
             return []
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        var entries: [RawEntry] = []
-        for item in items {
-            guard let mapping = item.mapping else {
-                diagnostics.append(.error("each item of a data file must be a mapping of fields, found \(item.kindDescription)",
-                                          code: "type-mismatch", at: at(item)))
-                continue
-            }
-            let nameNode = item["name"]
-            let id: String
-            if let idNode = item["id"] {
-                guard let text = idNode.string, idNode.mapping == nil, idNode.sequence == nil, Slug.isSlug(text) else {
-                    let suggestion = idNode.string.map { Slug.make($0) }.flatMap { $0.isEmpty ? nil : " such as '\($0)'" } ?? ""
-                    diagnostics.append(.error("id: expected a slug (lowercase letters, digits and '-')\(suggestion), found \(idNode.kindDescription)",
-                                              code: "invalid-id", at: at(idNode)))
-                    continue
-                }
-                id = text
-            } else if let name = nameNode?.string, nameNode?.mapping == nil, nameNode?.sequence == nil, !Slug.make(name).isEmpty {
-                id = Slug.make(name)
-            } else {
-                diagnostics.append(.error("this item needs a 'name' (or an 'id')", code: "missing-name", at: at(item)))
-                continue
-            }
-            var notes = ""
-            var lineOffset = 0
-            var columnOffset = 0
-            if let notesNode = item["notes"], !notesNode.isNull {
-                guard case let .scalar(text, style) = notesNode.content else {
-                    diagnostics.append(.error("notes: expected Markdown text, found \(notesNode.kindDescription)", code: "type-mismatch", at: at(notesNode)))
-                    continue
-                }
-                notes = MarkdownRenderer.removingComments(text)
-                switch style {
-                case .literal, .folded:
-                    // The text starts on the line after the `|` or `>` indicator, indented.
-                    lineOffset = notesNode.mark.line
-                    if lineOffset < lines.count {
-                        columnOffset = lines[lineOffset].prefix(while: { $0 == " " }).count
-                    }
-                case .plain:
-                    lineOffset = notesNode.mark.line - 1
-                    columnOffset = notesNode.mark.column - 1
-                case .singleQuoted, .doubleQuoted:
-                    lineOffset = notesNode.mark.line - 1
-                    columnOffset = notesNode.mark.column
-                }
-            }
-            let fields = mapping.filter { $0.key.string != "id" && $0.key.string != "notes" }
-            entries.append(RawEntry(kind: kind, id: id, source: at(item), fields: fields, notes: notes,
-                                    notesLineOffset: lineOffset, notesColumnOffset: columnOffset, fallbackName: id))
-        }
+        diagnostics.append(contentsOf: found.all)
         return entries
+    }
+
+    /// The entry an item of a data file makes, or nil with an error.
+    private static func dataEntry(_ item: YAMLNode, path: String, kind: Kind, lines: inout LineStarts,
+                                  diagnostics: inout DiagnosticList) -> RawEntry? {
+        func at(_ node: YAMLNode) -> SourceLocation {
+            SourceLocation(path: path, line: node.mark.line, column: node.mark.column)
+        }
+        guard let mapping = item.mapping else {
+            diagnostics.append(.error("each item of a data file must be a mapping of fields, found \(item.kindDescription)",
+                                      code: "type-mismatch", at: at(item)))
+            return nil
+        }
+        let nameNode = item["name"]
+        let id: String
+        if let idNode = item["id"] {
+            guard let text = idNode.string, idNode.mapping == nil, idNode.sequence == nil, Slug.isSlug(text) else {
+                let suggestion = idNode.string.map { Slug.make($0) }.flatMap { $0.isEmpty ? nil : " such as '\($0)'" } ?? ""
+                diagnostics.append(.error("id: expected a slug (lowercase letters, digits and '-')\(suggestion), found \(idNode.kindDescription)",
+                                          code: "invalid-id", at: at(idNode)))
+                return nil
+            }
+            id = text
+        } else if let name = nameNode?.string, nameNode?.mapping == nil, nameNode?.sequence == nil, !Slug.make(name).isEmpty {
+            id = Slug.make(name)
+        } else {
+            diagnostics.append(.error("this item needs a 'name' (or an 'id')", code: "missing-name", at: at(item)))
+            return nil
+        }
+        var notes = ""
+        var lineOffset = 0
+        var columnOffset = 0
+        if let notesNode = item["notes"], !notesNode.isNull {
+            guard case let .scalar(text, style) = notesNode.content else {
+                diagnostics.append(.error("notes: expected Markdown text, found \(notesNode.kindDescription)", code: "type-mismatch", at: at(notesNode)))
+                return nil
+            }
+            notes = MarkdownRenderer.removingComments(text)
+            switch style {
+            case .literal, .folded:
+                // The text starts on the line after the `|` or `>` indicator, indented.
+                lineOffset = notesNode.mark.line
+                columnOffset = lines.leadingSpaces(ofLine: lineOffset) ?? 0
+            case .plain:
+                lineOffset = notesNode.mark.line - 1
+                columnOffset = notesNode.mark.column - 1
+            case .singleQuoted, .doubleQuoted:
+                lineOffset = notesNode.mark.line - 1
+                columnOffset = notesNode.mark.column
+            }
+        }
+        let fields = mapping.filter { $0.key.string != "id" && $0.key.string != "notes" }
+        return RawEntry(kind: kind, id: id, source: at(item), fields: fields, notes: notes,
+                        notesLineOffset: lineOffset, notesColumnOffset: columnOffset, fallbackName: id)
     }
 
     /// The text of the first ATX `# Heading` outside fenced code.
@@ -293,5 +311,35 @@ public struct SiteLoader: Sendable {
             if !text.isEmpty { return text }
         }
         return nil
+    }
+}
+
+/// Finds lines of a text by number without splitting it: a cursor that moves forward, as the
+/// items of a data file come in order, and starts over for a line above it.
+struct LineStarts {
+    private let text: String
+    /// The 0-based number of the line `offset` starts.
+    private var line = 0
+    private var offset: String.Index
+
+    init(_ text: String) {
+        self.text = text
+        offset = text.utf8.startIndex
+    }
+
+    /// How many spaces start line `number` (0-based), or nil when the text has no such line.
+    mutating func leadingSpaces(ofLine number: Int) -> Int? {
+        let bytes = text.utf8
+        if number < line {
+            line = 0
+            offset = bytes.startIndex
+        }
+        while line < number {
+            guard let newline = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            offset = bytes.index(after: newline)
+            line += 1
+        }
+        let end = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        return text[offset..<end].prefix { $0 == " " }.count
     }
 }

@@ -3,27 +3,49 @@ public struct Site: Sendable {
     public var config: SiteConfig
     public var schema: Schema
     /// Games sorted by id.
-    public var games: [Game]
+    public var games: [Game] {
+        didSet { index = Self.positions(games) }
+    }
     /// Sizes of the site's own pictures, by their path in the output (`elden-ring/maps/limgrave.png`).
     public var imageSizes: [String: ImageDimensions]
-    private var index: [EntryRef: Entry]
+    /// Where each entry is in `games`: the game's index and the entry's index in its kind's list
+    /// (positions, not copies, so the entries are held once).
+    private var index: [EntryRef: EntryPosition]
+
+    private struct EntryPosition: Sendable {
+        var game: Int32
+        var entry: Int32
+    }
 
     public init(config: SiteConfig, schema: Schema, games: [Game], imageSizes: [String: ImageDimensions] = [:]) {
         self.imageSizes = imageSizes
         self.config = config
         self.schema = schema
         self.games = games
-        var index: [EntryRef: Entry] = [:]
-        for game in games {
+        self.index = Self.positions(games)
+    }
+
+    private static func positions(_ games: [Game]) -> [EntryRef: EntryPosition] {
+        var index: [EntryRef: EntryPosition] = [:]
+        index.reserveCapacity(games.reduce(0) { $0 + $1.entries.values.reduce(0) { $0 + $1.count } })
+        for (gameIndex, game) in games.enumerated() {
             for entries in game.entries.values {
-                for entry in entries { index[entry.ref] = entry }
+                for (entryIndex, entry) in entries.enumerated() {
+                    index[entry.ref] = EntryPosition(game: Int32(gameIndex), entry: Int32(entryIndex))
+                }
             }
         }
-        self.index = index
+        return index
     }
 
     public func entry(_ ref: EntryRef) -> Entry? {
-        index[ref]
+        guard let position = index[ref] else { return nil }
+        let game = games[Int(position.game)]
+        // A game made by hand may file an entry under another kind's list.
+        if let entries = game.entries[ref.kind], Int(position.entry) < entries.count, entries[Int(position.entry)].ref == ref {
+            return entries[Int(position.entry)]
+        }
+        return game.entries.values.lazy.compactMap { $0.last { $0.ref == ref } }.first
     }
 
     public func game(id: String) -> Game? {

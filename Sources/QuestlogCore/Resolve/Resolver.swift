@@ -1,5 +1,6 @@
 import Foundation
 import Markdown
+import YAML
 
 /// The Resolve stage: checks fields, indexes ids and names, resolves references and wiki links,
 /// renders each note once, and computes inverse relations and mentions into an immutable `Site`.
@@ -18,23 +19,43 @@ public struct Resolver: Sendable {
     public var jobs: Int { options.jobs }
 
     /// Resolves a loaded site; the site is complete as far as the diagnostics allow.
-    public func resolve(_ loaded: LoadedSite) -> (site: Site, diagnostics: DiagnosticList) {
+    ///
+    /// The loaded site is consumed: each raw entry's YAML is let go as soon as its fields are
+    /// checked, and the working tables as soon as the entries are built, so a site of many entries
+    /// is not held several times over.
+    public func resolve(_ loaded: consuming LoadedSite) -> (site: Site, diagnostics: DiagnosticList) {
         var diagnostics = loaded.diagnostics
         let schema = loaded.schema
+        let config = loaded.config
         var found: [Diagnostic] = []
+        let assets = AssetIndex(copy loaded, includeDrafts: options.includeDrafts)
+        var imageSizes: [String: ImageDimensions] = [:]
+        for asset in loaded.assets {
+            if let size = asset.dimensions { imageSizes[AssetIndex.percentEncoded(asset.outputPath)] = size }
+        }
+        var rawGames = loaded.games
+        loaded.games = []
 
         // Check fields and index every game's entries (drafts too: references to them are told apart).
         var indexes: [String: GameIndex] = [:]
         var gameEntries: [String: CheckedEntry] = [:]
         var unknown: [UnknownField] = []
         var games: [RawGame] = []
-        for raw in loaded.games {
+        for gamePosition in rawGames.indices {
+            var entries = rawGames[gamePosition].entries
+            rawGames[gamePosition].entries = []
+            let raw = rawGames[gamePosition]
             let checker = FieldChecker(game: raw.id)
             let game = checker.check(raw.game, diagnostics: &found, unknown: &unknown)
             if (game.isDraft || raw.isDraft) && !options.includeDrafts { continue }
             var index = GameIndex(id: raw.id)
-            for entry in raw.entries {
-                var checked = checker.check(entry, diagnostics: &found, unknown: &unknown)
+            index.entries.reserveCapacity(entries.count)
+            for position in entries.indices {
+                var checked = checker.check(entries[position], diagnostics: &found, unknown: &unknown)
+                // The checked values are all that is needed of the YAML from here on, but for the
+                // progress values an entry sets itself (warned about below).
+                entries[position].fields = []
+                checked.raw.fields = checked.raw.fields.filter { Self.isProgressFlag($0.key, of: checked.raw.kind) }
                 checked.isDraft = checked.isDraft || game.isDraft || raw.isDraft
                 index.add(checked, strict: options.strict, diagnostics: &found)
             }
@@ -42,38 +63,43 @@ public struct Resolver: Sendable {
             gameEntries[raw.id] = game
             games.append(raw)
         }
+        rawGames = []
         found.append(contentsOf: unknownFieldDiagnostics(unknown))
+        unknown = []
         for raw in games {
             guard let index = indexes[raw.id], let game = gameEntries[raw.id] else { continue }
             found.append(contentsOf: Self.ownProgressWarnings(index, game: game, includeDrafts: options.includeDrafts))
         }
-        let lookup = ReferenceLookup(schema: schema, indexes: indexes, includeDrafts: options.includeDrafts,
-                                     assets: AssetIndex(loaded, includeDrafts: options.includeDrafts))
+        var lookup = ReferenceLookup(schema: schema, indexes: indexes, includeDrafts: options.includeDrafts, assets: assets)
 
         // Resolve front-matter references.
         var fieldValues: [EntryRef: [String: FieldValue]] = [:]
+        fieldValues.reserveCapacity(indexes.values.reduce(games.count) { $0 + $1.entries.count })
         var work: [NoteWork] = []
+        work.reserveCapacity(fieldValues.capacity)
         for raw in games {
             guard let index = indexes[raw.id], let game = gameEntries[raw.id] else { continue }
-            let language = Self.language(of: game) ?? loaded.config.language
+            let language = Self.language(of: game) ?? config.language
             let titles = options.calloutTitles[language] ?? [:]
-            for entry in index.entries.filter(lookup.isPublished) + [game] {
+            func add(_ entry: CheckedEntry) {
                 fieldValues[entry.ref] = lookup.resolveFields(entry, diagnostics: &found)
                 let page = entry.ref.kind == "game"
                     ? RelativeURL.gamePage(game: raw.id)
                     : RelativeURL.entryPage(game: raw.id, folder: entry.raw.kind.folder, id: entry.ref.id)
                 work.append(NoteWork(ref: entry.ref, page: page, raw: entry.raw, calloutTitles: titles))
             }
+            for entry in index.entries where lookup.isPublished(entry) { add(entry) }
+            add(game)
         }
 
         let displayNames = Self.displayNames(indexes, fields: fieldValues, published: lookup.isPublished)
 
         // Render every note once, in parallel; the same pass resolves its wiki links.
-        let config = loaded.config
-        let rendered = Parallel.map(work, jobs: jobs) { item in
+        var rendered = Parallel.map(work, jobs: jobs) { [lookup] item in
             lookup.renderNotes(item, config: config)
         }
         var notes: [EntryRef: Notes] = [:]
+        notes.reserveCapacity(work.count)
         var mentions: [EntryRef: Set<EntryRef>] = [:]
         var gameLinks: [String: [EntryRef]] = [:]
         var headingLinks: [HeadingLink] = []
@@ -89,66 +115,91 @@ public struct Resolver: Sendable {
             }
             if item.ref.kind == "game" { gameLinks[item.ref.game] = Set(result.links).sorted() }
         }
+        work = []
+        rendered = []
 
         found.append(contentsOf: Self.check(headingLinks, against: notes, displayNames: displayNames, indexes: indexes))
+        headingLinks = []
 
-        // Build entries sorted by name, then inverse relations in schema order.
-        var resolvedGames: [Game] = []
-        var entriesByRef: [EntryRef: Entry] = [:]
-        var ordered: [EntryRef] = []
+        // Each game's published entries: kinds in schema order, each kind's entries by name (then id).
+        var ordered: [[Int]] = []
         for raw in games {
-            guard let index = indexes[raw.id] else { continue }
-            let sorted = index.entries.filter(lookup.isPublished).map { (key: NameKey.make($0.name), entry: $0) }.sorted { a, b in
-                a.key != b.key ? a.key.utf8.lexicographicallyPrecedes(b.key.utf8) : a.entry.ref.id.utf8.lexicographicallyPrecedes(b.entry.ref.id.utf8)
-            }.map(\.entry)
+            guard let index = indexes[raw.id] else {
+                ordered.append([])
+                continue
+            }
+            let byName = index.entries.indices.filter { lookup.isPublished(index.entries[$0]) }
+                .map { (key: NameKey.make(index.entries[$0].name), position: $0) }
+                .sorted { a, b in
+                    a.key != b.key ? a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
+                        : index.entries[a.position].ref.id.utf8.lexicographicallyPrecedes(index.entries[b.position].ref.id.utf8)
+                }
+            var positions: [Int] = []
+            positions.reserveCapacity(byName.count)
             for kind in schema.kinds {
-                for checked in sorted where checked.ref.kind == kind.id {
-                    let entry = Entry(ref: checked.ref, name: checked.name, source: checked.raw.source,
-                                      path: RelativeURL.entryPage(game: raw.id, folder: kind.folder, id: checked.ref.id),
-                                      fields: fieldValues[checked.ref] ?? [:], notes: notes[checked.ref] ?? .empty,
-                                      mentions: (mentions[checked.ref] ?? []).sorted(),
-                                      displayName: displayNames[checked.ref], extra: checked.extra,
-                                      isDraft: checked.isDraft, isSpoiler: checked.isSpoiler, spoilerUntil: checked.spoilerUntil)
-                    entriesByRef[checked.ref] = entry
-                    ordered.append(checked.ref)
-                }
+                for item in byName where index.entries[item.position].ref.kind == kind.id { positions.append(item.position) }
             }
+            ordered.append(positions)
         }
+        // Inverse relations, gathered in that order before any entry is built.
         var inverse: [EntryRef: [String: [EntryRef]]] = [:]
-        for source in ordered {
-            guard let entry = entriesByRef[source], let kind = schema.kind(id: source.kind) else { continue }
-            for field in kind.fields {
-                for target in entry.fields[field.name]?.references ?? [] {
-                    inverse[target, default: [:]][source.kind + "." + field.name, default: []].append(source)
+        for (raw, positions) in zip(games, ordered) {
+            guard let index = indexes[raw.id] else { continue }
+            for position in positions {
+                let source = index.entries[position].ref
+                guard let kind = schema.kind(id: source.kind), let values = fieldValues[source] else { continue }
+                for field in kind.fields {
+                    for target in values[field.name]?.references ?? [] {
+                        inverse[target, default: [:]][source.kind + "." + field.name, default: []].append(source)
+                    }
                 }
             }
         }
-        for (ref, relations) in inverse {
-            guard var entry = entriesByRef[ref] else { continue }
-            entry.inverse = schema.inverseRelations(of: ref.kind).compactMap { relation in
-                guard let sources = relations[relation.source.id + "." + relation.field.name] else { return nil }
-                let label = schema.inverseLabel(of: relation.field, in: relation.source)
-                return Relation(sourceKind: relation.source.id, field: relation.field.name, label: label, entries: sources)
-            }
-            entriesByRef[ref] = entry
-        }
-        for raw in games {
+        var resolvedGames: [Game] = []
+        for (raw, positions) in zip(games, ordered) {
             guard let game = gameEntries[raw.id] else { continue }
             var byKind: [String: [Entry]] = [:]
-            for ref in ordered where ref.game == raw.id {
-                if let entry = entriesByRef[ref] { byKind[ref.kind, default: []].append(entry) }
+            if let index = indexes[raw.id] {
+                for position in positions {
+                    let checked = index.entries[position]
+                    let ref = checked.ref
+                    var relations: [Relation] = []
+                    if let sources = inverse.removeValue(forKey: ref) {
+                        relations = schema.inverseRelations(of: ref.kind).compactMap { relation in
+                            guard let entries = sources[relation.source.id + "." + relation.field.name] else { return nil }
+                            let label = schema.inverseLabel(of: relation.field, in: relation.source)
+                            return Relation(sourceKind: relation.source.id, field: relation.field.name, label: label, entries: entries)
+                        }
+                    }
+                    let entry = Entry(ref: ref, name: checked.name, source: checked.raw.source,
+                                      path: RelativeURL.entryPage(game: raw.id, folder: checked.raw.kind.folder, id: ref.id),
+                                      fields: fieldValues.removeValue(forKey: ref) ?? [:], notes: notes.removeValue(forKey: ref) ?? .empty,
+                                      inverse: relations, mentions: (mentions.removeValue(forKey: ref) ?? []).sorted(),
+                                      displayName: displayNames[ref], extra: checked.extra,
+                                      isDraft: checked.isDraft, isSpoiler: checked.isSpoiler, spoilerUntil: checked.spoilerUntil)
+                    byKind[ref.kind, default: []].append(entry)
+                }
             }
             resolvedGames.append(Game(id: raw.id, title: game.name, source: raw.game.source,
                               path: RelativeURL.gamePage(game: raw.id), fields: fieldValues[game.ref] ?? [:],
                               notes: notes[game.ref] ?? .empty, entries: byKind, links: gameLinks[raw.id] ?? [],
                               extra: game.extra, sharedProgress: game.sharedProgress))
         }
+        // Let the working tables go before the site builds its own index.
+        lookup = ReferenceLookup(schema: schema, indexes: [:])
+        indexes = [:]
+        fieldValues = [:]
+        notes = [:]
+        mentions = [:]
+        inverse = [:]
         diagnostics.append(contentsOf: found)
-        var imageSizes: [String: ImageDimensions] = [:]
-        for asset in loaded.assets {
-            if let size = asset.dimensions { imageSizes[AssetIndex.percentEncoded(asset.outputPath)] = size }
-        }
-        return (Site(config: loaded.config, schema: schema, games: resolvedGames, imageSizes: imageSizes), diagnostics)
+        return (Site(config: config, schema: schema, games: resolvedGames, imageSizes: imageSizes), diagnostics)
+    }
+
+    /// A front-matter key naming one of the kind's progress fields of type bool.
+    private static func isProgressFlag(_ key: YAMLNode, of kind: Kind) -> Bool {
+        guard let name = key.string, let field = kind.field(named: name) else { return false }
+        return field.progress && field.type == .bool
     }
 
     /// Once a game has playthroughs, progress belongs to them: a warning at each progress value an

@@ -1,0 +1,47 @@
+import Testing
+@testable import QuestlogCore
+
+@Suite("Site entry lookup")
+struct SiteIndexTests {
+    private func entry(_ game: String, _ kind: String, _ id: String, name: String) -> Entry {
+        Entry(ref: EntryRef(game: game, kind: kind, id: id), name: name, source: SourceLocation(path: "Content/\(game)/\(id).md"),
+              path: "\(game)/\(id).html", fields: [:], notes: .empty)
+    }
+
+    private func game(_ id: String, _ entries: [String: [Entry]]) -> Game {
+        Game(id: id, title: id, source: SourceLocation(path: "Content/\(id)"), path: "\(id)/index.html", fields: [:],
+             notes: .empty, entries: entries, links: [])
+    }
+
+    @Test("every entry of every game is found by its ref, and nothing else")
+    func findsEveryEntry() {
+        let a = [entry("a", "npc", "x", name: "X"), entry("a", "npc", "y", name: "Y")]
+        let b = [entry("b", "npc", "x", name: "Other X"), entry("b", "quest", "q", name: "Q")]
+        let site = Site(config: SiteConfig(), schema: Schema.builtIn,
+                        games: [game("a", ["npc": a]), game("b", ["npc": [b[0]], "quest": [b[1]]])])
+        #expect(site.entryCount == 4)
+        for expected in a + b {
+            #expect(site.entry(expected.ref) == expected)
+        }
+        #expect(site.entry(EntryRef(game: "a", kind: "quest", id: "q")) == nil)
+        #expect(site.entry(EntryRef(game: "c", kind: "npc", id: "x")) == nil)
+    }
+
+    @Test("changing the games changes what is found")
+    func followsChanges() {
+        var site = Site(config: SiteConfig(), schema: Schema.builtIn,
+                        games: [game("a", ["npc": [entry("a", "npc", "x", name: "X"), entry("a", "npc", "y", name: "Y")]])])
+        site.games[0].entries["npc"]?.removeFirst()
+        site.games[0].entries["npc"]?[0].name = "Renamed"
+        #expect(site.entry(EntryRef(game: "a", kind: "npc", id: "x")) == nil)
+        #expect(site.entry(EntryRef(game: "a", kind: "npc", id: "y"))?.name == "Renamed")
+        #expect(site.entryCount == 1)
+    }
+
+    @Test("an entry filed under another kind's list is still found")
+    func misfiled() {
+        let odd = entry("a", "quest", "q", name: "Q")
+        let site = Site(config: SiteConfig(), schema: Schema.builtIn, games: [game("a", ["npc": [odd]])])
+        #expect(site.entry(odd.ref) == odd)
+    }
+}
