@@ -10,9 +10,11 @@ import Musl
 ///
 /// It fills one block of memory, then further blocks: what is written is never moved while the
 /// page renders, so a big page is held once rather than once in a full block and again in the
-/// block twice its size it grows into. Blocks after the first are mapped from the system and
-/// unmapped as soon as they are copied out, so handing the output over (``move(appendingTo:)``)
-/// holds little more than one copy of it at any moment.
+/// block twice its size it grows into. Each block is given back as soon as it is copied out, and
+/// a block of one piece bigger than a block (a huge note) is mapped from the system and unmapped a
+/// slice at a time, so handing the output over as chunks (``move(appendingChunksTo:)``) holds
+/// little more than one copy of it at any moment. Ordinary blocks come from the allocator, which
+/// reuses their memory from page to page.
 struct OutputBuffer: ~Copyable {
     /// The block being filled.
     private var base: UnsafeMutablePointer<UInt8>
@@ -188,13 +190,18 @@ struct OutputBuffer: ~Copyable {
         filled.append((UnsafeMutableBufferPointer(start: base, count: used), capacity, isMapped))
         filledCount += used
         let size = max(Self.blockSize, rest.count)
-        (base, isMapped) = Self.block(size: size)
+        if size > Self.blockSize {
+            (base, isMapped) = Self.block(size: size)
+        } else {
+            (base, isMapped) = (.allocate(capacity: size), false)
+        }
         capacity = size
         used = rest.count
         base.update(from: rest.baseAddress!, count: rest.count)
     }
 
-    /// A block of `size` bytes: mapped when the system gives one, else allocated.
+    /// A block of `size` bytes for one piece bigger than a block: mapped when the system gives
+    /// one, so that it can be given back a slice at a time, else allocated.
     private static func block(size: Int) -> (UnsafeMutablePointer<UInt8>, isMapped: Bool) {
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
         if let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), memory != MAP_FAILED {
