@@ -94,7 +94,26 @@ public final class MustacheLibrary: Sendable {
         _ template: Template, with data: MustacheValue, appendingTo output: inout [UInt8]
     ) throws(MustacheError) {
         // A buffer reused across pages has room for a page already: render into as much.
-        try render(template, with: data, capacity: output.capacity - output.count) { output.append(contentsOf: $0) }
+        try withUnsafePointer(to: data) { (data) throws(MustacheError) in
+            var renderer = Renderer(library: self, data: data, capacity: Self.capacity(for: template, atLeast: output.capacity - output.count))
+            try renderer.render(template, template.nodes.indices)
+            renderer.output.move(appendingTo: &output)
+        }
+    }
+
+    /// Renders `template` with `data`, appending the UTF-8 output to `chunks` in pieces that,
+    /// joined, are the page; on error, `chunks` is left as it was.
+    ///
+    /// Unlike ``render(_:with:appendingTo:)`` this never holds a big page twice: each piece is
+    /// handed over as soon as it is complete. A page of ordinary size comes as one piece.
+    public func render(
+        _ template: Template, with data: MustacheValue, appendingChunksTo chunks: inout [[UInt8]]
+    ) throws(MustacheError) {
+        try withUnsafePointer(to: data) { (data) throws(MustacheError) in
+            var renderer = Renderer(library: self, data: data, capacity: Self.capacity(for: template, atLeast: 0))
+            try renderer.render(template, template.nodes.indices)
+            renderer.output.move(appendingChunksTo: &chunks)
+        }
     }
 
     /// Renders the template named `name`.
@@ -112,11 +131,15 @@ public final class MustacheLibrary: Sendable {
         _ template: Template, with data: MustacheValue, capacity: Int, finish: (UnsafeBufferPointer<UInt8>) -> Result
     ) throws(MustacheError) -> Result {
         try withUnsafePointer(to: data) { (data) throws(MustacheError) -> Result in
-            let capacity = max(capacity, 4 * template.text.count + 1024)
-            var renderer = Renderer(library: self, data: data, capacity: capacity)
+            var renderer = Renderer(library: self, data: data, capacity: Self.capacity(for: template, atLeast: capacity))
             try renderer.render(template, template.nodes.indices)
             return renderer.output.withBytes(finish)
         }
+    }
+
+    /// What a render of `template` first makes room for: most pages fit.
+    private static func capacity(for template: Template, atLeast capacity: Int) -> Int {
+        max(capacity, 4 * template.text.count + 1024)
     }
 
     func cachedTemplate(named name: String) -> Result<Template?, MustacheError> {

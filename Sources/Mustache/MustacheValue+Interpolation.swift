@@ -3,7 +3,7 @@ extension MustacheValue {
     /// write nothing: null, lists and objects.
     var interpolationText: String? {
         switch self {
-        case .null, .list, .object: nil
+        case .null, .list, .sequence, .object: nil
         case .bool(let value): value ? "true" : "false"
         case .int(let value): String(value)
         case .double(let value): Self.format(value)

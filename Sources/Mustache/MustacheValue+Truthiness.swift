@@ -11,6 +11,7 @@ extension MustacheValue {
         case .double(let value): value != 0 && !value.isNaN
         case .string(let value): !value.isEmpty
         case .list(let elements): !elements.isEmpty
+        case .sequence(let elements): !elements.isEmpty
         case .object: true
         }
     }

@@ -16,6 +16,8 @@ public enum MustacheValue: Sendable, Equatable {
     case string(String)
     /// A list: a section renders once per element, with the element on top of the context stack.
     case list([MustacheValue])
+    /// A list whose elements are made as a section reaches them; otherwise like `list`.
+    case sequence(MustacheSequence)
     /// An object: its keys are the names that tags look up.
     case object(MustacheObject)
 }

@@ -2,7 +2,7 @@ extension Renderer {
     /// Writes an interpolated value, HTML-escaped when `escaped`.
     mutating func append(_ value: MustacheValue, escaped: Bool) {
         switch value {
-        case .null, .list, .object:
+        case .null, .list, .sequence, .object:
             return
         case .string(let text):
             if escaped {

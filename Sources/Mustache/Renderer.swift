@@ -75,6 +75,16 @@ struct Renderer: ~Copyable {
                     context.pop()
                 }
             }
+        } else if case .sequence(let elements) = value.pointee {
+            for index in elements.indices {
+                // The element lives until its section is rendered, and no longer.
+                let element = elements[index]
+                try withUnsafePointer(to: element) { (element) throws(MustacheError) in
+                    context.push(element)
+                    try nest(template, body, at: name.position)
+                    context.pop()
+                }
+            }
         } else if value.pointee.isTruthy {
             context.push(value)
             try nest(template, body, at: name.position)

@@ -2,13 +2,13 @@ import Mustache
 
 /// The table of a kind's index page: columns from the schema (and inverse relations), one row per
 /// entry with sortable cells and the data attributes the filters read.
-struct KindTable {
-    struct Column {
+struct KindTable: Sendable {
+    struct Column: Sendable {
         var key: String
         var label: String
         /// `text`, `number`, `bool` or `date`: how the script sorts the column.
         var type: String
-        var value: (Entry) -> FieldValue?
+        var value: @Sendable (Entry) -> FieldValue?
     }
 
     let builder: PageBuilder

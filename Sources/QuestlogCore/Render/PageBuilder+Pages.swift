@@ -80,7 +80,9 @@ extension PageBuilder {
             "count": .int(entries.count),
         ]
         context["columns"] = .list(table.columns.map { ["label": .string($0.label), "type": .string($0.type), "key": .string($0.key)] })
-        context["rows"] = .list(entries.map(table.row))
+        // Made as the table renders, one row at a time: a kind of many entries is not held as data
+        // for every row at once.
+        context["rows"] = .sequence(MustacheSequence(count: entries.count) { table.row(entries[$0]) })
         context["hasColumns"] = .bool(!table.columns.isEmpty)
         context["hasThumbnails"] = .bool(table.imageField != nil)
         context["thumbnailLabel"] = .string(table.imageField.map { labels.field($0, of: kind) } ?? "")
@@ -90,8 +92,10 @@ extension PageBuilder {
         // Spellings that fold to one slug ("Boss", "boss") filter the same rows: one checkbox per
         // slug, named as first written.
         var spellings: [String: String] = [:]
-        for tag in entries.flatMap({ $0.list("tags") }) where spellings[slug(tag)] == nil {
-            spellings[slug(tag)] = tag
+        for entry in entries {
+            for tag in entry.list("tags") where spellings[slug(tag)] == nil {
+                spellings[slug(tag)] = tag
+            }
         }
         let allTags = spellings.sorted { $0.key < $1.key }.map(\.value)
         context["tags"] = tags(allTags)

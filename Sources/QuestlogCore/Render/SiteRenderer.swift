@@ -54,9 +54,9 @@ public struct SiteRenderer: Sendable {
                 guard let template = try library.template(named: page.template) else {
                     throw MustacheError(template: page.template, line: 1, column: 1, message: "no template named '\(page.template)'")
                 }
-                var bytes: [UInt8] = []
-                try library.render(template, with: page.context, appendingTo: &bytes)
-                sink.add(OutputFile(path: page.path, bytes: bytes))
+                var chunks: [[UInt8]] = []
+                try library.render(template, with: page.context, appendingChunksTo: &chunks)
+                sink.add(OutputFile(path: page.path, chunks: chunks))
                 return page.path
             })
         } }, count: { (items: $0.count, reused: 0) })

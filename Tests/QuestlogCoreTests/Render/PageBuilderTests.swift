@@ -22,6 +22,7 @@ struct PageBuilderTests {
             switch current {
             case let .object(object)?: current = object[String(part)]
             case let .list(items)?: current = Int(part).flatMap { $0 < items.count ? items[$0] : nil }
+            case let .sequence(items)?: current = Int(part).flatMap { $0 < items.count ? items[$0] : nil }
             default: return nil
             }
         }
@@ -36,6 +37,7 @@ struct PageBuilderTests {
 
     static func count(_ page: Page?, _ path: String) -> Int {
         if case let .list(items)? = value(page, path) { return items.count }
+        if case let .sequence(items)? = value(page, path) { return items.count }
         return -1
     }
 
