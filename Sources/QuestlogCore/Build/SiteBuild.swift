@@ -62,7 +62,7 @@ public struct SiteBuild: Sendable {
         if !diagnostics.failed(strict: options.strict) {
             var assetDiagnostics = DiagnosticList()
             _ = timings.measure("assets", { addAssetFiles(assets, besides: claimed, into: sink, diagnostics: &assetDiagnostics) },
-                            count: { (items: $0, reused: 0) })
+                                count: { (items: $0, reused: 0) })
             diagnostics.append(contentsOf: assetDiagnostics)
         }
         return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count,
