@@ -29,7 +29,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     private var stageFolder: String?
     /// Folders made for the staging folder (the output folder and its missing parents), deepest first.
     private var madeFolders: [String] = []
-    /// The first file that could not be staged, in path order at commit.
+    /// The files that could not be staged; `commit` reports the first in path order.
     private var failures: [(path: String, error: OutputError)] = []
     private var count = 0
 
@@ -142,11 +142,6 @@ final class OutputStage: OutputSink, @unchecked Sendable {
             for folder in madeFolders { OutputFileSystem.removeFolderIfEmpty(folder) }
             madeFolders = []
             self.stageFolder = nil
-            entries = entries.map { entry in
-                var entry = entry
-                if case .staged = entry.content { entry.content = .unchanged }
-                return entry
-            }
         }
     }
 
