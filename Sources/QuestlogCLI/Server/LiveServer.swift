@@ -13,6 +13,8 @@ final class LiveServer: @unchecked Sendable {
     private let onChange: @Sendable ([String]) -> Void
     private let onBuild: @Sendable (RenderedSite, TimeInterval) -> Void
     private let watching = DispatchGroup()
+    /// The notes of the last build, which the next one reuses where nothing they depend on changed.
+    private let notes = NoteMemo()
 
     /// `watcher` defaults to one on the site folder; `onChange` hears which files changed before each
     /// rebuild; `onBuild` hears about every build (the first one too), to print its problems and figures.
@@ -77,9 +79,10 @@ final class LiveServer: @unchecked Sendable {
         site.marking?.siteChanged()
         let states = site.marking?.snapshot() ?? [:]
         let build = SiteBuild(options: options)
-        let rendered = build.render(deferringExports: true)
+        let rendered = build.render(deferringExports: true, memo: notes)
         let exports = rendered.deferredExports.map { resolved in LazyExports { build.renderExports(of: resolved) } }
-        site.update(rendered, strict: options.strict, exports: exports, states: states)
+        // Heard of before it is served, so whoever sees the new pages has heard of their build.
         onBuild(rendered, Date().timeIntervalSince(started))
+        site.update(rendered, strict: options.strict, exports: exports, states: states)
     }
 }

@@ -40,17 +40,28 @@ struct BuildCache: Equatable {
     /// The key of a build: the binary (its version, and the size and time of its executable, so a
     /// rebuilt Questlog never trusts another's cache) and every option that changes what is built.
     static func key(for options: BuildOptions) -> String {
-        var binary = "unknown"
-        if let executable = Bundle.main.executablePath {
-            var info = stat()
-            if stat(executable, &info) == 0 { binary = "\(info.st_size)-\(SourceStamp.modificationTime(info))" }
-        }
         // Every option, so one added later is covered too; the thread count and the folder's display
         // name change nothing in the output.
         var relevant = options
         relevant.jobs = 1
         relevant.outputDisplayName = ""
-        return "questlog \(Questlog.version) \(binary) \(relevant)"
+        return "\(binaryIdentity) \(relevant)"
+    }
+
+    /// The Questlog binary: its version, and the size and time of its executable.
+    static let binaryIdentity: String = {
+        var binary = "unknown"
+        if let executable = Bundle.main.executablePath {
+            var info = stat()
+            if stat(executable, &info) == 0 { binary = "\(info.st_size)-\(SourceStamp.modificationTime(info))" }
+        }
+        return "questlog \(Questlog.version) \(binary)"
+    }()
+
+    /// Where the notes of the site's builds are kept (`NoteMemo`): one file for every output
+    /// folder, since a note renders the same whatever the output.
+    static func notesPath(site: String) -> String {
+        site + "/" + folder + "/notes"
     }
 
     /// Whether nothing the last build depended on has changed: same key, same input files with the

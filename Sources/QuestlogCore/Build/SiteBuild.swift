@@ -18,10 +18,12 @@ public struct SiteBuild: Sendable {
     /// files beside the pages; writes nothing. With `deferringExports`, the files under `exports/`
     /// are left out and the result keeps the resolved site, for `renderExports(of:)` to make them
     /// when they are asked for. The files are sorted by path.
+    /// With a `memo`, notes it holds are reused when nothing they depend on changed (`NoteMemo`),
+    /// and it keeps this site's notes for the next render.
     public func render(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings(),
-                       deferringExports: Bool = false) -> RenderedSite {
+                       deferringExports: Bool = false, memo: NoteMemo? = nil) -> RenderedSite {
         let collector = OutputCollector()
-        let outcome = render(into: collector, progress: progress, timings: timings, deferringExports: deferringExports)
+        let outcome = render(into: collector, progress: progress, timings: timings, deferringExports: deferringExports, memo: memo)
         let failed = outcome.diagnostics.failed(strict: options.strict)
         let files = failed ? [] : collector.files
         return RenderedSite(files: files, diagnostics: outcome.diagnostics, gameCount: outcome.gameCount,
@@ -38,9 +40,9 @@ public struct SiteBuild: Sendable {
 
     /// Loads, resolves and renders the site, handing every file to `sink` as soon as it is made.
     func render(into sink: some OutputSink, progress: (BuildStep) -> Void, timings: BuildTimings,
-                deferringExports: Bool = false) -> RenderOutcome {
+                deferringExports: Bool = false, memo: NoteMemo? = nil) -> RenderOutcome {
         let theme = self.theme
-        let (site, resolveDiagnostics, assets) = loadAndResolve(theme: theme, progress: progress, timings: timings)
+        let (site, resolveDiagnostics, assets) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo)
         var diagnostics = resolveDiagnostics
         if diagnostics.failed(strict: options.strict) {
             return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
@@ -71,7 +73,7 @@ public struct SiteBuild: Sendable {
 
     /// The Load and Resolve stages. The loaded site is this function's alone, so its raw entries are
     /// freed as soon as the site is resolved, before a page is rendered; only the assets are kept.
-    private func loadAndResolve(theme: Theme, progress: (BuildStep) -> Void, timings: BuildTimings)
+    private func loadAndResolve(theme: Theme, progress: (BuildStep) -> Void, timings: BuildTimings, memo: NoteMemo?)
         -> (site: Site, diagnostics: DiagnosticList, assets: [ContentAsset]) {
         progress(.loading)
         var loaded = timings.measure("load", { SiteLoader(root: options.site, jobs: options.jobs).load() },
@@ -84,8 +86,8 @@ public struct SiteBuild: Sendable {
             let resolver = Resolver(options: options.resolveOptions(theme: theme))
             let input = loaded
             loaded.games = []
-            return resolver.resolve(consume input)
-        }, count: { (items: $0.site.entryCount, reused: 0) })
+            return resolver.resolve(consume input, memo: memo)
+        }, count: { (items: $0.site.entryCount, reused: memo?.reusedCount ?? 0) })
         return (site, diagnostics, assets)
     }
 
@@ -145,7 +147,17 @@ public struct SiteBuild: Sendable {
         let writable = writer.placementError() == nil && writer.inspectDestination(errors: &destinationProblems) != nil
         let previousOutputs = options.clean ? [] : (previous?.outputs ?? [])
         let stage = OutputStage(writer: writer, previous: previousOutputs, active: writable)
-        let rendered = render(into: stage, progress: progress, timings: timings)
+        // The notes of earlier builds, unless everything is to be made afresh; the notes of this
+        // one are kept for the next, whatever becomes of the build.
+        let notesPath = BuildCache.notesPath(site: options.site)
+        let memo = options.clean ? NoteMemo() : timings.measure("read notes", {
+            FileContents.read(notesPath).flatMap { NoteMemo(parsing: $0, identity: BuildCache.binaryIdentity) } ?? NoteMemo()
+        }, count: { (items: $0.count, reused: 0) })
+        let rendered = render(into: stage, progress: progress, timings: timings, memo: memo)
+        if memo.changed {
+            timings.measure("keep notes", { Self.store(memo.bytes(identity: BuildCache.binaryIdentity), at: notesPath) },
+                                count: { _ in (items: memo.count, reused: 0) })
+        }
         var diagnostics = rendered.diagnostics
         func stopped() -> BuildResult {
             stage.discard()
@@ -177,7 +189,7 @@ public struct SiteBuild: Sendable {
             // Stamped as written, so a later edit of an output file is noticed too.
             if let outputs = done.outputs {
                 Self.store(BuildCache(key: key, inputs: stamps, outputs: outputs, diagnostics: diagnostics.all,
-                                      pageCount: pageCount, gameCount: rendered.gameCount), at: cachePath)
+                                      pageCount: pageCount, gameCount: rendered.gameCount).bytes, at: cachePath)
             }
             return BuildResult(diagnostics: diagnostics, report: done.report, pageCount: pageCount, gameCount: rendered.gameCount)
         case let .failure(error):
@@ -186,14 +198,14 @@ public struct SiteBuild: Sendable {
         }
     }
 
-    /// Writes the cache under a temporary name and renames it into place; a cache that cannot be
+    /// Writes a cache file under a temporary name and renames it into place; a cache that cannot be
     /// written only costs the next build its shortcut.
-    private static func store(_ cache: BuildCache, at path: String) {
+    private static func store(_ bytes: [UInt8], at path: String) {
         _ = try? OutputFileSystem.makeFolders(OutputFileSystem.parentPath(of: path))
         let temporary = path + ".new"
         _ = try? OutputFileSystem.remove(temporary)
         do {
-            try OutputFileSystem.create(temporary, bytes: cache.bytes)
+            try OutputFileSystem.create(temporary, bytes: bytes)
             try OutputFileSystem.rename(temporary, to: path)
         } catch {
             _ = try? OutputFileSystem.remove(temporary)

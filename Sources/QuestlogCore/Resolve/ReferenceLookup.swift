@@ -180,10 +180,16 @@ struct ReferenceLookup: Sendable {
         var links: [EntryRef]
         var headingLinks: [HeadingLink]
         var diagnostics: [Diagnostic]
+        /// What the memo keeps of the note, under `key`; nil for a note without text.
+        var record: NoteMemo.Record? = nil
+        var key: UInt64 = 0
+        /// Whether the record came from the memo rather than from rendering.
+        var reused = false
     }
 
-    /// Renders a note once, resolving its wiki links, embeds and links to the site's files.
-    func renderNotes(_ work: NoteWork, config: SiteConfig) -> RenderedNote {
+    /// Renders a note once, resolving its wiki links, embeds and links to the site's files; a note
+    /// `memo` has a record of, whose every link and URL resolves as recorded, is not parsed again.
+    func renderNotes(_ work: NoteWork, config: SiteConfig, memo: NoteMemo? = nil) -> RenderedNote {
         let danglingSeverity: Severity = config.danglingLinksAreWarnings ? .warning : .error
         var links: [EntryRef] = []
         var headingLinks: [HeadingLink] = []
@@ -193,7 +199,7 @@ struct ReferenceLookup: Sendable {
         // Under the page's "Notes" <h2>, a note's highest heading is an <h3>, whether written `#` or `##`.
         let options = MarkdownOptions(unsafeHTML: config.unsafeHTML, lineOffset: raw.notesLineOffset, topHeadingLevel: 3,
                                       calloutTitles: work.calloutTitles)
-        let rendered = MarkdownRenderer.render(raw.notes, options: options, resolve: { link in
+        func resolve(_ link: WikiLink) -> WikiLinkResolution {
             let location = SourceLocation(path: raw.source.path, line: link.line, column: link.column + raw.notesColumnOffset)
             if link.isEmbed, let file = embeddedFile(link, in: work, at: location, diagnostics: &diagnostics) {
                 return file
@@ -248,12 +254,47 @@ struct ReferenceLookup: Sendable {
                 }
             }
             return .unresolved
-        }, rewriteURL: { url in
+        }
+        func rewriteURL(_ url: LinkURL) -> LinkURLRewrite {
             rewrite(url, in: work, columnOffset: raw.notesColumnOffset, diagnostics: &diagnostics)
+        }
+        let key = NoteMemo.key(markdown: raw.notes, options: options)
+        let length = raw.notes.utf8.count
+        if let record = memo?.record(for: key, sourceLength: length) {
+            // Asked again in the same order, the questions make the links and diagnostics a
+            // rendering would; the first answer that differs means rendering afresh.
+            let same = record.questions.allSatisfy { question in
+                switch question {
+                case let .link(link, answer): resolve(link) == answer
+                case let .url(url, answer): rewriteURL(url) == answer
+                }
+            }
+            if same {
+                let notes = Notes(markdown: raw.notes, html: record.html, plainText: record.plainText, headings: record.headings,
+                                  tags: record.tags)
+                return RenderedNote(notes: notes, links: links, headingLinks: headingLinks, diagnostics: diagnostics,
+                                    record: record, key: key, reused: true)
+            }
+            links = []
+            headingLinks = []
+            diagnostics = []
+        }
+        var questions: [NoteMemo.Question] = []
+        let rendered = MarkdownRenderer.render(raw.notes, options: options, resolve: { link in
+            let answer = resolve(link)
+            questions.append(.link(link, answer))
+            return answer
+        }, rewriteURL: { url in
+            let answer = rewriteURL(url)
+            questions.append(.url(url, answer))
+            return answer
         })
         let notes = Notes(markdown: raw.notes, html: rendered.html, plainText: rendered.plainText, headings: rendered.headings,
                           tags: rendered.tags)
-        return RenderedNote(notes: notes, links: links, headingLinks: headingLinks, diagnostics: diagnostics)
+        let record = NoteMemo.Record(sourceLength: length, html: rendered.html, plainText: rendered.plainText,
+                                     headings: rendered.headings, tags: rendered.tags, questions: questions)
+        return RenderedNote(notes: notes, links: links, headingLinks: headingLinks, diagnostics: diagnostics,
+                            record: record, key: key)
     }
 
     /// `![[map.png]]` and `![[map.png|300]]`: a file of the game found by name. Nil when the target

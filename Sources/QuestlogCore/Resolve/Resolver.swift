@@ -23,7 +23,10 @@ public struct Resolver: Sendable {
     /// The loaded site is consumed: each raw entry's YAML is let go as soon as its fields are
     /// checked, and the working tables as soon as the entries are built, so a site of many entries
     /// is not held several times over.
-    public func resolve(_ loaded: consuming LoadedSite) -> (site: Site, diagnostics: DiagnosticList) {
+    ///
+    /// With a `memo`, a note it has a record of is reused when its links still resolve as they did
+    /// (`NoteMemo`), and the memo keeps this site's notes afterwards.
+    public func resolve(_ loaded: consuming LoadedSite, memo: NoteMemo? = nil) -> (site: Site, diagnostics: DiagnosticList) {
         var diagnostics = loaded.diagnostics
         let schema = loaded.schema
         let config = loaded.config
@@ -96,7 +99,25 @@ public struct Resolver: Sendable {
 
         // Render every note once, in parallel; the same pass resolves its wiki links.
         var rendered = Parallel.map(work, jobs: jobs) { [lookup] item in
-            lookup.renderNotes(item, config: config)
+            lookup.renderNotes(item, config: config, memo: memo)
+        }
+        if let memo {
+            var kept: [UInt64: NoteMemo.Record] = [:]
+            var reusedKeys = Set<UInt64>()
+            var reusedNotes = 0
+            for result in rendered {
+                guard let record = result.record else { continue }
+                kept[result.key] = record
+                // The last note of a key decides its record (notes alike but on pages in other folders
+                // link differently), and whether that record is the one the memo had.
+                if result.reused {
+                    reusedKeys.insert(result.key)
+                    reusedNotes += 1
+                } else {
+                    reusedKeys.remove(result.key)
+                }
+            }
+            memo.replace(with: kept, reusedKeys: reusedKeys, notes: reusedNotes)
         }
         var notes: [EntryRef: Notes] = [:]
         notes.reserveCapacity(work.count)

@@ -1,0 +1,363 @@
+import Foundation
+import Markdown
+
+/// The notes rendered by earlier builds, for the next build to reuse instead of parsing them again.
+///
+/// A note's HTML, plain text, headings and tags depend on its Markdown, the options it is rendered
+/// with, and the answers its rendering got to the questions it asked of the site: what each wiki
+/// link or embed resolves to, and how each link or image URL is rewritten. A record keeps all of
+/// them, by a hash of the Markdown and the options. A note whose record is found is not parsed:
+/// its questions are asked again, in the order they were asked, of the site as it is now. When
+/// every answer is the one recorded, rendering would give the recorded result, and asking again has
+/// already made the links and diagnostics a rendering makes; when any answer differs, the note is
+/// rendered afresh. So a record can cost time but never correctness.
+///
+/// `serve` keeps one memo across its rebuilds; `build` keeps it in the site's `.questlog/` folder
+/// (`bytes`, `init(parsing:)`), where a damaged file, or one written by another Questlog binary,
+/// is ignored.
+public final class NoteMemo: @unchecked Sendable {
+    /// A question a note's rendering asked, with its answer.
+    enum Question: Sendable, Hashable {
+        case link(WikiLink, WikiLinkResolution)
+        case url(LinkURL, LinkURLRewrite)
+    }
+
+    /// What rendering a note gave, and what it asked.
+    struct Record: Sendable, Hashable {
+        /// The Markdown's length in bytes, compared as well as its hash.
+        var sourceLength: Int
+        var html: String
+        var plainText: String
+        var headings: [Heading]
+        var tags: [String]
+        var questions: [Question]
+    }
+
+    private let lock = NSLock()
+    /// Records decoded or made in this process.
+    private var records: [UInt64: Record]
+    /// A memo file's bytes, and where each record starts in them: decoded when asked for.
+    private var stored: [UInt8]
+    private var storedIndex: [UInt64: Int]
+    /// Whether the last `replace` changed which records are kept, so the file is worth writing.
+    private(set) var changed = false
+    /// How many notes the last resolve took from the memo instead of rendering them.
+    public private(set) var reusedCount = 0
+
+    /// An empty memo.
+    public init() {
+        records = [:]
+        stored = []
+        storedIndex = [:]
+    }
+
+    /// The key of a note: its Markdown and every option that changes how it renders.
+    static func key(markdown: String, options: MarkdownOptions) -> UInt64 {
+        var text = "\(options.unsafeHTML ? 1 : 0)\u{0}\(options.lineOffset)\u{0}\(options.headingOffset)\u{0}\(options.topHeadingLevel ?? 0)"
+        for (type, title) in options.calloutTitles.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            text += "\u{0}" + type + "\u{1}" + title
+        }
+        var bytes = Array(text.utf8)
+        bytes.append(0xFF)
+        bytes += markdown.utf8
+        return ContentHash.hash(bytes)
+    }
+
+    /// The record of the note with this key and Markdown length, if any.
+    func record(for key: UInt64, sourceLength: Int) -> Record? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let record = records[key] {
+            return record.sourceLength == sourceLength ? record : nil
+        }
+        guard let offset = storedIndex[key] else { return nil }
+        var reader = MemoReader(bytes: stored, offset: offset)
+        guard let record = reader.record(), record.sourceLength == sourceLength else { return nil }
+        return record
+    }
+
+    /// Keeps exactly these records: those of the build just made, so the memo never grows past the
+    /// notes the site has. `reusedKeys` are the keys of the records taken from the memo unchanged
+    /// (when they are every record kept, and the memo held no others, nothing changed), `notes`
+    /// how many notes those served.
+    func replace(with kept: [UInt64: Record], reusedKeys: Set<UInt64>, notes: Int) {
+        lock.withLock {
+            changed = reusedKeys.count != kept.count || kept.count != records.count + storedIndex.count
+            reusedCount = notes
+            records = kept
+            stored = []
+            storedIndex = [:]
+        }
+    }
+
+    /// How many notes the memo holds.
+    var count: Int {
+        lock.withLock { records.count + storedIndex.count }
+    }
+
+    // MARK: The file
+
+    static let header = "questlog-notes 1"
+
+    /// The memo as a file for the Questlog binary `identity`: a header line, then the records, then
+    /// a hash of everything before it.
+    func bytes(identity: String) -> [UInt8] {
+        var all = lock.withLock { records }
+        let (stored, storedIndex) = lock.withLock { (self.stored, self.storedIndex) }
+        for (key, offset) in storedIndex where all[key] == nil {
+            var reader = MemoReader(bytes: stored, offset: offset)
+            if let record = reader.record() { all[key] = record }
+        }
+        var writer = MemoWriter()
+        writer.bytes += Array((Self.header + "\n" + identity + "\n").utf8)
+        writer.integer(UInt64(all.count))
+        // In key order, so the same notes always make the same file.
+        for key in all.keys.sorted() {
+            writer.record(all[key]!, key: key)
+        }
+        writer.integer(ContentHash.hash(writer.bytes))
+        return writer.bytes
+    }
+
+    /// Reads a memo file; nil when it is not a whole memo file of this format, of the Questlog
+    /// binary `identity`, whose hash matches its bytes.
+    public convenience init?(parsing bytes: [UInt8], identity: String) {
+        let prefix = Array((Self.header + "\n" + identity + "\n").utf8)
+        guard bytes.count >= prefix.count + 16, bytes.starts(with: prefix) else { return nil }
+        let body = bytes.count - 8
+        let recorded = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: body, as: UInt64.self)) }
+        guard bytes.withUnsafeBytes({ ContentHash.hash(UnsafeRawBufferPointer(rebasing: $0[..<body])) }) == recorded else { return nil }
+        var reader = MemoReader(bytes: bytes, offset: prefix.count, end: body)
+        guard let count = reader.integer(), count <= UInt64(body) else { return nil }
+        var index: [UInt64: Int] = [:]
+        index.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let key = reader.integer(), let length = reader.integer(), length <= UInt64(body - reader.offset) else { return nil }
+            index[key] = reader.offset
+            reader.offset += Int(length)
+        }
+        guard reader.offset == body else { return nil }
+        self.init()
+        stored = bytes
+        storedIndex = index
+    }
+}
+
+/// Writes a memo's records: integers as eight little-endian bytes, strings as their length and
+/// their UTF-8.
+private struct MemoWriter {
+    var bytes: [UInt8] = []
+
+    mutating func integer(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+
+    mutating func integer(_ value: Int) {
+        integer(UInt64(bitPattern: Int64(value)))
+    }
+
+    mutating func flag(_ value: Bool) {
+        bytes.append(value ? 1 : 0)
+    }
+
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            integer(utf8.count)
+            bytes += utf8
+        }
+    }
+
+    mutating func optional(_ value: String?) {
+        flag(value != nil)
+        if let value { string(value) }
+    }
+
+    mutating func record(_ record: NoteMemo.Record, key: UInt64) {
+        integer(key)
+        let lengthAt = bytes.count
+        integer(UInt64(0))
+        let start = bytes.count
+        integer(record.sourceLength)
+        string(record.html)
+        string(record.plainText)
+        integer(record.headings.count)
+        for heading in record.headings {
+            integer(heading.level)
+            string(heading.text)
+            string(heading.id)
+        }
+        integer(record.tags.count)
+        for tag in record.tags { string(tag) }
+        integer(record.questions.count)
+        for question in record.questions {
+            switch question {
+            case let .link(link, answer):
+                bytes.append(0)
+                string(link.target)
+                optional(link.label)
+                integer(link.line)
+                integer(link.column)
+                flag(link.isEmbed)
+                switch answer {
+                case let .resolved(href, title):
+                    bytes.append(0)
+                    string(href)
+                    string(title)
+                case .unresolved:
+                    bytes.append(1)
+                case .text:
+                    bytes.append(2)
+                case let .image(src, alt, width):
+                    bytes.append(3)
+                    string(src)
+                    string(alt)
+                    flag(width != nil)
+                    integer(width ?? 0)
+                case let .embed(href, title, previewHTML):
+                    bytes.append(4)
+                    string(href)
+                    string(title)
+                    string(previewHTML)
+                }
+            case let .url(url, answer):
+                bytes.append(1)
+                string(url.url)
+                flag(url.isImage)
+                integer(url.line)
+                integer(url.column)
+                switch answer {
+                case .keep:
+                    bytes.append(0)
+                case let .replace(replacement):
+                    bytes.append(1)
+                    string(replacement)
+                case .remove:
+                    bytes.append(2)
+                }
+            }
+        }
+        let length = UInt64(bytes.count - start).littleEndian
+        withUnsafeBytes(of: length) { raw in
+            for (position, byte) in raw.enumerated() { bytes[lengthAt + position] = byte }
+        }
+    }
+}
+
+/// Reads what `MemoWriter` wrote; every read is bounds-checked and gives nil past the end.
+private struct MemoReader {
+    let bytes: [UInt8]
+    var offset: Int
+    var end: Int
+
+    init(bytes: [UInt8], offset: Int, end: Int? = nil) {
+        self.bytes = bytes
+        self.offset = offset
+        self.end = end ?? bytes.count
+    }
+
+    mutating func integer() -> UInt64? {
+        guard offset >= 0, end - offset >= 8 else { return nil }
+        let value = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        offset += 8
+        return value
+    }
+
+    mutating func int() -> Int? {
+        integer().map { Int(Int64(bitPattern: $0)) }
+    }
+
+    /// A count of items that each take at least one byte: never more than the bytes left.
+    mutating func count() -> Int? {
+        guard let value = int(), value >= 0, value <= end - offset else { return nil }
+        return value
+    }
+
+    mutating func byte() -> UInt8? {
+        guard offset < end else { return nil }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func flag() -> Bool? {
+        switch byte() {
+        case 0: false
+        case 1: true
+        default: nil
+        }
+    }
+
+    mutating func string() -> String? {
+        guard let length = count() else { return nil }
+        defer { offset += length }
+        return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+    }
+
+    mutating func optional() -> String?? {
+        guard let present = flag() else { return nil }
+        guard present else { return .some(nil) }
+        guard let value = string() else { return nil }
+        return .some(value)
+    }
+
+    mutating func record() -> NoteMemo.Record? {
+        guard let sourceLength = int(), let html = string(), let plainText = string(), let headingCount = count() else { return nil }
+        var headings: [Heading] = []
+        for _ in 0..<headingCount {
+            guard let level = int(), let text = string(), let id = string() else { return nil }
+            headings.append(Heading(level: level, text: text, id: id))
+        }
+        guard let tagCount = count() else { return nil }
+        var tags: [String] = []
+        for _ in 0..<tagCount {
+            guard let tag = string() else { return nil }
+            tags.append(tag)
+        }
+        guard let questionCount = count() else { return nil }
+        var questions: [NoteMemo.Question] = []
+        questions.reserveCapacity(questionCount)
+        for _ in 0..<questionCount {
+            guard let question = self.question() else { return nil }
+            questions.append(question)
+        }
+        return NoteMemo.Record(sourceLength: sourceLength, html: html, plainText: plainText, headings: headings, tags: tags,
+                               questions: questions)
+    }
+
+    private mutating func question() -> NoteMemo.Question? {
+        switch byte() {
+        case 0:
+            guard let target = string(), let label = optional(), let line = int(), let column = int(), let isEmbed = flag() else { return nil }
+            let link = WikiLink(target: target, label: label, line: line, column: column, isEmbed: isEmbed)
+            let answer: WikiLinkResolution
+            switch byte() {
+            case 0:
+                guard let href = string(), let title = string() else { return nil }
+                answer = .resolved(href: href, title: title)
+            case 1: answer = .unresolved
+            case 2: answer = .text
+            case 3:
+                guard let src = string(), let alt = string(), let hasWidth = flag(), let width = int() else { return nil }
+                answer = .image(src: src, alt: alt, width: hasWidth ? width : nil)
+            case 4:
+                guard let href = string(), let title = string(), let preview = string() else { return nil }
+                answer = .embed(href: href, title: title, previewHTML: preview)
+            default: return nil
+            }
+            return .link(link, answer)
+        case 1:
+            guard let url = string(), let isImage = flag(), let line = int(), let column = int() else { return nil }
+            let link = LinkURL(url: url, isImage: isImage, line: line, column: column)
+            switch byte() {
+            case 0: return .url(link, .keep)
+            case 1:
+                guard let replacement = string() else { return nil }
+                return .url(link, .replace(replacement))
+            case 2: return .url(link, .remove)
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+}

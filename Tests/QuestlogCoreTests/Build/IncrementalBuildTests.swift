@@ -1,0 +1,224 @@
+import Foundation
+@testable import QuestlogCore
+import Testing
+import TestSupport
+
+/// A build that reuses what earlier builds made (the notes memo, the build cache, the output files
+/// on disk) gives exactly what a build from nothing gives: the same files, byte for byte, and the
+/// same diagnostics, over long random sequences of edits — bodies, references, names, files
+/// added and removed, templates, `questlog.yml`.
+struct IncrementalBuildTests {
+    /// The names entries take and links name: an entry mostly takes one no other entry has, and
+    /// sometimes one another has (ambiguous links, qualified names).
+    static let names = ["Varre", "Kale", "Ranni", "Blaidd", "Iji", "Seluvis", "Rya", "Boc", "Church", "Castle", "Lake", "Tower",
+                        "Gate", "Moon", "Shrine", "Hut", "Melina", "Nepheli", "Gideon", "Roderika"]
+    static let kinds = ["npcs", "locations", "quests"]
+
+    /// The site as the test has written it: path → text.
+    struct Model {
+        var files: [String: String] = [:]
+        var rng: SplitMix64
+
+        var entryPaths: [String] {
+            files.keys.filter { $0.hasPrefix("Content/g/") && $0 != "Content/g/game.md" && $0.hasSuffix(".md") }.sorted()
+        }
+
+        /// The first entries, never removed, are what file links and references name, so those
+        /// stay good and most builds succeed.
+        func isLasting(_ path: String) -> Bool {
+            ["e0", "e1", "e2", "e3", "e4", "e5", "e6", "e7"].contains(id(of: path))
+        }
+
+        /// A name for an entry: mostly one no entry has.
+        mutating func name() -> String {
+            let used = Set(files.values.compactMap { text in
+                text.split(separator: "\n").first { $0.hasPrefix("name: ") }.map { String($0.dropFirst(6)) }
+            })
+            let free = IncrementalBuildTests.names.filter { !used.contains($0) }
+            return free.isEmpty || chance(5) ? pick(IncrementalBuildTests.names) : pick(free)
+        }
+
+        func id(of path: String) -> String {
+            String(path.split(separator: "/").last!.dropLast(3))
+        }
+
+        mutating func pick<T>(_ items: [T]) -> T {
+            items[Int(rng.next() % UInt64(items.count))]
+        }
+
+        mutating func chance(_ percent: UInt64) -> Bool {
+            rng.next() % 100 < percent
+        }
+
+        /// A note of a few lines: text, headings, tags, wiki links (some to nothing, some to a
+        /// heading, some embeds) and links to other files of the site.
+        mutating func note(inGameFolder: Bool = false) -> String {
+            var lines: [String] = []
+            for _ in 0..<(1 + Int(rng.next() % 4)) {
+                switch rng.next() % 9 {
+                case 7: lines.append("Raw <b onclick=\"x()\">HTML</b> here.")
+                case 0: lines.append("## " + pick(["Heading A", "Heading B", "Trades"]))
+                case 1: lines.append("Met [[\(pick(IncrementalBuildTests.names + ["Nobody"]))]] by the road. #\(pick(["lore", "boss", "Lore"]))")
+                case 2: lines.append("See [[\(pick(IncrementalBuildTests.names))#\(pick(["Heading A", "Trades", "Missing"]))]].")
+                case 3: lines.append("![[\(pick(IncrementalBuildTests.names))]]")
+                case 4:
+                    let paths = entryPaths.filter(isLasting)
+                    if !paths.isEmpty {
+                        let target = pick(paths)
+                        let kind = target.split(separator: "/")[2]
+                        lines.append("A [file link](\(inGameFolder ? "" : "../")\(kind)/\(id(of: target)).md) and [[\(kind.dropLast()):\(id(of: target))]].")
+                    }
+                case 5: lines.append("> [!tip]\n> Bring [[\(pick(IncrementalBuildTests.names))|a friend]].")
+                case 6: lines.append("- [ ] \(pick(["find", "kill", "sell"])) with [[\(pick(IncrementalBuildTests.names))]]")
+                default: lines.append("Plain words \(rng.next() % 1000).")
+                }
+            }
+            return lines.joined(separator: "\n\n") + "\n"
+        }
+
+        /// An entry's file: its name, a reference or two, and a note.
+        mutating func entry(kind: String) -> String {
+            var front = "name: \(name())\n"
+            let locations = entryPaths.filter { $0.hasPrefix("Content/g/locations/") && isLasting($0) }.map { id(of: $0) }
+            if kind == "npcs", !locations.isEmpty, chance(70) { front += "locations: [\(pick(locations))]\n" }
+            if kind == "quests", chance(70) { front += "location: \(locations.isEmpty || chance(3) ? "nowhere" : pick(locations))\n" }
+            if kind == "npcs", chance(30) { front += "merchant: true\n" }
+            if chance(15) { front += "draft: true\n" }
+            return "---\n" + front + "---\n" + note()
+        }
+
+        /// One random change to the site; `write` and `remove` apply it on disk.
+        mutating func edit(write: (String, String) -> Void, remove: (String) -> Void) {
+            let paths = entryPaths
+            switch rng.next() % 10 {
+            case 0...2 where !paths.isEmpty:
+                // A body edited, the front matter kept.
+                let path = pick(paths)
+                let text = files[path]!
+                let end = text.range(of: "\n---\n")!.upperBound
+                files[path] = String(text[..<end]) + note()
+            case 3 where !paths.isEmpty:
+                // A name changed: links to it, and to what it shared a name with, resolve otherwise.
+                let path = pick(paths)
+                let lines = files[path]!.split(separator: "\n", omittingEmptySubsequences: false)
+                let renamed = name()
+                files[path] = lines.map { $0.hasPrefix("name:") ? "name: \(renamed)" : String($0) }.joined(separator: "\n")
+            case 4 where paths.contains { !isLasting($0) }:
+                let path = pick(paths.filter { !isLasting($0) })
+                files[path] = nil
+                remove(path)
+                return
+            case 5:
+                let kind = pick(IncrementalBuildTests.kinds)
+                let path = "Content/g/\(kind)/e\(8 + rng.next() % 32).md"
+                files[path] = entry(kind: kind)
+                write(path, files[path]!)
+                return
+            case 6 where !paths.isEmpty:
+                // The whole entry rewritten: other references, maybe a draft now.
+                let path = pick(paths)
+                guard !isLasting(path) || !path.contains("/locations/") else { return }
+                files[path] = entry(kind: String(path.split(separator: "/")[2]))
+            case 7:
+                let path = "Templates/partials/tags.mustache"
+                if files[path] != nil, chance(50) {
+                    files[path] = nil
+                    remove(path)
+                    return
+                }
+                files[path] = pick(["<p class=\"t\">{{#tags}}{{.}} {{/tags}}</p>\n", "<p>tags</p>\n"])
+                write(path, files[path]!)
+                return
+            case 8:
+                files["questlog.yml"] = "title: \(pick(["Wiki", "Notes"]))\ndangling_links: \(chance(10) ? "error" : "warning")\nunsafe_html: \(pick(["true", "false"]))\n"
+                write("questlog.yml", files["questlog.yml"]!)
+                return
+            default:
+                files["Content/g/game.md"] = "---\ntitle: G\n---\n" + note(inGameFolder: true)
+                write("Content/g/game.md", files["Content/g/game.md"]!)
+                return
+            }
+            for path in paths where files[path] != nil { write(path, files[path]!) }
+        }
+    }
+
+    /// Builds after each of `steps` rounds of random edits, reusing what the previous builds left,
+    /// and compares with the same site made from nothing.
+    /// Returns how many of the builds succeeded (and so had their files compared).
+    @discardableResult
+    func check(seed: UInt64, steps: Int) -> Int {
+        var compared = 0
+        var model = Model(rng: SplitMix64(seed: seed))
+        model.files["questlog.yml"] = "title: Wiki\ndangling_links: warning\n"
+        model.files["Content/g/game.md"] = "---\ntitle: G\n---\nStart with [[Varre]].\n"
+        for number in 0..<8 {
+            let kind = IncrementalBuildTests.kinds[number % 3]
+            model.files["Content/g/\(kind)/e\(number).md"] = model.entry(kind: kind)
+        }
+        let site = TestSite(model.files)
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        for step in 0..<steps {
+            if step > 0 {
+                for _ in 0..<(1 + Int(model.rng.next() % 3)) {
+                    model.edit(write: { site.write($0, $1) },
+                               remove: { try? FileManager.default.removeItem(atPath: site.root + "/" + $0) })
+                }
+            }
+            let options = BuildOptions(site: site.root, output: output, jobs: 2, includeDrafts: step % 4 == 3)
+            let incremental = SiteBuild(options: options).run()
+            // From nothing: in memory, without the memo, the cache or the files on disk.
+            let clean = SiteBuild(options: options).render()
+            #expect(incremental.diagnostics.all == clean.diagnostics.all, "seed \(seed), step \(step)")
+            guard !clean.diagnostics.failed(strict: false) else {
+                if ProcessInfo.processInfo.environment["SHOWDIAG"] != nil { print(clean.diagnostics.formattedText()) }
+                #expect(incremental.report == nil, "seed \(seed), step \(step): a failing build writes nothing")
+                continue
+            }
+            compared += 1
+            var made = TestSite.tree(output)
+            made[OutputManifest.fileName] = nil
+            let expected = Dictionary(uniqueKeysWithValues: clean.files.map { ($0.path, $0.bytes) })
+            #expect(made.keys.sorted() == expected.keys.sorted(), "seed \(seed), step \(step)")
+            for (path, bytes) in expected where made[path] != bytes {
+                Issue.record("seed \(seed), step \(step): \(path) differs from a clean build")
+            }
+        }
+        return compared
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func incrementalBuildsEqualCleanBuilds(seed: UInt64) {
+        let compared = check(seed: seed, steps: 30)
+        #expect(compared >= 15, "most builds succeed, so their files are compared: \(compared) of 30")
+    }
+
+    /// The notes memo does reuse: an edit of one body renders that note alone, and a renamed entry
+    /// renders again the notes that link to it.
+    @Test func onlyTheNotesWhoseLinksChangedAreRenderedAgain() throws {
+        let site = TestSite([
+            "questlog.yml": "dangling_links: warning\n",
+            "Content/g/game.md": "---\ntitle: G\n---\n",
+            "Content/g/npcs/a.md": "---\nname: Alba\n---\nKnows [[Bob]].\n",
+            "Content/g/npcs/b.md": "---\nname: Bob\n---\nAlone.\n",
+            "Content/g/npcs/c.md": "---\nname: Cid\n---\nAlso alone.\n",
+        ])
+        defer { site.remove() }
+        func build() -> Int {
+            let timings = BuildTimings()
+            _ = SiteBuild(options: BuildOptions(site: site.root, output: site.root + "/Output")).run(timings: timings)
+            return timings.stages.first { $0.name == "resolve" }?.reused ?? -1
+        }
+        #expect(build() == 0)
+        site.write("Content/g/npcs/c.md", "---\nname: Cid\n---\nNo longer alone.\n")
+        #expect(build() == 2, "a and b reused")
+        site.write("Content/g/npcs/b.md", "---\nname: Bea\n---\nAlone.\n")
+        #expect(build() == 2, "b and c reused; a's link now dangles")
+        #expect(site.page("g/npcs/a.html").contains("wikilink-missing"))
+        var options = BuildOptions(site: site.root, output: site.root + "/Output")
+        options.clean = true
+        let timings = BuildTimings()
+        _ = SiteBuild(options: options).run(timings: timings)
+        #expect(timings.stages.first { $0.name == "resolve" }?.reused == 0, "--clean trusts no earlier note")
+    }
+}

@@ -1,0 +1,82 @@
+import Markdown
+@testable import QuestlogCore
+import Testing
+
+/// The notes memo's file keeps every record exactly, and any file that is not a whole one of this
+/// binary is refused rather than trusted.
+struct NoteMemoTests {
+    static let records: [UInt64: NoteMemo.Record] = [
+        7: NoteMemo.Record(sourceLength: 42, html: "<p>Met <a href=\"b.html\">B</a> — é</p>\n", plainText: "Met B — é",
+                           headings: [Heading(level: 3, text: "Trades", id: "trades")], tags: ["lore", "Boss"],
+                           questions: [
+                               .link(WikiLink(target: "B", label: nil, line: 4, column: 5), .resolved(href: "b.html", title: "B")),
+                               .link(WikiLink(target: "Nobody", label: "x", line: 5, column: 1), .unresolved),
+                               .link(WikiLink(target: "Draft", label: nil, line: 6, column: 2), .text),
+                               .link(WikiLink(target: "map.png", label: "300", line: 7, column: 1, isEmbed: true),
+                                     .image(src: "../map.png", alt: "map", width: 300)),
+                               .link(WikiLink(target: "pic.png", label: nil, line: 7, column: 9, isEmbed: true),
+                                     .image(src: "../pic.png", alt: "pic", width: nil)),
+                               .link(WikiLink(target: "C", label: nil, line: 8, column: 1, isEmbed: true),
+                                     .embed(href: "c.html", title: "C", previewHTML: "First <em>line</em>")),
+                               .url(LinkURL(url: "other.md", isImage: false, line: 9, column: 3), .replace("other.html")),
+                               .url(LinkURL(url: "https://example.com", isImage: false, line: 9, column: 30), .keep),
+                               .url(LinkURL(url: "gone.png", isImage: true, line: 10, column: 1), .remove),
+                           ]),
+        UInt64.max: NoteMemo.Record(sourceLength: 0, html: "", plainText: "", headings: [], tags: [], questions: []),
+    ]
+
+    static func memo() -> NoteMemo {
+        let memo = NoteMemo()
+        memo.replace(with: records, reusedKeys: [], notes: 0)
+        return memo
+    }
+
+    @Test func aFileKeepsEveryRecordExactly() throws {
+        let bytes = Self.memo().bytes(identity: "questlog 1 test")
+        let read = try #require(NoteMemo(parsing: bytes, identity: "questlog 1 test"))
+        #expect(read.count == 2)
+        for (key, record) in Self.records {
+            #expect(read.record(for: key, sourceLength: record.sourceLength) == record)
+            #expect(read.record(for: key, sourceLength: record.sourceLength + 1) == nil, "another length is another note")
+        }
+        #expect(read.record(for: 8, sourceLength: 42) == nil)
+        #expect(read.bytes(identity: "questlog 1 test") == bytes, "the same records make the same file")
+    }
+
+    @Test func aDamagedTruncatedOrForeignFileIsRefused() {
+        let bytes = Self.memo().bytes(identity: "questlog 1 test")
+        #expect(NoteMemo(parsing: bytes, identity: "questlog 2 test") == nil, "another binary's memo")
+        #expect(NoteMemo(parsing: Array(bytes.dropLast()), identity: "questlog 1 test") == nil)
+        #expect(NoteMemo(parsing: Array(bytes.prefix(40)), identity: "questlog 1 test") == nil)
+        #expect(NoteMemo(parsing: [], identity: "questlog 1 test") == nil)
+        for position in stride(from: 0, to: bytes.count, by: 7) {
+            var damaged = bytes
+            damaged[position] ^= 0x20
+            #expect(NoteMemo(parsing: damaged, identity: "questlog 1 test") == nil, "byte \(position) changed")
+        }
+    }
+
+    @Test func theKeyCoversTheMarkdownAndEveryOption() {
+        let base = NoteMemo.key(markdown: "Hello [[B]]", options: MarkdownOptions())
+        #expect(NoteMemo.key(markdown: "Hello [[B]]", options: MarkdownOptions()) == base)
+        #expect(NoteMemo.key(markdown: "Hello [[C]]", options: MarkdownOptions()) != base)
+        #expect(NoteMemo.key(markdown: "Hello [[B]]", options: MarkdownOptions(unsafeHTML: true)) != base)
+        #expect(NoteMemo.key(markdown: "Hello [[B]]", options: MarkdownOptions(lineOffset: 1)) != base)
+        #expect(NoteMemo.key(markdown: "Hello [[B]]", options: MarkdownOptions(headingOffset: 1)) != base)
+        #expect(NoteMemo.key(markdown: "Hello [[B]]", options: MarkdownOptions(topHeadingLevel: 3)) != base)
+        #expect(NoteMemo.key(markdown: "Hello [[B]]", options: MarkdownOptions(calloutTitles: ["tip": "Astuce"])) != base)
+        #expect(NoteMemo.key(markdown: "Hello [[B]]", options: MarkdownOptions(calloutTitles: ["tip": "Tipp"]))
+            != NoteMemo.key(markdown: "Hello [[B]]", options: MarkdownOptions(calloutTitles: ["tip": "Astuce"])))
+    }
+
+    @Test func replacingSaysWhetherTheKeptRecordsChanged() {
+        let memo = Self.memo()
+        #expect(memo.changed)
+        memo.replace(with: Self.records, reusedKeys: Set(Self.records.keys), notes: 3)
+        #expect(!memo.changed && memo.reusedCount == 3)
+        memo.replace(with: Self.records.filter { $0.key == 7 }, reusedKeys: [7], notes: 1)
+        #expect(memo.changed, "a record let go")
+        memo.replace(with: Self.records, reusedKeys: [7], notes: 1)
+        #expect(memo.changed, "a record made afresh")
+    }
+}
