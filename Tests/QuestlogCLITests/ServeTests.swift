@@ -164,6 +164,25 @@ struct ServeTests {
         }
     }
 
+    @Test func theSearchIndexIsMadeWhenAskedForAndFollowsRebuilds() throws {
+        try Self.withServer { server, port, folder in
+            let file = folder + "/Content/my-first-game/npcs/hooded-merchant.md"
+            let original = try String(contentsOfFile: file, encoding: .utf8)
+            try original.replacingOccurrences(of: "Sells torches", with: "Sells zanzibarlanterns").write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(server.rebuildIfChanged())
+            let built = SiteBuild(options: server.options).render()
+            let search = built.files.filter { $0.path.hasPrefix(SearchIndex.folder) }
+            #expect(search.count > 2)
+            for file in search {
+                let served = try Self.get("/" + file.path + "?t=1", port: port)
+                #expect(served.status == 200, "\(file.path)")
+                #expect(served.body == String(decoding: file.bytes, as: UTF8.self), "\(file.path) as `questlog build` writes it")
+            }
+            #expect(search.contains { String(decoding: $0.bytes, as: UTF8.self).contains("zanzibarlanterns") })
+            #expect(try Self.get("/" + SearchIndex.folder + "terms-0.nosuchhash.js", port: port).status == 404)
+        }
+    }
+
     @Test func httpEdgeCases() throws {
         try Self.withServer { _, port, _ in
             #expect(try Self.get("/", port: port, method: "POST").status == 405)

@@ -79,10 +79,11 @@ final class LiveServer: @unchecked Sendable {
         site.marking?.siteChanged()
         let states = site.marking?.snapshot() ?? [:]
         let build = SiteBuild(options: options)
-        let rendered = build.render(deferringExports: true, memo: notes)
-        let exports = rendered.deferredExports.map { resolved in LazyExports { build.renderExports(of: resolved) } }
+        let rendered = build.render(deferringExports: true, deferringSearch: true, memo: notes)
+        let exports = rendered.deferredExports.map { resolved in LazyFiles { build.renderExports(of: resolved) } }
+        let search = rendered.deferredExports.map { resolved in LazyFiles { (build.renderSearch(of: resolved), DiagnosticList()) } }
         // Heard of before it is served, so whoever sees the new pages has heard of their build.
         onBuild(rendered, Date().timeIntervalSince(started))
-        site.update(rendered, strict: options.strict, exports: exports, states: states)
+        site.update(rendered, strict: options.strict, exports: exports, search: search, states: states)
     }
 }

@@ -2,12 +2,14 @@ import Foundation
 import QuestlogCore
 
 /// The site as the development server shows it: the latest good build in memory, and the problems
-/// of the latest build when it failed, with its exports made on demand. Pages carry a small script
+/// of the latest build when it failed, with its exports and search index made on demand. Pages carry a small script
 /// that reloads them when the version changes.
 final class LiveSite: @unchecked Sendable {
     private let lock = NSLock()
-    private var files: [String: [UInt8]] = [:]
-    private var exports: LazyExports?
+    /// The pages and files of the latest good build, by path; their pieces are joined when served.
+    private var files: [String: OutputFile] = [:]
+    private var exports: LazyFiles?
+    private var search: LazyFiles?
     private var strict = false
     private var problems: String?
     private var currentVersion = 0
@@ -25,18 +27,20 @@ final class LiveSite: @unchecked Sendable {
 
     var version: Int { lock.withLock { currentVersion } }
 
-    /// Takes a new build: its files (and `exports`, to make when asked for) when it succeeded, its
-    /// problems (on every page) when it failed.
+    /// Takes a new build: its files (and `exports` and `search`, to make when asked for) when it
+    /// succeeded, its problems (on every page) when it failed.
     /// `states` are the playthrough files' states read before the build.
-    func update(_ rendered: RenderedSite, strict: Bool, exports: LazyExports? = nil, states: [String: String] = [:]) {
+    func update(_ rendered: RenderedSite, strict: Bool, exports: LazyFiles? = nil, search: LazyFiles? = nil,
+                states: [String: String] = [:]) {
         lock.withLock {
             self.strict = strict
             if rendered.diagnostics.failed(strict: strict) {
                 let list = strict ? rendered.diagnostics.promotingWarnings() : rendered.diagnostics
                 problems = list.formattedText() + list.summary
             } else {
-                files = Dictionary(rendered.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+                files = Dictionary(rendered.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
                 self.exports = exports
+                self.search = search
                 playthroughStates = states
                 problems = nil
             }
@@ -54,8 +58,13 @@ final class LiveSite: @unchecked Sendable {
         var path = String(request.path.dropFirst())
         if path.isEmpty || path.hasSuffix("/") { path += "index.html" }
         // Made outside the lock: the version and the pages answer while the exports are made.
-        if path.hasPrefix(ExportDownload.folder + "/"), let (exports, strict) = lock.withLock({ exports.map { ($0, strict) } }) {
-            let made = exports.files(strict: strict)
+        let lazy = lock.withLock { () -> (files: LazyFiles, strict: Bool)? in
+            if path.hasPrefix(ExportDownload.folder + "/") { return exports.map { ($0, strict) } }
+            if path.hasPrefix(SearchIndex.folder) { return search.map { ($0, strict) } }
+            return nil
+        }
+        if let (lazy, strict) = lazy {
+            let made = lazy.files(strict: strict)
             if let problems = made.problems {
                 return lock.withLock { HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: errorPage(problems)) }
             }
@@ -72,8 +81,8 @@ final class LiveSite: @unchecked Sendable {
                 return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: errorPage(problems))
             }
             if files[path] == nil, files[path + "/index.html"] != nil { path += "/index.html" }
-            guard let body = files[path] else {
-                let notFound = files["404.html"] ?? Array("Not found.\n".utf8)
+            guard let body = files[path]?.bytes else {
+                let notFound = files["404.html"]?.bytes ?? Array("Not found.\n".utf8)
                 return HTTPResponse(status: 404, contentType: "text/html; charset=utf-8", body: withReloadScript(notFound))
             }
             let type = HTTPResponse.contentType(of: path)

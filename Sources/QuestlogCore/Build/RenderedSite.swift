@@ -4,7 +4,8 @@ public struct RenderedSite: Sendable {
     public var files: [OutputFile]
     public var diagnostics: DiagnosticList
     public var gameCount: Int
-    /// The resolved site when its exports were left out of `files`, for `SiteBuild.renderExports(of:)`;
+    /// The resolved site when its exports (and maybe its search index) were left out of `files`, for
+    /// `SiteBuild.renderExports(of:)` and `renderSearch(of:)`;
     /// nil when they are in `files` or the build failed.
     public var deferredExports: Site?
 

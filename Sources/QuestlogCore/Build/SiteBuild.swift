@@ -17,13 +17,15 @@ public struct SiteBuild: Sendable {
     /// Loads, resolves and renders the site in memory (what `serve` shows), with the content's other
     /// files beside the pages; writes nothing. With `deferringExports`, the files under `exports/`
     /// are left out and the result keeps the resolved site, for `renderExports(of:)` to make them
-    /// when they are asked for. The files are sorted by path.
+    /// when they are asked for; with `deferringSearch` too, the search index is left out for
+    /// `renderSearch(of:)`. The files are sorted by path.
     /// With a `memo`, notes it holds are reused when nothing they depend on changed (`NoteMemo`),
     /// and it keeps this site's notes for the next render.
     public func render(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings(),
-                       deferringExports: Bool = false, memo: NoteMemo? = nil) -> RenderedSite {
+                       deferringExports: Bool = false, deferringSearch: Bool = false, memo: NoteMemo? = nil) -> RenderedSite {
         let collector = OutputCollector()
-        let outcome = render(into: collector, progress: progress, timings: timings, deferringExports: deferringExports, memo: memo)
+        let outcome = render(into: collector, progress: progress, timings: timings, deferringExports: deferringExports,
+                             deferringSearch: deferringSearch && deferringExports, memo: memo)
         let failed = outcome.diagnostics.failed(strict: options.strict)
         let files = failed ? [] : collector.files
         return RenderedSite(files: files, diagnostics: outcome.diagnostics, gameCount: outcome.gameCount,
@@ -40,7 +42,7 @@ public struct SiteBuild: Sendable {
 
     /// Loads, resolves and renders the site, handing every file to `sink` as soon as it is made.
     func render(into sink: some OutputSink, progress: (BuildStep) -> Void, timings: BuildTimings,
-                deferringExports: Bool = false, memo: NoteMemo? = nil) -> RenderOutcome {
+                deferringExports: Bool = false, deferringSearch: Bool = false, memo: NoteMemo? = nil) -> RenderOutcome {
         let theme = self.theme
         let (site, resolveDiagnostics, assets) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo)
         var diagnostics = resolveDiagnostics
@@ -48,7 +50,8 @@ public struct SiteBuild: Sendable {
             return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
         }
         progress(.rendering)
-        let renderDiagnostics = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site).render(site, into: sink, timings: timings)
+        let renderDiagnostics = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site)
+            .render(site, into: sink, timings: timings, deferringSearch: deferringSearch)
         diagnostics.append(contentsOf: renderDiagnostics)
         if diagnostics.failed(strict: options.strict) {
             return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
@@ -117,6 +120,11 @@ public struct SiteBuild: Sendable {
             return count
         }, count: { (items: $0, reused: 0) })
         return diagnostics
+    }
+
+    /// The search index of a site rendered with `deferringSearch`.
+    public func renderSearch(of site: Site) -> [OutputFile] {
+        SiteRenderer(theme: theme, jobs: options.jobs, root: options.site).searchFiles(of: site)
     }
 
     /// Where the exports of a site go, from the pages' download links, without making them.

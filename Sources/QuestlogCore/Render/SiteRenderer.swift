@@ -29,7 +29,10 @@ public struct SiteRenderer: Sendable {
     /// Renders every file of the site into `sink` as soon as it is made, so only the pages being
     /// rendered are held. With template or locale errors, nothing (or not everything) reaches the
     /// sink and the errors say why.
-    public func render(_ site: Site, into sink: some OutputSink, timings: BuildTimings = BuildTimings()) -> DiagnosticList {
+    /// With `deferringSearch`, the search index is left out, for `searchFiles(of:)` to make when
+    /// it is asked for.
+    public func render(_ site: Site, into sink: some OutputSink, timings: BuildTimings = BuildTimings(),
+                       deferringSearch: Bool = false) -> DiagnosticList {
         var diagnostics = DiagnosticList()
         let (strings, localeProblems) = UIStrings.load(language: site.config.language, theme: theme)
         diagnostics.append(contentsOf: localeProblems)
@@ -72,11 +75,13 @@ public struct SiteRenderer: Sendable {
         for asset in theme.assets {
             sink.add(OutputFile(path: asset.path, bytes: asset.bytes))
         }
-        _ = timings.measure("search", {
-            let files = SearchIndexBuilder(site: site, strings: strings, jobs: jobs).build().files()
-            sink.add(contentsOf: files)
-            return files.count
-        }, count: { (items: $0, reused: 0) })
+        if !deferringSearch {
+            _ = timings.measure("search", {
+                let files = SearchIndexBuilder(site: site, strings: strings, jobs: jobs).build().files()
+                sink.add(contentsOf: files)
+                return files.count
+            }, count: { (items: $0, reused: 0) })
+        }
         if let base = site.config.baseURL {
             var sources: [String: [String]] = [:]
             for page in pages { sources[page.path] = page.sources }
@@ -94,6 +99,13 @@ public struct SiteRenderer: Sendable {
             sink.add(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: base)))
         }
         return diagnostics
+    }
+
+    /// The search index of a site rendered with `deferringSearch` (its files under
+    /// `SearchIndex.folder`), as `render` would have made it.
+    public func searchFiles(of site: Site) -> [OutputFile] {
+        let strings = UIStrings.load(language: site.config.language, theme: theme).0
+        return SearchIndexBuilder(site: site, strings: strings, jobs: jobs).build().files()
     }
 
     private func diagnostic(for error: MustacheError) -> Diagnostic {

@@ -3,6 +3,8 @@ struct CheckedEntry: Sendable {
     var raw: RawEntry
     var ref: EntryRef
     var name: String
+    /// `NameKey.make(name)`, set once the entry is in its game's index.
+    var nameKey = ""
     /// Where `name:` (or `title:`) is written; nil when the name comes from a heading or the file name.
     var nameLocation: SourceLocation?
     var aliases: [String]

@@ -24,11 +24,13 @@ struct GameIndex: Sendable {
             return
         }
         let key = NameKey.make(entry.name)
-        if strict, let existing = names[kind]?[key]?.first(where: { NameKey.make(entries[$0].name) == key }) {
+        if strict, let existing = names[kind]?[key]?.first(where: { entries[$0].nameKey == key }) {
             diagnostics.append(.warning("duplicate name '\(entry.name)' in \(folder): also used by \(entries[existing].nameLocation ?? entries[existing].raw.source)",
                                         code: "duplicate-name", at: entry.nameLocation ?? entry.raw.source))
         }
         let index = entries.count
+        var entry = entry
+        entry.nameKey = key
         entries.append(entry)
         ids[kind, default: [:]][entry.ref.id] = index
         var keys = [key]

@@ -150,7 +150,7 @@ public struct Resolver: Sendable {
                 continue
             }
             let byName = index.entries.indices.filter { lookup.isPublished(index.entries[$0]) }
-                .map { (key: NameKey.make(index.entries[$0].name), position: $0) }
+                .map { (key: index.entries[$0].nameKey, position: $0) }
                 .sorted { a, b in
                     a.key != b.key ? a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
                         : index.entries[a.position].ref.id.utf8.lexicographicallyPrecedes(index.entries[b.position].ref.id.utf8)
@@ -295,7 +295,7 @@ public struct Resolver: Sendable {
         for index in indexes.values {
             var groups: [String: [CheckedEntry]] = [:]
             for entry in index.entries where published(entry) {
-                groups[entry.ref.kind + "\u{0}" + NameKey.make(entry.name), default: []].append(entry)
+                groups[entry.ref.kind + "\u{0}" + entry.nameKey, default: []].append(entry)
             }
             for group in groups.values where group.count > 1 {
                 let qualifiers = group.map { entry -> String in

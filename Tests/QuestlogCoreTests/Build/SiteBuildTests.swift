@@ -128,6 +128,22 @@ struct SiteBuildTests {
         #expect(Set(SiteBuild.exportPaths(of: resolved)) == Set(exports.files.map(\.path)), "the paths an asset may not take")
     }
 
+    @Test func aDeferredSearchIndexIsTheIndexOfAWholeRender() throws {
+        let site = TestSite(copying: Self.fixture + "/site")
+        defer { site.remove() }
+        let build = SiteBuild(options: BuildOptions(site: site.root, output: site.root + "/Output", jobs: 2))
+        let whole = build.render()
+        let deferred = build.render(deferringExports: true, deferringSearch: true)
+        let resolved = try #require(deferred.deferredExports)
+        #expect(!deferred.files.contains { $0.path.hasPrefix(SearchIndex.folder) })
+        let search = build.renderSearch(of: resolved)
+        #expect(search.contains { $0.path == SearchIndex.folder + "index.js" })
+        let exports = build.renderExports(of: resolved).files
+        let bytes = { (files: [OutputFile]) in Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.bytes) }) }
+        #expect(bytes(deferred.files + search + exports) == bytes(whole.files))
+        #expect(build.render(deferringSearch: true).files.count == whole.files.count, "the search index is deferred only with the exports")
+    }
+
     @Test func aSecondBuildRewritesNothing() throws {
         let site = TestSite(copying: Self.fixture + "/site")
         defer { site.remove() }

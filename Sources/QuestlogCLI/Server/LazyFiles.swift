@@ -1,10 +1,10 @@
 import Foundation
 import QuestlogCore
 
-/// The exports of one build, made the first time a request asks for one of them and kept until the
-/// next build: most saves are never followed by a download, and the exports of a big site take
-/// longer than its pages.
-final class LazyExports: @unchecked Sendable {
+/// Files of one build made the first time a request asks for one of them, and kept until the next
+/// build: the exports (most saves are never followed by a download, and the exports of a big site
+/// take longer than its pages) and the search index (asked for once a reader searches).
+final class LazyFiles: @unchecked Sendable {
     /// The files by path under the output root, or the problems that stopped them.
     struct Made: Sendable {
         var files: [String: [UInt8]]
@@ -19,7 +19,7 @@ final class LazyExports: @unchecked Sendable {
         self.make = make
     }
 
-    /// The exports, made now when no request asked for them yet; requests meanwhile wait for them.
+    /// The files, made now when no request asked for them yet; requests meanwhile wait for them.
     func files(strict: Bool) -> Made {
         lock.withLock {
             if let made { return made }
