@@ -7,7 +7,8 @@
 #   - a rebuild with nothing changed and a rebuild after one entry's notes were edited, on disk;
 #   - entries per second of the full build, and its CPU time over its wall time (how well both
 #     cores are used);
-#   - `serve`: from saving a file to the new page being served (with QUESTLOG_BENCH_SERVE=1).
+#   - `serve` and `hugo server`: from saving a file to the new page being served, and the idle CPU of
+#     `serve` (QUESTLOG_BENCH_SERVE=0 leaves it out; SERVE_EDITS=10 edits).
 # Usage: Benchmarks/run.sh [SIZES...]   (default: 1000 10000 50000; RUNS=3 runs per figure)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +32,21 @@ command -v hugo >/dev/null 2>&1 && have_hugo=1
 measure() {
   /usr/bin/time -f "%e %M %U %S" -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || { cat "$work/stderr" >&2; return 1; }
   awk '{ print $1, $2, $3 + $4 }' "$work/time"
+}
+# Prints the median milliseconds from appending a line to FILE until URL serves it (SERVE_EDITS edits).
+serve_latency() {
+  local url=$1 file=$2 marker start
+  for _ in $(seq 900); do curl -sf "$url" >/dev/null && break; sleep 0.1; done
+  : >"$work/serve"
+  for run in $(seq "${SERVE_EDITS:-10}"); do
+    marker="servemarker$run$RANDOM"
+    start=$(date +%s%N)
+    printf '\n%s\n' "$marker" >>"$file"
+    until curl -sf "$url" | grep -q "$marker"; do sleep 0.01; done
+    echo $(( ($(date +%s%N) - start) / 1000000 )) >>"$work/serve"
+    sleep 0.3
+  done
+  median <"$work/serve"
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
@@ -71,21 +87,23 @@ for size in "${sizes[@]}"; do
   per_second=$(awk -v n="$size" -v t="$q_time" 'BEGIN { printf "%.0f", n / t }')
   echo "| $size | $q_time s | $h_time | $ratio | $(( ${q_mem%.*} / 1024 )) MB | $h_mem | $(median <"$work/parallel") | $per_second | $(median <"$work/noop") s | $(median <"$work/edit") s |"
 
-  if [ "${QUESTLOG_BENCH_SERVE:-0}" = 1 ] && command -v curl >/dev/null 2>&1; then
+  if [ "${QUESTLOG_BENCH_SERVE:-1}" = 1 ] && command -v curl >/dev/null 2>&1; then
     port=$((20000 + RANDOM % 20000))
     "$questlog" serve --quiet --site "$site" --port "$port" >/dev/null 2>&1 &
     server=$!
-    page="http://127.0.0.1:$port/world/npcs/$(basename "$edited" .md).html"
-    for _ in $(seq 600); do curl -sf "$page" >/dev/null && break; sleep 0.1; done
-    : >"$work/serve"
-    for run in $(seq 10); do
-      marker="servemarker$run$RANDOM"
-      start=$(date +%s%N)
-      printf '\n%s\n' "$marker" >>"$edited"
-      until curl -sf "$page" | grep -q "$marker"; do sleep 0.01; done
-      echo $(( ($(date +%s%N) - start) / 1000000 )) >>"$work/serve"
-    done
+    q_serve=$(serve_latency "http://127.0.0.1:$port/world/npcs/$(basename "$edited" .md).html" "$edited")
+    # Idle: CPU ticks the server uses in 5 s without a change.
+    ticks() { awk '{ print $14 + $15 }' "/proc/$server/stat" 2>/dev/null || echo 0; }
+    before=$(ticks); sleep 5; idle=$(awk -v a="$before" -v b="$(ticks)" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", (b - a) / hz / 5 * 100 }')
     kill "$server"; wait "$server" 2>/dev/null || true
-    echo "  serve at $size entries: save → new page, median of 10 edits: $(median <"$work/serve") ms"
+    h_serve="—"
+    if [ $have_hugo = 1 ]; then
+      hugo_edited="$hugo_site/content/npcs/$(basename "$edited")"
+      hugo server --quiet -s "$hugo_site" --port "$port" --bind 127.0.0.1 --disableLiveReload >/dev/null 2>&1 &
+      server=$!
+      h_serve="$(serve_latency "http://127.0.0.1:$port/npcs/$(basename "$edited" .md)/" "$hugo_edited") ms"
+      kill "$server"; wait "$server" 2>/dev/null || true
+    fi
+    echo "  serve at $size entries: save → new page, median of ${SERVE_EDITS:-10} edits: Questlog $q_serve ms, \`hugo server\` $h_serve; Questlog idle CPU ${idle}%"
   fi
 done
