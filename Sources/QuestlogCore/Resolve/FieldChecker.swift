@@ -45,8 +45,8 @@ struct FieldChecker {
                 continue
             }
             if fieldName == nameField {
-                if let text = Self.text(value), !text.trimmingCharacters(in: .whitespaces).isEmpty {
-                    name = text.trimmingCharacters(in: .whitespaces)
+                if let text = Self.text(value), !text.trimmingWhitespace.isEmpty {
+                    name = text.trimmingWhitespace
                     nameLocation = at(key)
                 } else if !value.isNull {
                     diagnostics.append(.error("\(nameField): expected text, found \(value.kindDescription)", code: "type-mismatch", at: at(value)))
@@ -163,7 +163,7 @@ struct FieldChecker {
             guard let text = Self.text(node), Self.isISODate(text) else { return mismatch("a date as YYYY-MM-DD") }
             return .value(.date(text))
         case .url:
-            guard let text = Self.text(node)?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+            guard let text = Self.text(node)?.trimmingWhitespace, !text.isEmpty else {
                 return mismatch("a URL (https://… or a relative path)")
             }
             let linked = Self.unwrappingPropertyLink(text)
@@ -213,13 +213,13 @@ struct FieldChecker {
 
     /// An Obsidian property link, `[[Name]]` or `[[Name|label]]`, as the name it links to; other text as it is.
     static func unwrappingPropertyLink(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace
         guard trimmed.hasPrefix("[["), trimmed.hasSuffix("]]"), trimmed.count > 4 else { return text }
         let inner = trimmed.dropFirst(2).dropLast(2)
         guard !inner.contains("["), !inner.contains("]") else { return text }
         let target = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)[0]
         let name = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        let result = name.trimmingCharacters(in: .whitespaces)
+        let result = name.trimmingWhitespace
         return result.isEmpty ? text : result
     }
 

@@ -44,7 +44,7 @@ struct GameIndex: Sendable {
     /// Entries whose id or name (or alias) is `text`, in the given kind or in every kind.
     func candidates(_ text: String, kind: String?, kinds: [Kind]) -> [Int] {
         let key = NameKey.make(text)
-        let idKey = text.trimmingCharacters(in: .whitespaces)
+        let idKey = text.trimmingWhitespace
         var found: [Int] = []
         for candidateKind in kinds where kind == nil || candidateKind.id == kind {
             if let index = ids[candidateKind.id]?[idKey], !found.contains(index) { found.append(index) }

@@ -31,12 +31,12 @@ struct ReferenceLookup: Sendable {
     /// Looks `text` up in `game`; `game-id/rest` looks in another game; `kind` restricts the kinds searched.
     func lookup(_ text: String, in game: String, kind: String?) -> Outcome {
         var gameId = game
-        var target = text.trimmingCharacters(in: .whitespaces)
+        var target = text.trimmingWhitespace
         if let slash = target.firstIndex(of: "/") {
             let prefix = String(target[..<slash])
             if indexes[prefix] != nil {
                 gameId = prefix
-                target = String(target[target.index(after: slash)...]).trimmingCharacters(in: .whitespaces)
+                target = String(target[target.index(after: slash)...]).trimmingWhitespace
             } else if Slug.isSlug(prefix) && !target.contains(" ") {
                 return .unknownGame(prefix)
             }
@@ -207,8 +207,8 @@ struct ReferenceLookup: Sendable {
             var target = link.target
             var heading: String?
             if let hash = target.firstIndex(of: "#") {
-                heading = String(target[target.index(after: hash)...]).trimmingCharacters(in: .whitespaces)
-                target = String(target[..<hash]).trimmingCharacters(in: .whitespaces)
+                heading = String(target[target.index(after: hash)...]).trimmingWhitespace
+                target = String(target[..<hash]).trimmingWhitespace
             }
             if target.isEmpty, let heading {
                 // `[[#Heading]]`: a heading of this very note.
@@ -216,9 +216,9 @@ struct ReferenceLookup: Sendable {
                 return .resolved(href: "#" + Heading.anchor(for: heading), title: heading)
             }
             var kind: String?
-            if let colon = target.firstIndex(of: ":"), let named = schema.kind(named: String(target[..<colon]).trimmingCharacters(in: .whitespaces)) {
+            if let colon = target.firstIndex(of: ":"), let named = schema.kind(named: String(target[..<colon]).trimmingWhitespace) {
                 kind = named.id
-                target = String(target[target.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                target = String(target[target.index(after: colon)...]).trimmingWhitespace
             }
             switch lookup(target, in: work.ref.game, kind: kind) {
             case let .found(entry) where !isPublished(entry):
