@@ -13,8 +13,8 @@ final class LiveServer: @unchecked Sendable {
     private let onChange: @Sendable ([String]) -> Void
     private let onBuild: @Sendable (RenderedSite, TimeInterval) -> Void
     private let watching = DispatchGroup()
-    /// The notes of the last build, which the next one reuses where nothing they depend on changed.
-    private let notes = NoteMemo()
+    /// The notes and layouts of the last build, which the next one reuses where nothing they depend on changed.
+    private let memo = BuildMemo()
 
     /// `watcher` defaults to one on the site folder; `onChange` hears which files changed before each
     /// rebuild; `onBuild` hears about every build (the first one too), to print its problems and figures.
@@ -79,7 +79,7 @@ final class LiveServer: @unchecked Sendable {
         site.marking?.siteChanged()
         let states = site.marking?.snapshot() ?? [:]
         let build = SiteBuild(options: options)
-        let rendered = build.render(deferringExports: true, deferringSearch: true, memo: notes)
+        let rendered = build.render(deferringExports: true, deferringSearch: true, memo: memo)
         let exports = rendered.deferredExports.map { resolved in LazyFiles { build.renderExports(of: resolved) } }
         let search = rendered.deferredExports.map { resolved in LazyFiles { (build.renderSearch(of: resolved), DiagnosticList()) } }
         // Heard of before it is served, so whoever sees the new pages has heard of their build.

@@ -58,12 +58,6 @@ struct BuildCache: Equatable {
         return "questlog \(Questlog.version) \(binary)"
     }()
 
-    /// Where the notes of the site's builds are kept (`NoteMemo`): one file for every output
-    /// folder, since a note renders the same whatever the output.
-    static func notesPath(site: String) -> String {
-        site + "/" + folder + "/notes"
-    }
-
     /// Whether nothing the last build depended on has changed: same key, same input files with the
     /// same stamps, and every output file still there at its size and time.
     func isCurrent(key: String, inputs: [SourceStamp], site: String, output: String) -> Bool {

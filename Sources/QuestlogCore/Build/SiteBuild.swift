@@ -19,10 +19,10 @@ public struct SiteBuild: Sendable {
     /// are left out and the result keeps the resolved site, for `renderExports(of:)` to make them
     /// when they are asked for; with `deferringSearch` too, the search index is left out for
     /// `renderSearch(of:)`. The files are sorted by path.
-    /// With a `memo`, notes it holds are reused when nothing they depend on changed (`NoteMemo`),
-    /// and it keeps this site's notes for the next render.
+    /// With a `memo`, notes and graph layouts it holds are reused when nothing they depend on
+    /// changed (`BuildMemo`), and it keeps this site's for the next render.
     public func render(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings(),
-                       deferringExports: Bool = false, deferringSearch: Bool = false, memo: NoteMemo? = nil) -> RenderedSite {
+                       deferringExports: Bool = false, deferringSearch: Bool = false, memo: BuildMemo? = nil) -> RenderedSite {
         let collector = OutputCollector()
         let outcome = render(into: collector, progress: progress, timings: timings, deferringExports: deferringExports,
                              deferringSearch: deferringSearch && deferringExports, memo: memo)
@@ -42,16 +42,16 @@ public struct SiteBuild: Sendable {
 
     /// Loads, resolves and renders the site, handing every file to `sink` as soon as it is made.
     func render(into sink: some OutputSink, progress: (BuildStep) -> Void, timings: BuildTimings,
-                deferringExports: Bool = false, deferringSearch: Bool = false, memo: NoteMemo? = nil) -> RenderOutcome {
+                deferringExports: Bool = false, deferringSearch: Bool = false, memo: BuildMemo? = nil) -> RenderOutcome {
         let theme = self.theme
-        let (site, resolveDiagnostics, assets) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo)
+        let (site, resolveDiagnostics, assets) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes)
         var diagnostics = resolveDiagnostics
         if diagnostics.failed(strict: options.strict) {
             return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
         }
         progress(.rendering)
         let renderDiagnostics = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site)
-            .render(site, into: sink, timings: timings, deferringSearch: deferringSearch)
+            .render(site, into: sink, timings: timings, deferringSearch: deferringSearch, layouts: memo?.layouts)
         diagnostics.append(contentsOf: renderDiagnostics)
         if diagnostics.failed(strict: options.strict) {
             return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
@@ -155,16 +155,14 @@ public struct SiteBuild: Sendable {
         let writable = writer.placementError() == nil && writer.inspectDestination(errors: &destinationProblems) != nil
         let previousOutputs = options.clean ? [] : (previous?.outputs ?? [])
         let stage = OutputStage(writer: writer, previous: previousOutputs, active: writable)
-        // The notes of earlier builds, unless everything is to be made afresh; the notes of this
-        // one are kept for the next, whatever becomes of the build.
-        let notesPath = BuildCache.notesPath(site: options.site)
-        let memo = options.clean ? NoteMemo() : timings.measure("read notes", {
-            FileContents.read(notesPath).flatMap { NoteMemo(parsing: $0, identity: BuildCache.binaryIdentity) } ?? NoteMemo()
-        }, count: { (items: $0.count, reused: 0) })
+        // The notes and layouts of earlier builds, unless everything is to be made afresh; this
+        // build's are kept for the next, whatever becomes of the build.
+        let memo = options.clean ? BuildMemo() : timings.measure("read memo", { BuildMemo.read(site: options.site) },
+                                                                 count: { (items: $0.count, reused: 0) })
         let rendered = render(into: stage, progress: progress, timings: timings, memo: memo)
-        if memo.changed {
-            timings.measure("keep notes", { Self.store(memo.bytes(identity: BuildCache.binaryIdentity), at: notesPath) },
-                                count: { _ in (items: memo.count, reused: 0) })
+        if memo.notes.changed || memo.layouts.changed {
+            timings.measure("keep memo", { memo.store(site: options.site) { Self.store($0, at: $1) } },
+                            count: { _ in (items: memo.count, reused: 0) })
         }
         var diagnostics = rendered.diagnostics
         func stopped() -> BuildResult {

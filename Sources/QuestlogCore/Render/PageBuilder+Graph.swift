@@ -63,8 +63,13 @@ extension PageBuilder {
                              label: facts.label, labelWidth: facts.labelWidth)
         }
         let edges = graph.edges(among: nodes)
-        let points = layout.positions(seeds: nodes.map { graphFacts[$0].seed }, edges: edges,
-                                      pinned: current.flatMap { nodes.firstIndex(of: $0) })
+        let seeds = nodes.map { graphFacts[$0].seed }
+        let pinned = current.flatMap { nodes.firstIndex(of: $0) }
+        let points = layouts.map { memo in
+            memo.positions(key: LayoutMemo.key(layout, seeds: seeds, edges: edges, pinned: pinned), count: seeds.count) {
+                layout.positions(seeds: seeds, edges: edges, pinned: pinned)
+            }
+        } ?? layout.positions(seeds: seeds, edges: edges, pinned: pinned)
         let svg = GraphSVG(nodes: items, edges: edges, points: points, id: id, title: title, filterable: filterable).markup()
 
         let shownKinds = Set(items.map(\.kind))

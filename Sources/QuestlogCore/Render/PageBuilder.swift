@@ -21,6 +21,8 @@ public struct PageBuilder: Sendable {
     private var kindNames: [String: String] = [:]
     /// The slug of every tag of the site's entries and games (`Slug.make`), worked out once.
     private let tagSlugs: [String: String]
+    /// Graph layouts of the last render to reuse, and where this render's are kept.
+    var layouts: LayoutMemo?
 
     /// How many entries a relation list shows before the rest go behind "Show all".
     static let listLimit = 12

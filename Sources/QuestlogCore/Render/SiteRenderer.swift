@@ -30,9 +30,9 @@ public struct SiteRenderer: Sendable {
     /// rendered are held. With template or locale errors, nothing (or not everything) reaches the
     /// sink and the errors say why.
     /// With `deferringSearch`, the search index is left out, for `searchFiles(of:)` to make when
-    /// it is asked for.
+    /// it is asked for. Graph layouts found in `layouts` are reused, and it keeps this render's.
     public func render(_ site: Site, into sink: some OutputSink, timings: BuildTimings = BuildTimings(),
-                       deferringSearch: Bool = false) -> DiagnosticList {
+                       deferringSearch: Bool = false, layouts: LayoutMemo? = nil) -> DiagnosticList {
         var diagnostics = DiagnosticList()
         let (strings, localeProblems) = UIStrings.load(language: site.config.language, theme: theme)
         diagnostics.append(contentsOf: localeProblems)
@@ -49,7 +49,8 @@ public struct SiteRenderer: Sendable {
         guard !diagnostics.hasErrors else { return diagnostics }
 
         // Each page's data is built and rendered in one step, and its bytes go to the sink at once.
-        let builder = PageBuilder(site: site, strings: strings, gameStrings: gameStrings)
+        var builder = PageBuilder(site: site, strings: strings, gameStrings: gameStrings)
+        builder.layouts = layouts
         let rendered = timings.measure("render pages", { builder.pages(jobs: jobs, willBuild: timings.expect) { page -> (sources: [String], path: Result<String, MustacheError>) in
             defer { timings.advance() }
             return (page.sources, Result { () throws(MustacheError) -> String in
@@ -63,6 +64,7 @@ public struct SiteRenderer: Sendable {
                 return page.path
             })
         } }, count: { (items: $0.count, reused: 0) })
+        layouts?.finishRender()
         // What the sitemap needs of each page: where it is and which source files it was made of.
         let pages = rendered.compactMap { page in (try? page.path.get()).map { (path: $0, sources: page.sources) } }
         for result in rendered.map(\.path) {

@@ -108,71 +108,35 @@ public final class NoteMemo: @unchecked Sendable {
             var reader = MemoReader(bytes: stored, offset: offset)
             if let record = reader.record() { all[key] = record }
         }
-        var writer = MemoWriter()
-        writer.bytes += Array((Self.header + "\n" + identity + "\n").utf8)
-        writer.integer(UInt64(all.count))
-        // In key order, so the same notes always make the same file.
-        for key in all.keys.sorted() {
-            writer.record(all[key]!, key: key)
+        return MemoFile.seal(header: Self.header, identity: identity) { writer in
+            writer.integer(UInt64(all.count))
+            // In key order, so the same notes always make the same file.
+            for key in all.keys.sorted() {
+                writer.record(all[key]!, key: key)
+            }
         }
-        writer.integer(ContentHash.hash(writer.bytes))
-        return writer.bytes
     }
 
     /// Reads a memo file; nil when it is not a whole memo file of this format, of the Questlog
     /// binary `identity`, whose hash matches its bytes.
     public convenience init?(parsing bytes: [UInt8], identity: String) {
-        let prefix = Array((Self.header + "\n" + identity + "\n").utf8)
-        guard bytes.count >= prefix.count + 16, bytes.starts(with: prefix) else { return nil }
-        let body = bytes.count - 8
-        let recorded = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: body, as: UInt64.self)) }
-        guard bytes.withUnsafeBytes({ ContentHash.hash(UnsafeRawBufferPointer(rebasing: $0[..<body])) }) == recorded else { return nil }
-        var reader = MemoReader(bytes: bytes, offset: prefix.count, end: body)
-        guard let count = reader.integer(), count <= UInt64(body) else { return nil }
+        guard var reader = MemoFile.open(bytes, header: Self.header, identity: identity),
+              let count = reader.integer(), count <= UInt64(reader.end - reader.offset) else { return nil }
         var index: [UInt64: Int] = [:]
         index.reserveCapacity(Int(count))
         for _ in 0..<count {
-            guard let key = reader.integer(), let length = reader.integer(), length <= UInt64(body - reader.offset) else { return nil }
+            guard let key = reader.integer(), let length = reader.integer(), length <= UInt64(reader.end - reader.offset) else { return nil }
             index[key] = reader.offset
             reader.offset += Int(length)
         }
-        guard reader.offset == body else { return nil }
+        guard reader.offset == reader.end else { return nil }
         self.init()
         stored = bytes
         storedIndex = index
     }
 }
 
-/// Writes a memo's records: integers as eight little-endian bytes, strings as their length and
-/// their UTF-8.
-private struct MemoWriter {
-    var bytes: [UInt8] = []
-
-    mutating func integer(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
-    }
-
-    mutating func integer(_ value: Int) {
-        integer(UInt64(bitPattern: Int64(value)))
-    }
-
-    mutating func flag(_ value: Bool) {
-        bytes.append(value ? 1 : 0)
-    }
-
-    mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            integer(utf8.count)
-            bytes += utf8
-        }
-    }
-
-    mutating func optional(_ value: String?) {
-        flag(value != nil)
-        if let value { string(value) }
-    }
-
+extension MemoWriter {
     mutating func record(_ record: NoteMemo.Record, key: UInt64) {
         integer(key)
         let lengthAt = bytes.count
@@ -244,62 +208,8 @@ private struct MemoWriter {
     }
 }
 
-/// Reads what `MemoWriter` wrote; every read is bounds-checked and gives nil past the end.
-private struct MemoReader {
-    let bytes: [UInt8]
-    var offset: Int
-    var end: Int
 
-    init(bytes: [UInt8], offset: Int, end: Int? = nil) {
-        self.bytes = bytes
-        self.offset = offset
-        self.end = end ?? bytes.count
-    }
-
-    mutating func integer() -> UInt64? {
-        guard offset >= 0, end - offset >= 8 else { return nil }
-        let value = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-        offset += 8
-        return value
-    }
-
-    mutating func int() -> Int? {
-        integer().map { Int(Int64(bitPattern: $0)) }
-    }
-
-    /// A count of items that each take at least one byte: never more than the bytes left.
-    mutating func count() -> Int? {
-        guard let value = int(), value >= 0, value <= end - offset else { return nil }
-        return value
-    }
-
-    mutating func byte() -> UInt8? {
-        guard offset < end else { return nil }
-        defer { offset += 1 }
-        return bytes[offset]
-    }
-
-    mutating func flag() -> Bool? {
-        switch byte() {
-        case 0: false
-        case 1: true
-        default: nil
-        }
-    }
-
-    mutating func string() -> String? {
-        guard let length = count() else { return nil }
-        defer { offset += length }
-        return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
-    }
-
-    mutating func optional() -> String?? {
-        guard let present = flag() else { return nil }
-        guard present else { return .some(nil) }
-        guard let value = string() else { return nil }
-        return .some(value)
-    }
-
+extension MemoReader {
     mutating func record() -> NoteMemo.Record? {
         guard let sourceLength = int(), let html = string(), let plainText = string(), let headingCount = count() else { return nil }
         var headings: [Heading] = []
@@ -324,7 +234,7 @@ private struct MemoReader {
                                questions: questions)
     }
 
-    private mutating func question() -> NoteMemo.Question? {
+    fileprivate mutating func question() -> NoteMemo.Question? {
         switch byte() {
         case 0:
             guard let target = string(), let label = optional(), let line = int(), let column = int(), let isEmbed = flag() else { return nil }

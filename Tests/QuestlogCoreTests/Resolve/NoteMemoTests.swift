@@ -80,3 +80,59 @@ struct NoteMemoTests {
         #expect(memo.changed, "a record made afresh")
     }
 }
+
+/// The layouts memo gives back exactly what the layout computes, keyed by everything it reads.
+struct LayoutMemoTests {
+    static let layout = ForceLayout(width: 240, height: 140, iterations: 60)
+    static let seeds: [UInt64] = [11, 22, 33, 44]
+    static let edges = [(0, 1), (1, 2), (0, 3)]
+
+    @Test func theKeyCoversEverythingThePositionsRead() {
+        let base = LayoutMemo.key(Self.layout, seeds: Self.seeds, edges: Self.edges, pinned: 0)
+        #expect(LayoutMemo.key(Self.layout, seeds: Self.seeds, edges: Self.edges, pinned: 0) == base)
+        var wider = Self.layout
+        wider.width += 1
+        var longer = Self.layout
+        longer.iterations += 1
+        var heavier = Self.layout
+        heavier.gravity = 2
+        var exact = Self.layout
+        exact.exactRepulsionLimit = 3
+        for other in [wider, longer, heavier, exact] {
+            #expect(LayoutMemo.key(other, seeds: Self.seeds, edges: Self.edges, pinned: 0) != base)
+        }
+        #expect(LayoutMemo.key(Self.layout, seeds: [11, 22, 33, 45], edges: Self.edges, pinned: 0) != base)
+        #expect(LayoutMemo.key(Self.layout, seeds: Self.seeds, edges: [(0, 1), (1, 2), (1, 3)], pinned: 0) != base)
+        #expect(LayoutMemo.key(Self.layout, seeds: Self.seeds, edges: Self.edges, pinned: nil) != base)
+        #expect(LayoutMemo.key(Self.layout, seeds: Self.seeds, edges: Self.edges, pinned: 1) != base)
+    }
+
+    @Test func aRenderKeepsTheLayoutsItUsedAndTheFileKeepsThemExactly() throws {
+        let memo = LayoutMemo()
+        let key = LayoutMemo.key(Self.layout, seeds: Self.seeds, edges: Self.edges, pinned: 0)
+        let computed = Self.layout.positions(seeds: Self.seeds, edges: Self.edges, pinned: 0)
+        var calls = 0
+        func positions() -> [GraphPoint] {
+            memo.positions(key: key, count: Self.seeds.count) {
+                calls += 1
+                return Self.layout.positions(seeds: Self.seeds, edges: Self.edges, pinned: 0)
+            }
+        }
+        #expect(positions() == computed)
+        memo.finishRender()
+        #expect(memo.changed && calls == 1)
+        #expect(positions() == computed)
+        memo.finishRender()
+        #expect(!memo.changed && calls == 1 && memo.reusedCount == 1, "reused, not computed again")
+        let bytes = memo.bytes(identity: "questlog test")
+        let read = try #require(LayoutMemo(parsing: bytes, identity: "questlog test"))
+        #expect(read.positions(key: key, count: Self.seeds.count) { [] } == computed, "bit for bit")
+        #expect(read.positions(key: key &+ 1, count: Self.seeds.count) { [] } == [])
+        #expect(LayoutMemo(parsing: bytes, identity: "questlog other") == nil)
+        var damaged = bytes
+        damaged[damaged.count / 2] ^= 1
+        #expect(LayoutMemo(parsing: damaged, identity: "questlog test") == nil)
+        memo.finishRender()
+        #expect(memo.changed && memo.count == 0, "a render that drew nothing lets every layout go")
+    }
+}

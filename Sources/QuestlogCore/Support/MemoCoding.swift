@@ -1,0 +1,113 @@
+import Foundation
+
+/// Writes the records of a memo file (`NoteMemo`, `LayoutMemo`): integers as eight little-endian
+/// bytes, strings as their length and their UTF-8.
+struct MemoWriter {
+    var bytes: [UInt8] = []
+
+    mutating func integer(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+
+    mutating func integer(_ value: Int) {
+        integer(UInt64(bitPattern: Int64(value)))
+    }
+
+    mutating func flag(_ value: Bool) {
+        bytes.append(value ? 1 : 0)
+    }
+
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            integer(utf8.count)
+            bytes += utf8
+        }
+    }
+
+    mutating func optional(_ value: String?) {
+        flag(value != nil)
+        if let value { string(value) }
+    }
+}
+
+/// Reads what `MemoWriter` wrote; every read is bounds-checked and gives nil past the end.
+struct MemoReader {
+    let bytes: [UInt8]
+    var offset: Int
+    var end: Int
+
+    init(bytes: [UInt8], offset: Int, end: Int? = nil) {
+        self.bytes = bytes
+        self.offset = offset
+        self.end = end ?? bytes.count
+    }
+
+    mutating func integer() -> UInt64? {
+        guard offset >= 0, end - offset >= 8 else { return nil }
+        let value = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        offset += 8
+        return value
+    }
+
+    mutating func int() -> Int? {
+        integer().map { Int(Int64(bitPattern: $0)) }
+    }
+
+    /// A count of items that each take at least one byte: never more than the bytes left.
+    mutating func count() -> Int? {
+        guard let value = int(), value >= 0, value <= end - offset else { return nil }
+        return value
+    }
+
+    mutating func byte() -> UInt8? {
+        guard offset < end else { return nil }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func flag() -> Bool? {
+        switch byte() {
+        case 0: false
+        case 1: true
+        default: nil
+        }
+    }
+
+    mutating func string() -> String? {
+        guard let length = count() else { return nil }
+        defer { offset += length }
+        return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+    }
+
+    mutating func optional() -> String?? {
+        guard let present = flag() else { return nil }
+        guard present else { return .some(nil) }
+        guard let value = string() else { return nil }
+        return .some(value)
+    }
+}
+
+/// A memo file: a header line naming its format, a line naming the Questlog binary that wrote it,
+/// the records, and a hash of everything before it, so a damaged, truncated or foreign file is
+/// refused whole.
+enum MemoFile {
+    static func seal(header: String, identity: String, records: (inout MemoWriter) -> Void) -> [UInt8] {
+        var writer = MemoWriter()
+        writer.bytes += Array((header + "\n" + identity + "\n").utf8)
+        records(&writer)
+        writer.integer(ContentHash.hash(writer.bytes))
+        return writer.bytes
+    }
+
+    /// A reader of the records, from just after the identity line to just before the hash; nil
+    /// unless the file has this header and identity and its hash matches.
+    static func open(_ bytes: [UInt8], header: String, identity: String) -> MemoReader? {
+        let prefix = Array((header + "\n" + identity + "\n").utf8)
+        guard bytes.count >= prefix.count + 8, bytes.starts(with: prefix) else { return nil }
+        let body = bytes.count - 8
+        let recorded = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: body, as: UInt64.self)) }
+        guard bytes.withUnsafeBytes({ ContentHash.hash(UnsafeRawBufferPointer(rebasing: $0[..<body])) }) == recorded else { return nil }
+        return MemoReader(bytes: bytes, offset: prefix.count, end: body)
+    }
+}
