@@ -44,7 +44,8 @@ extension SearchIndex {
             }
             let end = bytes.count
             bytes.append(contentsOf: Self.scriptEnd)
-            return (type, number, bytes, start..<end)
+            // Every file is held until the hash of all is known: not with the room its bytes grew into.
+            return (type, number, bytes.compacted(), start..<end)
         }
         let hash = Self.contentHash(ofBytes: bodies.map { ($0.bytes, $0.body) })
         var index = Self.scriptStart("index", 0)
