@@ -30,8 +30,8 @@ public struct SearchIndexBuilder: Sendable {
 
     /// How many documents are scored at a time: their postings go to their terms' lists, and their
     /// analysis is let go, before the next ones are scored, so the postings of the whole index are
-    /// never held twice.
-    var scoringBatch = 4096
+    /// never held twice. Zero for a sixteenth of the documents, at least 4,096.
+    var scoringBatch = 0
 
     public func build() -> SearchIndex {
         var analyzed: [AnalyzedDocument] = []
@@ -67,7 +67,7 @@ public struct SearchIndexBuilder: Sendable {
         // batch's analysis is let go once its postings are in their lists.
         var postings = [[SearchPosting]](repeating: [], count: termCount)
         for (position, id) in order.enumerated() { postings[position].reserveCapacity(documentFrequency[id]) }
-        let batch = max(1, scoringBatch)
+        let batch = scoringBatch > 0 ? scoringBatch : max(4096, analyzed.count / 16)
         for start in stride(from: 0, to: analyzed.count, by: batch) {
             let range = start..<min(start + batch, analyzed.count)
             let current = Array(analyzed[range])
@@ -98,6 +98,9 @@ public struct SearchIndexBuilder: Sendable {
                     for (rank, posting) in zip(document.ranks, document.postings) { postings[Int(rank)].append(posting) }
                 }
             }
+            // The batch's analysis is freed; its room goes back to the system rather than staying
+            // beside the postings that replace it.
+            BuildTimings.releaseFreedMemory()
         }
 
         let terms = order.map { termStrings[$0] }
@@ -333,7 +336,9 @@ public struct SearchIndexBuilder: Sendable {
                     if field == .name { nameLength = touched.count }
                 }
             }
-            documents.append(AnalyzedDocument(terms: touched, packed: touched.map { packed[Int($0)] }, lengths: lengths,
+            // The terms copied at their own size: handing over `touched` itself would give every
+            // document a buffer as large as the largest document's, and the next one a new one.
+            documents.append(AnalyzedDocument(terms: Array(touched[...]), packed: touched.map { packed[Int($0)] }, lengths: lengths,
                                               nameLength: nameLength))
             done.append(number)
             for id in touched { packed[Int(id)] = 0 }
