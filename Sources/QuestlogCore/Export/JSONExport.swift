@@ -85,9 +85,10 @@ public enum JSONExport {
     }
 
     /// How many entries one piece of a document holds by default: enough that the pieces and what
-    /// stands between them cost little beside the entries' bytes, few enough that the threads share
-    /// the work evenly.
-    static let entryBatch = 128
+    /// stands between them cost little beside the entries' bytes, few enough that a piece (tens of
+    /// kilobytes) stays below the size the C library maps on its own, so the pieces fill room the
+    /// build has freed rather than adding to it.
+    static let entryBatch = 32
 
     /// A kind's entries as an array of pieces of `batch` consecutive entries each (the last may hold
     /// fewer), each written once on one of up to `jobs` threads at its depth in a document
