@@ -38,13 +38,13 @@ public enum JSONExport {
     }
 
     /// `files(for:options:)`, each file handed to `emit` as soon as it is made.
-    static func files(for site: Site, options: ExportOptions, emit: (OutputFile) -> Void) {
+    static func files(for site: Site, options: ExportOptions, batch: Int = entryBatch, emit: (OutputFile) -> Void) {
         // Each entry is written once, at the depth it has in both documents
         // (`games[i].entries.<kind>[j]`), and the files are made of those bytes as pieces, so a
         // game's document and `site.json` share them and neither copies them.
         let games = options.selectedGames(in: site).map { game in
             let layouts = options.selectedKinds(of: game, in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
-            return (id: game.id, value: self.game(game, layouts: layouts, site: site, jobs: options.jobs))
+            return (id: game.id, value: self.game(game, layouts: layouts, site: site, jobs: options.jobs, batch: batch))
         }
         for game in games {
             emit(OutputFile(path: path(game: game.id), json: document(games: [game.value], site: site)))
@@ -66,9 +66,9 @@ public enum JSONExport {
         ])
     }
 
-    /// A game, its entries written on up to `jobs` threads, each at its depth in a document
-    /// (`games[i].entries.<kind>[j]`).
-    static func game(_ game: Game, layouts: [KindLayout], site: Site, jobs: Int = 1) -> JSONValue {
+    /// A game, its entries written on up to `jobs` threads, `batch` to a piece, each at its depth in
+    /// a document (`games[i].entries.<kind>[j]`).
+    static func game(_ game: Game, layouts: [KindLayout], site: Site, jobs: Int = 1, batch: Int = entryBatch) -> JSONValue {
         let fields = site.schema.game.fields.filter { $0.name != "title" }.map { field in
             (field.name, value(game.fields[field.name], type: field.type, game: game.id, site: site))
         }
@@ -79,11 +79,29 @@ public enum JSONExport {
             ("fields", .object(fields)),
             ("notes", notes(game.notes)),
             ("entries", .object(layouts.map { layout in
-                (layout.kind.id, .array(Parallel.map(game.entries(of: layout.kind.id), jobs: jobs) { entry in
-                    JSONValue.prerendered(self.entry(entry, layout: layout, site: site), indent: 5)
-                }))
+                (layout.kind.id, entries(game.entries(of: layout.kind.id), layout: layout, site: site, jobs: jobs, batch: batch))
             })),
         ])
+    }
+
+    /// How many entries one piece of a document holds by default: enough that the pieces and what
+    /// stands between them cost little beside the entries' bytes, few enough that a piece (tens of
+    /// kilobytes) stays below the size the C library maps on its own, so the pieces fill room the
+    /// build has freed rather than adding to it.
+    static let entryBatch = 32
+
+    /// A kind's entries as an array of pieces of `batch` consecutive entries each (the last may hold
+    /// fewer), each written once on one of up to `jobs` threads at its depth in a document
+    /// (`games[i].entries.<kind>[j]`) and kept in a buffer of its own size. The array writes as the
+    /// array of the entries themselves, whatever `batch` is.
+    static func entries(_ entries: [Entry], layout: KindLayout, site: Site, jobs: Int = 1, batch: Int = entryBatch) -> JSONValue {
+        let batch = max(1, batch)
+        let starts = Array(stride(from: 0, to: entries.count, by: batch))
+        return .array(Parallel.map(starts, jobs: jobs) { start in
+            JSONValue.prerendered(items: entries[start..<min(start + batch, entries.count)].lazy.map { entry in
+                self.entry(entry, layout: layout, site: site)
+            }, indent: 5)
+        })
     }
 
     static func entry(_ entry: Entry, layout: KindLayout, site: Site) -> JSONValue {

@@ -9,7 +9,9 @@ public enum FieldValue: Sendable, Hashable {
     /// An ISO 8601 date, `YYYY-MM-DD`.
     case date(String)
     case url(String)
-    case ref(EntryRef)
+    /// Boxed: a reference is three strings, and every value of a field (in each entry's field
+    /// dictionary) would otherwise take the room of one.
+    indirect case ref(EntryRef)
     case refs([EntryRef])
     case list([String])
 

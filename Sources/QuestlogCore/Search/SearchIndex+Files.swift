@@ -22,30 +22,35 @@ extension SearchIndex {
     /// them anew: a browser or proxy holding an older file never hands it to a newer `index.js`.
     /// One hash for all keeps `index.js` small; any change of document count or term frequency
     /// changes most shards anyway.
-    public func files() -> [OutputFile] {
+    ///
+    /// The files are made a batch at a time; the postings and documents a batch has written are let
+    /// go before the next one (the index is the method's own), so the index and all its files are
+    /// not held together.
+    public consuming func files() -> [OutputFile] {
         // Each file is written straight into its bytes, on several threads; `body` is the range of
-        // its data, which the hash reads.
-        let kinds = (0..<shardCount).map { ("terms", $0) } + (0..<chunkCount).map { ("docs", $0) } + [("flags", 0)]
-        let bodies = Parallel.map(kinds, jobs: jobs) { type, number -> (type: String, number: Int, bytes: [UInt8], body: Range<Int>) in
-            var bytes = Self.scriptStart(type, number)
-            let start = bytes.count
-            switch type {
-            case "terms":
-                writeShard(number, to: &bytes)
-            case "docs":
-                let range = number * documentsPerChunk..<min(documents.count, (number + 1) * documentsPerChunk)
-                let records = JSONValue.array(documents[range].map { document in
-                    .array([.string(document.name), .string(document.path), .array(document.aliases.map(JSONValue.string)),
-                            .string(document.text)])
-                })
-                bytes.append(contentsOf: records.bytes(pretty: false))
-            default:
-                bytes.append(contentsOf: flagsJSON().bytes(pretty: false))
+        // its data, which the hash reads. The flags first, as they read every document.
+        let flags = Self.body(of: "flags", 0) { $0.append(contentsOf: flagsJSON().bytes(pretty: false)) }
+        var bodies: [Body] = []
+        bodies.reserveCapacity(shardCount + chunkCount + 1)
+        // About a sixteenth of the files at a time.
+        var batch = max(max(1, jobs) * 16, shardCount / 16)
+        for start in stride(from: 0, to: shardCount, by: batch) {
+            let shards = start..<min(start + batch, shardCount)
+            bodies += Self.bodies(Array(shards), jobs: jobs) { [self] shard in Self.body(of: "terms", shard) { writeShard(shard, to: &$0) } }
+            for term in termRange(ofShard: shards.lowerBound).lowerBound..<termRange(ofShard: shards.upperBound - 1).upperBound {
+                postings[term] = []
             }
-            let end = bytes.count
-            bytes.append(contentsOf: Self.scriptEnd)
-            return (type, number, bytes, start..<end)
+            BuildTimings.releaseFreedMemory()
         }
+        batch = max(max(1, jobs) * 16, chunkCount / 16)
+        for start in stride(from: 0, to: chunkCount, by: batch) {
+            let chunks = start..<min(start + batch, chunkCount)
+            bodies += Self.bodies(Array(chunks), jobs: jobs) { [self] chunk in Self.body(of: "docs", chunk) { writeDocuments(chunk, to: &$0) } }
+            let range = chunks.lowerBound * documentsPerChunk..<min(documents.count, chunks.upperBound * documentsPerChunk)
+            for number in range { documents[number] = Self.spent }
+            BuildTimings.releaseFreedMemory()
+        }
+        bodies.append(flags)
         let hash = Self.contentHash(ofBytes: bodies.map { ($0.bytes, $0.body) })
         var index = Self.scriptStart("index", 0)
         index.append(contentsOf: manifest(hash: hash).bytes(pretty: false))
@@ -56,6 +61,41 @@ extension SearchIndex {
             files.append(OutputFile(path: Self.folder + Self.fileName(body.type, body.number, hash: hash), bytes: body.bytes))
         }
         return files
+    }
+
+    /// An index file's bytes, with the range of its data.
+    private struct Body: Sendable {
+        var type: String
+        var number: Int
+        var bytes: [UInt8]
+        var body: Range<Int>
+    }
+
+    /// What stands in for a document whose record is written.
+    private static let spent = SearchDocument(name: "", path: "", aliases: [], text: "", game: 0, kind: 0, flags: [])
+
+    private static func bodies(_ numbers: [Int], jobs: Int, _ make: @Sendable (Int) -> Body) -> [Body] {
+        Parallel.map(numbers, jobs: jobs, make)
+    }
+
+    private static func body(of type: String, _ number: Int, _ write: (inout [UInt8]) -> Void) -> Body {
+        var bytes = Self.scriptStart(type, number)
+        let start = bytes.count
+        write(&bytes)
+        let end = bytes.count
+        bytes.append(contentsOf: Self.scriptEnd)
+        // Every file is held until the hash of all is known: not with the room its bytes grew into.
+        return Body(type: type, number: number, bytes: bytes.compacted(), body: start..<end)
+    }
+
+    /// The records of the documents of documents file `chunk`.
+    private func writeDocuments(_ chunk: Int, to out: inout [UInt8]) {
+        let range = chunk * documentsPerChunk..<min(documents.count, (chunk + 1) * documentsPerChunk)
+        let records = JSONValue.array(documents[range].map { document in
+            .array([.string(document.name), .string(document.path), .array(document.aliases.map(JSONValue.string)),
+                    .string(document.text)])
+        })
+        out.append(contentsOf: records.bytes(pretty: false))
     }
 
     /// What an index file starts with, before its data: `QuestlogSearch.load("terms",3,`.

@@ -28,20 +28,15 @@ public struct SearchIndexBuilder: Sendable {
         self.textLimit = textLimit
     }
 
-    public func build() -> SearchIndex {
-        let (documents, fieldTexts, games, kinds, groups) = collect()
-        var analysis = Self.analyze(fieldTexts, jobs: jobs, partBytes: partBytes)
-        let count = Double(documents.count)
+    /// How many documents are scored at a time: their postings go to their terms' lists, and their
+    /// analysis is let go, before the next ones are scored, so the postings of the whole index are
+    /// never held twice. Zero for a sixteenth of the documents, at least 4,096.
+    var scoringBatch = 0
 
-        // Each thread's terms once in one table, so every later step counts and sorts integers.
-        var table = TermTable()
-        let globalIDs = analysis.workers.map { worker in
-            (0..<worker.table.count).map { local in worker.table.withTerm(local) { Int32(table.id(of: $0)) } }
-        }
-        let analyzed = analysis.owners.map { parts in
-            Self.combine(parts.map { (worker, position) in (analysis.workers[worker].documents[position], globalIDs[worker]) })
-        }
-        analysis.workers = []
+    public func build() -> SearchIndex {
+        var analyzed: [AnalyzedDocument] = []
+        let (documents, games, kinds, groups, table) = analyzedDocuments(into: &analyzed)
+        let count = Double(documents.count)
         let termCount = table.count
         var documentFrequency = [Int](repeating: 0, count: termCount)
         var lengthTotals = [Int](repeating: 0, count: SearchField.allCases.count)
@@ -67,35 +62,45 @@ public struct SearchIndexBuilder: Sendable {
             return log(1 + (count - frequency + 0.5) / (frequency + 0.5))
         }
 
-        // Each document's postings with the rank of their terms, on several threads; then each
-        // term's postings in document order.
-        let scored = Parallel.map(Array(analyzed.indices), jobs: jobs) { number -> (ranks: [Int32], postings: [SearchPosting]) in
-            let document = analyzed[number]
-            let documentLengths = document.lengths.map(Double.init)
-            var postings: [SearchPosting] = []
-            postings.reserveCapacity(document.terms.count)
-            for (id, packed) in zip(document.terms, document.packed) {
-                var weighted = 0.0
-                for field in SearchField.allCases {
-                    let termFrequency = Self.unpack(packed, field)
-                    guard termFrequency > 0 else { continue }
-                    let b = field.lengthNormalization
-                    let normalized = Double(termFrequency)
-                        / (1 - b + b * documentLengths[field.rawValue] / averageLengths[field.rawValue])
-                    weighted += field.weight * normalized * (Self.saturation + 1) / (normalized + Self.saturation)
-                }
-                let impact = max(1, Int((idf[Int(id)] * weighted * 10).rounded()))
-                let nameLength = Self.unpack(packed, .name) > 0 ? document.nameLength : 0
-                postings.append(SearchPosting(document: number, impact: impact, nameLength: nameLength))
-            }
-            return (document.terms.map { rank[Int($0)] }, postings)
-        }
+        // Each term's postings in document order, its list made at its final size. The documents are
+        // scored a batch at a time on several threads, each posting with the rank of its term; a
+        // batch's analysis is let go once its postings are in their lists.
         var postings = [[SearchPosting]](repeating: [], count: termCount)
-        postings.withUnsafeMutableBufferPointer { postings in
-            for (position, id) in order.enumerated() { postings[position].reserveCapacity(documentFrequency[id]) }
-            for document in scored {
-                for (rank, posting) in zip(document.ranks, document.postings) { postings[Int(rank)].append(posting) }
+        for (position, id) in order.enumerated() { postings[position].reserveCapacity(documentFrequency[id]) }
+        let batch = scoringBatch > 0 ? scoringBatch : max(4096, analyzed.count / 16)
+        for start in stride(from: 0, to: analyzed.count, by: batch) {
+            let range = start..<min(start + batch, analyzed.count)
+            let current = Array(analyzed[range])
+            for number in range { analyzed[number] = .empty }
+            let scored = Parallel.map(Array(current.indices), jobs: jobs) { offset -> (ranks: [Int32], postings: [SearchPosting]) in
+                let document = current[offset]
+                let documentLengths = document.lengths.map(Double.init)
+                var postings: [SearchPosting] = []
+                postings.reserveCapacity(document.terms.count)
+                for (id, packed) in zip(document.terms, document.packed) {
+                    var weighted = 0.0
+                    for field in SearchField.allCases {
+                        let termFrequency = Self.unpack(packed, field)
+                        guard termFrequency > 0 else { continue }
+                        let b = field.lengthNormalization
+                        let normalized = Double(termFrequency)
+                            / (1 - b + b * documentLengths[field.rawValue] / averageLengths[field.rawValue])
+                        weighted += field.weight * normalized * (Self.saturation + 1) / (normalized + Self.saturation)
+                    }
+                    let impact = max(1, Int((idf[Int(id)] * weighted * 10).rounded()))
+                    let nameLength = Self.unpack(packed, .name) > 0 ? document.nameLength : 0
+                    postings.append(SearchPosting(document: start + offset, impact: impact, nameLength: nameLength))
+                }
+                return (document.terms.map { rank[Int($0)] }, postings)
             }
+            postings.withUnsafeMutableBufferPointer { postings in
+                for document in scored {
+                    for (rank, posting) in zip(document.ranks, document.postings) { postings[Int(rank)].append(posting) }
+                }
+            }
+            // The batch's analysis is freed; its room goes back to the system rather than staying
+            // beside the postings that replace it.
+            BuildTimings.releaseFreedMemory()
         }
 
         let terms = order.map { termStrings[$0] }
@@ -109,6 +114,40 @@ public struct SearchIndexBuilder: Sendable {
                                 postings: postings, shardStarts: shardStarts, shardKeys: shardKeys, documentsPerChunk: perChunk)
         index.jobs = jobs
         return index
+    }
+
+    /// Every document in index order, its analysis in `analyzed` with its terms numbered in `table`.
+    /// The texts of the documents' fields are let go once read, and each thread's analysis of a
+    /// document becomes the document's in place, its terms renumbered rather than copied.
+    private func analyzedDocuments(into analyzed: inout [AnalyzedDocument])
+        -> (documents: [SearchDocument], games: [SearchFacet], kinds: [SearchFacet], groups: [SearchGroup], table: TermTable) {
+        let (documents, fieldTexts, games, kinds, groups) = collect()
+        var (workers, owners) = Self.analyze(fieldTexts, jobs: jobs, partBytes: partBytes)
+        // Each thread's terms once in one table, so every later step counts and sorts integers.
+        var table = TermTable()
+        let globalIDs = workers.indices.map { worker in
+            (0..<workers[worker].table.count).map { local in workers[worker].table.withTerm(local) { Int32(table.id(of: $0)) } }
+        }
+        for worker in workers.indices { workers[worker].table = TermTable() }
+        analyzed = []
+        analyzed.reserveCapacity(owners.count)
+        for number in owners.indices {
+            let parts = owners[number]
+            if parts.count == 1, let (worker, position) = parts.first {
+                var document = workers[worker].documents[position]
+                workers[worker].documents[position] = .empty
+                let ids = globalIDs[worker]
+                document.terms.withUnsafeMutableBufferPointer { terms in
+                    for index in terms.indices { terms[index] = ids[Int(terms[index])] }
+                }
+                analyzed.append(document)
+            } else {
+                analyzed.append(Self.combine(parts.map { (workers[$0.worker].documents[$0.position], globalIDs[$0.worker]) }))
+                for part in parts { workers[part.worker].documents[part.position] = .empty }
+            }
+            owners[number] = []
+        }
+        return (documents, games, kinds, groups, table)
     }
 
     // MARK: Documents
@@ -244,6 +283,9 @@ public struct SearchIndexBuilder: Sendable {
         var packed: [Int]
         var lengths: [Int]
         var nameLength: Int
+
+        /// What stands in for a document whose analysis has been handed on.
+        static let empty = AnalyzedDocument(terms: [], packed: [], lengths: [], nameLength: 0)
     }
 
     /// Which texts of a document a piece of work reads: all, or for a long document one part of its
@@ -294,7 +336,9 @@ public struct SearchIndexBuilder: Sendable {
                     if field == .name { nameLength = touched.count }
                 }
             }
-            documents.append(AnalyzedDocument(terms: touched, packed: touched.map { packed[Int($0)] }, lengths: lengths,
+            // The terms copied at their own size: handing over `touched` itself would give every
+            // document a buffer as large as the largest document's, and the next one a new one.
+            documents.append(AnalyzedDocument(terms: Array(touched[...]), packed: touched.map { packed[Int($0)] }, lengths: lengths,
                                               nameLength: nameLength))
             done.append(number)
             for id in touched { packed[Int(id)] = 0 }

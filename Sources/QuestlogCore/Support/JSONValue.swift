@@ -19,6 +19,25 @@ public indirect enum JSONValue: Sendable, Hashable {
         return .prerendered(bytes: bytes, indent: indent)
     }
 
+    /// Consecutive items of an array whose items stand `indent` levels deep, written once as that
+    /// array writes them (a comma and a line break between two) and kept as one piece, in a buffer of
+    /// their own size: an array of such pieces is written as the array of all their items. How a
+    /// long list is held as a few large buffers rather than one per item. `items` must not be empty.
+    public static func prerendered(items: some Sequence<JSONValue>, indent: Int) -> JSONValue {
+        var bytes: [UInt8] = []
+        var first = true
+        for item in items {
+            if !first {
+                bytes.append(UInt8(ascii: ","))
+                newline(&bytes, indent: indent)
+            }
+            first = false
+            item.write(to: &bytes, pretty: true, indent: indent)
+        }
+        precondition(!first, "a run of prerendered items holds at least one")
+        return .prerendered(bytes: bytes.compacted(), indent: indent)
+    }
+
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.prerendered, _), (_, .prerendered): return lhs.bytes(pretty: false) == rhs.bytes(pretty: false)
@@ -27,11 +46,21 @@ public indirect enum JSONValue: Sendable, Hashable {
         case let (.int(a), .int(b)): return a == b
         case let (.double(a), .double(b)): return a == b
         case let (.string(a), .string(b)): return a == b
-        case let (.array(a), .array(b)): return a == b
+        case let (.array(a), .array(b)):
+            // A prerendered item may be a run of several items: compared as the text they make.
+            if a.contains(where: \.isPrerendered) || b.contains(where: \.isPrerendered) {
+                return lhs.bytes(pretty: false) == rhs.bytes(pretty: false)
+            }
+            return a == b
         case let (.object(a), .object(b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
         }
+    }
+
+    private var isPrerendered: Bool {
+        if case .prerendered = self { return true }
+        return false
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -67,10 +96,11 @@ public indirect enum JSONValue: Sendable, Hashable {
     private func writeChunks(into chunks: inout [[UInt8]], current: inout [UInt8], indent: Int) {
         switch self {
         case let .prerendered(bytes, depth) where depth == indent:
+            // What stands between two pieces is a few bytes (a comma and a line break): no room is
+            // set aside for more, as a list of many pieces has as many of these.
             if !current.isEmpty {
-                chunks.append(current)
+                chunks.append(current.compacted())
                 current = []
-                current.reserveCapacity(4096)
             }
             chunks.append(bytes)
         case let .array(items) where !items.isEmpty:

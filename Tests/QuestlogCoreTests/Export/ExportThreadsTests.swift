@@ -59,21 +59,19 @@ struct ExportThreadsTests {
 
     @Test func aJSONDocumentSharesItsEntriesWithSiteJSONAsPieces() throws {
         let large = Self.large(copies: 3)
-        let files = JSONExport.files(for: large, options: ExportOptions())
+        let files = JSONExportBatchTests.files(large, batch: 2)
         let game = try #require(files.first { $0.path == JSONExport.path(game: "elden-ring") })
         let site = try #require(files.first { $0.path == JSONExport.sitePath })
-        #expect(game.chunks.count > 10, "each entry is a piece of its own")
+        #expect(game.chunks.count > 10, "every two entries are a piece")
         func start(_ chunk: [UInt8]) -> Int { chunk.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } }
         // The entries' bytes are the same buffers in both files; only the head, the tail and what
         // stands between entries are written for each.
         let inSite = Set(site.chunks.filter { !$0.isEmpty }.map(start))
         let shared = game.chunks.filter { !$0.isEmpty && inSite.contains(start($0)) }.reduce(0) { $0 + $1.count }
         #expect(Double(shared) > 0.8 * Double(game.byteCount), "\(shared) of \(game.byteCount) bytes shared")
-        // Written as one buffer, the document is the same.
-        let options = ExportOptions()
+        // Written as one buffer, entry by entry, the document is the same.
         let elden = try #require(large.games.first { $0.id == "elden-ring" })
-        let layouts = options.selectedKinds(of: elden, in: large.schema).map { KindLayout(kind: $0, schema: large.schema) }
-        let whole = JSONExport.document(games: [JSONExport.game(elden, layouts: layouts, site: large)], site: large)
+        let whole = JSONExport.document(games: [JSONExportBatchTests.plainGame(elden, site: large)], site: large)
         #expect(game.bytes == whole.bytes() + [0x0A])
     }
 

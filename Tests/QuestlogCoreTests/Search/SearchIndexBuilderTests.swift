@@ -125,6 +125,45 @@ struct SearchIndexBuilderTests {
         #expect(one == four)
     }
 
+    @Test func documentsScoredInBatchesGiveTheSameIndex() {
+        let long = (0..<60).map { "Varré \($0 % 7) rode to 龍王廟 — the Đường (\($0)).\n" }.joined()
+        let site = Make.site(Self.entries + (0..<40).map { Make.entry("npc", "Guard \($0)", notes: "stands guard \($0 % 3) " + long) }
+            + [Make.entry("quest", "Lone Quest", notes: long, aliases: ["Solo"])])
+        let strings = UIStrings.load(language: "en", theme: .embedded).0
+        let whole = SearchIndexBuilder(site: site, strings: strings, jobs: 2)
+        let expected = whole.build()
+        #expect(expected.documents.count > 40)
+        for batch in [1, 2, 3, 7, 41, expected.documents.count - 1, expected.documents.count, 1 << 20] {
+            for parts in [1 << 20, 113] {
+                var batched = whole
+                batched.scoringBatch = batch
+                batched.partBytes = parts
+                let index = batched.build()
+                #expect(index.terms == expected.terms, "batches of \(batch), parts of \(parts)")
+                #expect(index.postings == expected.postings, "batches of \(batch), parts of \(parts)")
+                #expect(index.documents == expected.documents)
+                #expect(index.files() == expected.files())
+            }
+        }
+        // Every document has postings, and a term's postings are in document order.
+        #expect(Set(expected.postings.joined().map(\.document)) == Set(expected.documents.indices))
+        #expect(expected.postings.allSatisfy { zip($0, $0.dropFirst()).allSatisfy { $0.document < $1.document } })
+        // Nothing to score: an index still.
+        var empty = SearchIndexBuilder(site: Make.site([]), strings: strings)
+        empty.scoringBatch = 1
+        #expect(empty.build().terms.isEmpty)
+    }
+
+    @Test func aPostingKeepsItsNumbers() {
+        let posting = SearchPosting(document: 123_456, impact: 987, nameLength: 4)
+        #expect(posting.document == 123_456 && posting.impact == 987 && posting.nameLength == 4)
+        #expect(SearchPosting(document: 5, impact: 1).nameLength == 0)
+        var changed = posting
+        changed.impact = 12
+        #expect(changed != posting && changed.impact == 12 && changed.document == 123_456)
+        #expect(MemoryLayout<SearchPosting>.stride == 12, "three 32-bit numbers")
+    }
+
     @Test func longNotesReadInPartsGiveTheSameIndex() {
         let long = (0..<400).map { "Varré \($0 % 7) rode to 龍王廟 — the Đường (\($0)) and मीरा's <\u{0338} tower.\n" }.joined()
         let site = Make.site(Self.entries + [
