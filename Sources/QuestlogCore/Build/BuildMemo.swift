@@ -25,9 +25,15 @@ public final class BuildMemo: Sendable {
                   layouts: FileContents.read(layoutsPath(site: site)).flatMap { LayoutMemo(parsing: $0, identity: identity) } ?? LayoutMemo())
     }
 
-    /// Writes the parts that changed in the last build, each with `write(bytes, path)`.
-    func store(site: String, identity: String = BuildCache.binaryIdentity, write: ([UInt8], String) -> Void) {
+    /// Writes the notes when the last resolve changed them, with `write(bytes, path)`, and lets
+    /// them go: the rest of a build never reads them.
+    func storeNotes(site: String, identity: String = BuildCache.binaryIdentity, write: ([UInt8], String) -> Void) {
         if notes.changed { write(notes.bytes(identity: identity), Self.notesPath(site: site)) }
+        notes.release()
+    }
+
+    /// Writes the layouts when the last render changed them, with `write(bytes, path)`.
+    func storeLayouts(site: String, identity: String = BuildCache.binaryIdentity, write: ([UInt8], String) -> Void) {
         if layouts.changed { write(layouts.bytes(identity: identity), Self.layoutsPath(site: site)) }
     }
 

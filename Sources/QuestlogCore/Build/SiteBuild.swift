@@ -42,9 +42,11 @@ public struct SiteBuild: Sendable {
 
     /// Loads, resolves and renders the site, handing every file to `sink` as soon as it is made.
     func render(into sink: some OutputSink, progress: (BuildStep) -> Void, timings: BuildTimings,
-                deferringExports: Bool = false, deferringSearch: Bool = false, memo: BuildMemo? = nil) -> RenderOutcome {
+                deferringExports: Bool = false, deferringSearch: Bool = false, memo: BuildMemo? = nil,
+                afterResolve: () -> Void = {}) -> RenderOutcome {
         let theme = self.theme
         let (site, resolveDiagnostics, assets) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes)
+        afterResolve()
         var diagnostics = resolveDiagnostics
         if diagnostics.failed(strict: options.strict) {
             return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
@@ -159,10 +161,20 @@ public struct SiteBuild: Sendable {
         // build's are kept for the next, whatever becomes of the build.
         let memo = options.clean ? BuildMemo() : timings.measure("read memo", { BuildMemo.read(site: options.site) },
                                                                  count: { (items: $0.count, reused: 0) })
-        let rendered = render(into: stage, progress: progress, timings: timings, memo: memo)
-        if memo.notes.changed || memo.layouts.changed {
-            timings.measure("keep memo", { memo.store(site: options.site) { Self.store($0, at: $1) } },
-                            count: { _ in (items: memo.count, reused: 0) })
+        // The notes are written (and let go) as soon as they are all rendered, the layouts at the end.
+        let rendered = render(into: stage, progress: progress, timings: timings, memo: memo, afterResolve: {
+            if memo.notes.changed {
+                _ = timings.measure("keep notes", { () -> Int in
+                    let count = memo.notes.count
+                    memo.storeNotes(site: options.site) { Self.store($0, at: $1) }
+                    return count
+                }, count: { (items: $0, reused: 0) })
+            }
+            memo.notes.release()
+        })
+        if memo.layouts.changed {
+            timings.measure("keep layouts", { memo.storeLayouts(site: options.site) { Self.store($0, at: $1) } },
+                            count: { _ in (items: memo.layouts.count, reused: 0) })
         }
         var diagnostics = rendered.diagnostics
         func stopped() -> BuildResult {

@@ -40,7 +40,7 @@ public struct SourceStamp: Sendable, Hashable {
                 if name != "." && name != ".." && !DirectoryListing.isIgnored(name) { names.append(name) }
             }
             closedir(folder)
-            for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            for name in names.sorted(by: { $0.utf8Precedes($1) }) {
                 let path = relative + "/" + name
                 var info = stat()
                 guard stat(site + "/" + path, &info) == 0 else {

@@ -42,7 +42,7 @@ public struct DiagnosticList: Sendable, Hashable {
             case let (la?, lb?) where la != lb: return la < lb
             default:
                 if a.severity != b.severity { return a.severity < b.severity }
-                return a.message.utf8.lexicographicallyPrecedes(b.message.utf8)
+                return a.message.utf8Precedes(b.message)
             }
         }
     }

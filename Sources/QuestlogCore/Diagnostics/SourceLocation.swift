@@ -11,7 +11,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        if lhs.path != rhs.path { return lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) }
+        if lhs.path != rhs.path { return lhs.path.utf8Precedes(rhs.path) }
         return (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 

@@ -33,7 +33,7 @@ public struct PlaythroughFile: Sendable, Hashable {
             guard !id.isEmpty, !DirectoryListing.isDirectory(root + "/" + path) else { continue }
             files.append(PlaythroughFile(game: game, id: id, name: Self.name(of: root + "/" + path) ?? id, path: path))
         }
-        return files.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        return files.sorted { $0.id.utf8Precedes($1.id) }
     }
 
     /// `name:` (or `title:`) of a file's front matter.

@@ -16,7 +16,7 @@ public struct ProgressCatalog: Sendable {
         var playthroughs: [PlaythroughFile] = []
         var ignored: [Diagnostic] = []
         var unknown: [UnknownField] = []
-        for game in loaded.games.sorted(by: { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }) {
+        for game in loaded.games.sorted(by: { $0.id.utf8Precedes($1.id) }) {
             let checker = FieldChecker(game: game.id)
             var index = GameIndex(id: game.id)
             for entry in game.entries {
@@ -71,7 +71,7 @@ public struct ProgressCatalog: Sendable {
         guard let index = lookup.indexes[game] else { return [] }
         return schema.progressFields.flatMap { kind, field in
             index.entries.filter { $0.ref.kind == kind.id }
-                .sorted { $0.ref.id.utf8.lexicographicallyPrecedes($1.ref.id.utf8) }
+                .sorted { $0.ref.id.utf8Precedes($1.ref.id) }
                 .map { ProgressTarget(ref: $0.ref, name: $0.name, field: field.name, noun: kind.noun) }
         }
     }

@@ -14,7 +14,7 @@ struct ProgressTable: Sendable {
         var rows: [[String]] = []
         for kind in schema.kinds {
             guard let field = kind.fields.first(where: { $0.progress && $0.type == .bool }) else { continue }
-            let entries = game.entries(of: kind.id).sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+            let entries = game.entries(of: kind.id).sorted { $0.id.utf8Precedes($1.id) }
             for entry in entries {
                 rows.append([entry.id, kind.id, entry.name] + playthroughs.map { $0.isDone(entry, field: field.name) ? "true" : "false" })
             }

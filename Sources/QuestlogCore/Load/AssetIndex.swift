@@ -32,9 +32,9 @@ public struct AssetIndex: Sendable {
             if let game = Self.gameFolder(of: path) { files[game, default: []].append(path) }
         }
         self.folders = folders
-        filesByGameFolder = files.mapValues { $0.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+        filesByGameFolder = files.mapValues { $0.sorted { $0.utf8Precedes($1) } }
         assetsByGame = Dictionary(grouping: assets, by: \.game)
-            .mapValues { $0.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) } }
+            .mapValues { $0.sorted { $0.path.utf8Precedes($1.path) } }
     }
 
     /// An index of a loaded site's assets and Markdown entries (`game.md` included); drafts only

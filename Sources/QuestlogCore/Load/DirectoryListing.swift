@@ -23,7 +23,7 @@ public enum DirectoryListing {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         return names
             .filter { !isIgnored($0) }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .sorted { $0.utf8Precedes($1) }
             .compactMap { name in
                 var info = stat()
                 // A name that vanished since the listing is simply not there.

@@ -75,7 +75,7 @@ public struct SiteLoader: Sendable {
             games.append(loadGame(walk, isDraft: isDraft, diagnostics: &diagnostics))
             assets.append(contentsOf: walk.assets)
         }
-        assets.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        assets.sort { $0.path.utf8Precedes($1.path) }
         // Pictures get their size now, so pages can reserve their space (only headers are read).
         let sizes = Parallel.map(assets, jobs: jobs) { asset in
             asset.isMeasurable ? ImageSize.ofFile(atPath: root + "/" + asset.path).map { ImageDimensions(width: $0.width, height: $0.height) } : nil

@@ -43,7 +43,7 @@ extension Game {
 
     /// Each playthrough file in id order, or the implicit playthrough when there is none.
     static func playthroughs(_ entries: [String: [Entry]], shared: Bool) -> [Playthrough] {
-        let files = (entries[Schema.playthroughKind] ?? []).sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        let files = (entries[Schema.playthroughKind] ?? []).sorted { $0.id.utf8Precedes($1.id) }
         return files.isEmpty ? [Playthrough(entry: nil, shared: false)] : files.map { Playthrough(entry: $0, shared: shared) }
     }
 }

@@ -67,7 +67,7 @@ enum OutputFileSystem {
             }
             if name != "." && name != ".." { names.append(name) }
         }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return names.sorted { $0.utf8Precedes($1) }
     }
 
     /// The whole content of a regular file.

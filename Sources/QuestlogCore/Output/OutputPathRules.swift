@@ -43,7 +43,7 @@ enum OutputPathRules {
                 paths.append(path)
             }
         }
-        paths.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        paths.sort { $0.utf8Precedes($1) }
 
         var unique: [String] = []
         for path in paths {

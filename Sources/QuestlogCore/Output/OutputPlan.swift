@@ -36,7 +36,7 @@ struct OutputPlan {
 
     init(destination: OutputDestination, files: [Item]) {
         self.destination = destination
-        self.files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        self.files = files.sorted { $0.path.utf8Precedes($1.path) }
         produced = Set(files.map(\.path))
         previous = Set(destination.manifest?.paths ?? [])
         var folders: Set<String> = []
@@ -47,7 +47,7 @@ struct OutputPlan {
                 if !folders.insert(String(folder)).inserted { break }
             }
         }
-        self.folders = folders.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        self.folders = folders.sorted { $0.utf8Precedes($1) }
     }
 
     /// Listed files that are no longer produced, sorted by path.

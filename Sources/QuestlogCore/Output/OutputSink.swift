@@ -37,7 +37,7 @@ public final class OutputCollector: OutputSink, @unchecked Sendable {
         let files = lock.withLock { collected }
         return files.enumerated().sorted { lhs, rhs in
             lhs.element.path == rhs.element.path ? lhs.offset < rhs.offset
-                : lhs.element.path.utf8.lexicographicallyPrecedes(rhs.element.path.utf8)
+                : lhs.element.path.utf8Precedes(rhs.element.path)
         }.map(\.element)
     }
 }

@@ -107,7 +107,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// whether or not this succeeds.
     func commit(onFile: @escaping @Sendable () -> Void = {}) throws(OutputError) -> (report: OutputReport, outputs: [SourceStamp]?) {
         defer { discard() }
-        if let failure = lock.withLock({ failures.min { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) } }) {
+        if let failure = lock.withLock({ failures.min { $0.path.utf8Precedes($1.path) } }) {
             throw failure.error
         }
         let entries = sortedEntries()
@@ -148,7 +148,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     // MARK: Private
 
     private func sortedEntries() -> [Entry] {
-        lock.withLock { entries }.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        lock.withLock { entries }.sorted { $0.path.utf8Precedes($1.path) }
     }
 
     /// Whether the file at the path already holds these bytes.

@@ -15,7 +15,7 @@ extension OutputWriter {
         }
         var removed: [String] = []
         var realFolders: [String: Bool] = [:]
-        for folder in [""] + folders.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for folder in [""] + folders.sorted(by: { $0.utf8Precedes($1) }) {
             guard folder.isEmpty || (isReachedWithoutLinks(folder + "/", checked: &realFolders)
                 && (try? OutputFileSystem.kind(of: absolute(folder))) == .directory) else { continue }
             guard let names = try? OutputFileSystem.entries(of: folder.isEmpty ? directory : absolute(folder)) else { continue }
@@ -42,7 +42,7 @@ extension OutputWriter {
         guard (try? OutputFileSystem.kind(of: absolute(path))) == .directory,
               let names = try? OutputFileSystem.entries(of: absolute(path)) else { return [] }
         var removed: [String] = []
-        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where OutputTemporaryName.isStaged(name) {
+        for name in names.sorted(by: { $0.utf8Precedes($1) }) where OutputTemporaryName.isStaged(name) {
             let staged = path + "/" + name
             guard (try? OutputFileSystem.kind(of: absolute(staged))) == .file else { continue }
             do {

@@ -28,7 +28,7 @@ extension OutputWriter {
         let needed = Set(plan.folders)
         let deepestFirst = emptied.subtracting(needed).sorted { a, b in
             let depthA = a.utf8.count { $0 == UInt8(ascii: "/") }, depthB = b.utf8.count { $0 == UInt8(ascii: "/") }
-            return depthA != depthB ? depthA > depthB : a.utf8.lexicographicallyPrecedes(b.utf8)
+            return depthA != depthB ? depthA > depthB : a.utf8Precedes(b)
         }
         for folder in deepestFirst {
             OutputFileSystem.removeFolderIfEmpty(absolute(folder))

@@ -102,7 +102,7 @@ extension PageBuilder {
     func groupedByRegion(_ entries: [Entry], item: (Entry) -> MustacheValue) -> [MustacheValue] {
         var groups: [String: [Entry]] = [:]
         for entry in entries { groups[region(of: entry) ?? "", default: []].append(entry) }
-        let names = groups.keys.filter { !$0.isEmpty }.sorted { NameKey.make($0).utf8.lexicographicallyPrecedes(NameKey.make($1).utf8) }
+        let names = groups.keys.filter { !$0.isEmpty }.sorted { NameKey.make($0).utf8Precedes(NameKey.make($1)) }
             + (groups[""] == nil ? [] : [""])
         return names.map { name in
             [

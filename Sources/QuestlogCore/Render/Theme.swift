@@ -49,7 +49,7 @@ public struct Theme: Sendable {
     /// Files copied to the output as they are (under `assets/`), sorted by path.
     public var assets: [(path: String, bytes: [UInt8])] {
         files.filter { $0.key.hasPrefix("assets/") }
-            .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            .sorted { $0.key.utf8Precedes($1.key) }
             .map { (path: $0.key, bytes: $0.value) }
     }
 

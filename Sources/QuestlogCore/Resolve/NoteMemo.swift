@@ -51,10 +51,14 @@ public final class NoteMemo: @unchecked Sendable {
         storedIndex = [:]
     }
 
+    /// Notes longer than this (in bytes of Markdown) are not kept: a memo of them would hold and
+    /// write their HTML and plain text again, and such a note is rendered in parts anyway.
+    static let largestNote = 1 << 20
+
     /// The key of a note: its Markdown and every option that changes how it renders.
     static func key(markdown: String, options: MarkdownOptions) -> UInt64 {
         var text = "\(options.unsafeHTML ? 1 : 0)\u{0}\(options.lineOffset)\u{0}\(options.headingOffset)\u{0}\(options.topHeadingLevel ?? 0)"
-        for (type, title) in options.calloutTitles.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+        for (type, title) in options.calloutTitles.sorted(by: { $0.key.utf8Precedes($1.key) }) {
             text += "\u{0}" + type + "\u{1}" + title
         }
         var bytes = Array(text.utf8)
@@ -87,6 +91,17 @@ public final class NoteMemo: @unchecked Sendable {
             records = kept
             stored = []
             storedIndex = [:]
+        }
+    }
+
+    /// Lets every record go once the memo is written, so a build does not hold them to its end;
+    /// `changed` is false until the memo takes records again.
+    func release() {
+        lock.withLock {
+            records = [:]
+            stored = []
+            storedIndex = [:]
+            changed = false
         }
     }
 

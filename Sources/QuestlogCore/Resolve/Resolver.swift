@@ -106,7 +106,7 @@ public struct Resolver: Sendable {
             var reusedKeys = Set<UInt64>()
             var reusedNotes = 0
             for result in rendered {
-                guard let record = result.record else { continue }
+                guard let record = result.record, record.sourceLength <= NoteMemo.largestNote else { continue }
                 kept[result.key] = record
                 // The last note of a key decides its record (notes alike but on pages in other folders
                 // link differently), and whether that record is the one the memo had.
@@ -152,8 +152,8 @@ public struct Resolver: Sendable {
             let byName = index.entries.indices.filter { lookup.isPublished(index.entries[$0]) }
                 .map { (key: index.entries[$0].nameKey, position: $0) }
                 .sorted { a, b in
-                    a.key != b.key ? a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
-                        : index.entries[a.position].ref.id.utf8.lexicographicallyPrecedes(index.entries[b.position].ref.id.utf8)
+                    a.key != b.key ? a.key.utf8Precedes(b.key)
+                        : index.entries[a.position].ref.id.utf8Precedes(index.entries[b.position].ref.id)
                 }
             var positions: [Int] = []
             positions.reserveCapacity(byName.count)

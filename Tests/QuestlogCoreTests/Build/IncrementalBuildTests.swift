@@ -215,6 +215,11 @@ struct IncrementalBuildTests {
         site.write("Content/g/npcs/b.md", "---\nname: Bea\n---\nAlone.\n")
         #expect(build() == 2, "b and c reused; a's link now dangles")
         #expect(site.page("g/npcs/a.html").contains("wikilink-missing"))
+        // A note too long to keep is rendered every time; the others are still reused.
+        site.write("Content/g/npcs/d.md", "---\nname: Dan\n---\n" + String(repeating: "Long note. ", count: NoteMemo.largestNote / 10) + "\n")
+        #expect(build() == 3)
+        site.write("Content/g/npcs/c.md", "---\nname: Cid\n---\nAlone again.\n")
+        #expect(build() == 2, "a and b reused, d rendered again")
         var options = BuildOptions(site: site.root, output: site.root + "/Output")
         options.clean = true
         let timings = BuildTimings()

@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension String {
+    /// Whether this string's UTF-8 bytes sort before `other`'s, as
+    /// `utf8.lexicographicallyPrecedes(other.utf8)` says, compared a block at a time: paths and
+    /// names are sorted this way everywhere output order must not depend on the locale.
+    func utf8Precedes(_ other: String) -> Bool {
+        var a = self, b = other
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = Swift.min(x.count, y.count)
+                if common > 0, let left = x.baseAddress, let right = y.baseAddress {
+                    let order = memcmp(left, right, common)
+                    if order != 0 { return order < 0 }
+                }
+                return x.count < y.count
+            }
+        }
+    }
+}
