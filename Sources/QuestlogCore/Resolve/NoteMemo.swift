@@ -69,13 +69,15 @@ public final class NoteMemo: @unchecked Sendable {
 
     /// The record of the note with this key and Markdown length, if any.
     func record(for key: UInt64, sourceLength: Int) -> Record? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let record = records[key] {
+        // Decoded outside the lock, so the threads rendering notes do not wait on each other.
+        let found = lock.withLock { () -> (record: Record?, stored: [UInt8], offset: Int?) in
+            (records[key], stored, records[key] == nil ? storedIndex[key] : nil)
+        }
+        if let record = found.record {
             return record.sourceLength == sourceLength ? record : nil
         }
-        guard let offset = storedIndex[key] else { return nil }
-        var reader = MemoReader(bytes: stored, offset: offset)
+        guard let offset = found.offset else { return nil }
+        var reader = MemoReader(bytes: found.stored, offset: offset)
         guard let record = reader.record(), record.sourceLength == sourceLength else { return nil }
         return record
     }
