@@ -164,16 +164,13 @@ public struct SiteBuild: Sendable {
         // The notes are written (and let go) as soon as they are all rendered, the layouts at the end.
         let rendered = render(into: stage, progress: progress, timings: timings, memo: memo, afterResolve: {
             if memo.notes.changed {
-                _ = timings.measure("keep notes", { () -> Int in
-                    let count = memo.notes.count
-                    memo.storeNotes(site: options.site) { Self.store($0, at: $1) }
-                    return count
-                }, count: { (items: $0, reused: 0) })
+                timings.measure("keep notes", { Self.store(memo.notes.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.notesPath(site: options.site)) },
+                                count: { _ in (items: memo.notes.count, reused: 0) })
             }
             memo.notes.release()
         })
         if memo.layouts.changed {
-            timings.measure("keep layouts", { memo.storeLayouts(site: options.site) { Self.store($0, at: $1) } },
+            timings.measure("keep layouts", { Self.store(memo.layouts.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.layoutsPath(site: options.site)) },
                             count: { _ in (items: memo.layouts.count, reused: 0) })
         }
         var diagnostics = rendered.diagnostics

@@ -32,10 +32,12 @@ public final class LayoutMemo: @unchecked Sendable {
 
     /// The positions of this layout: the memo's, or `make()`'s, kept for the next render either way.
     func positions(key: UInt64, count: Int, make: () -> [GraphPoint]) -> [GraphPoint] {
-        if let points = lock.withLock({ previous[key] }), points.count == count {
-            lock.withLock { used[key] = points }
+        let kept = lock.withLock { () -> [GraphPoint]? in
+            guard let points = previous[key], points.count == count else { return nil }
+            used[key] = points
             return points
         }
+        if let kept { return kept }
         let points = make()
         lock.withLock {
             used[key] = points

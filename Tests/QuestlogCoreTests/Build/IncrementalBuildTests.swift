@@ -171,7 +171,6 @@ struct IncrementalBuildTests {
             let clean = SiteBuild(options: options).render()
             #expect(incremental.diagnostics.all == clean.diagnostics.all, "seed \(seed), step \(step)")
             guard !clean.diagnostics.failed(strict: false) else {
-                if ProcessInfo.processInfo.environment["SHOWDIAG"] != nil { print(clean.diagnostics.formattedText()) }
                 #expect(incremental.report == nil, "seed \(seed), step \(step): a failing build writes nothing")
                 continue
             }
