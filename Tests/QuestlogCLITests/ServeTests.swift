@@ -111,6 +111,30 @@ struct ServeTests {
         }
     }
 
+    /// Pages are made when asked for; a template error that only some pages meet is found once
+    /// every page is made in the background, and then shows on every page, as a build would fail.
+    @Test func aTemplateErrorOfSomePagesShowsOnEveryPageOnceFound() throws {
+        try Self.withServer { server, port, folder in
+            try FileManager.default.createDirectory(atPath: folder + "/Templates", withIntermediateDirectories: true)
+            // A partial named by each entry: only the watchtower has one.
+            try "{{>*entry.id}}".write(toFile: folder + "/Templates/entry.mustache", atomically: true, encoding: .utf8)
+            try "<p>Up the tower</p>".write(toFile: folder + "/Templates/old-watchtower.mustache", atomically: true, encoding: .utf8)
+            #expect(server.rebuildIfChanged())
+            #expect(try Self.get("/my-first-game/locations/old-watchtower.html", port: port).body.contains("Up the tower")
+                || Self.get("/my-first-game/locations/old-watchtower.html", port: port).body.contains("The site has errors"))
+            server.waitForPages()
+            let home = try Self.get("/index.html", port: port)
+            #expect(home.body.contains("The site has errors"))
+            #expect(home.body.contains("[template-error]"))
+
+            try FileManager.default.removeItem(atPath: folder + "/Templates/entry.mustache")
+            #expect(server.rebuildIfChanged())
+            server.waitForPages()
+            #expect(try Self.get("/my-first-game/locations/old-watchtower.html", port: port).body.contains("Up the tower") == false, "the built-in template again")
+            #expect(try !Self.get("/index.html", port: port).body.contains("The site has errors"))
+        }
+    }
+
     @Test func aSaveIsSeenWhileWatching() throws {
         let builds = BuildCounter()
         try Self.withServer(builds: builds) { server, port, folder in

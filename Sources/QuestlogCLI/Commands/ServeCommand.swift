@@ -51,10 +51,12 @@ struct ServeCommand: Command {
             guard !context.quiet else { return }
             let shown = changed.prefix(3).joined(separator: ", ")
             context.console.printError("Changed: " + shown + (changed.count > 3 ? " and \(changed.count - 3) more" : ""))
-        }) { rendered, seconds in
-            _ = context.report(rendered.diagnostics)
-            if !rendered.files.isEmpty, !context.quiet {
-                context.console.printError("Built \(rendered.pageCount) pages in \(String(format: "%.2f", seconds)) s")
+        }, onPageProblems: { problems in
+            _ = context.report(problems)
+        }) { served, seconds in
+            _ = context.report(served.diagnostics)
+            if served.pages != nil, !context.quiet {
+                context.console.printError("Built \(served.pageCount) pages in \(String(format: "%.2f", seconds)) s")
             }
         }
         let actual: Int

@@ -2,14 +2,18 @@ import Foundation
 import QuestlogCore
 
 /// The site as the development server shows it: the latest good build in memory, and the problems
-/// of the latest build when it failed, with its exports and search index made on demand. Pages carry a small script
-/// that reloads them when the version changes.
+/// of the latest build when it failed. Its pages are made when first asked for (`PageSet`), its
+/// exports, search index and sitemap too. Pages carry a small script that reloads them when the
+/// version changes.
 final class LiveSite: @unchecked Sendable {
     private let lock = NSLock()
-    /// The pages and files of the latest good build, by path; their pieces are joined when served.
+    /// The pages of the latest good build, made when asked for.
+    private var pages: PageSet?
+    /// The other files of the latest good build (theme assets, the content's other files), by path.
     private var files: [String: OutputFile] = [:]
     private var exports: LazyFiles?
     private var search: LazyFiles?
+    private var sitemap: LazyFiles?
     private var strict = false
     private var problems: String?
     private var currentVersion = 0
@@ -27,25 +31,41 @@ final class LiveSite: @unchecked Sendable {
 
     var version: Int { lock.withLock { currentVersion } }
 
-    /// Takes a new build: its files (and `exports` and `search`, to make when asked for) when it
-    /// succeeded, its problems (on every page) when it failed.
+    /// Takes a new build: its pages and files (and `exports`, `search` and `sitemap`, to make when
+    /// asked for) when it succeeded, its problems (on every page) when it failed.
     /// `states` are the playthrough files' states read before the build.
-    func update(_ rendered: RenderedSite, strict: Bool, exports: LazyFiles? = nil, search: LazyFiles? = nil,
-                states: [String: String] = [:]) {
+    func update(_ served: ServedSite, strict: Bool, exports: LazyFiles? = nil, search: LazyFiles? = nil,
+                sitemap: LazyFiles? = nil, states: [String: String] = [:]) {
         lock.withLock {
             self.strict = strict
-            if rendered.diagnostics.failed(strict: strict) {
-                let list = strict ? rendered.diagnostics.promotingWarnings() : rendered.diagnostics
-                problems = list.formattedText() + list.summary
+            if served.diagnostics.failed(strict: strict) || served.pages == nil {
+                problems = Self.text(of: served.diagnostics, strict: strict)
             } else {
-                files = Dictionary(rendered.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+                pages = served.pages
+                files = Dictionary(served.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
                 self.exports = exports
                 self.search = search
+                self.sitemap = sitemap
                 playthroughStates = states
                 problems = nil
             }
             currentVersion += 1
         }
+    }
+
+    /// The build whose pages are `pages` failed after all: some page of it has template errors.
+    /// Nothing changes when a newer build came since.
+    func pagesFailed(_ pages: PageSet, diagnostics: DiagnosticList) {
+        lock.withLock {
+            guard self.pages === pages, problems == nil else { return }
+            problems = Self.text(of: diagnostics, strict: strict)
+            currentVersion += 1
+        }
+    }
+
+    private static func text(of diagnostics: DiagnosticList, strict: Bool) -> String {
+        let list = strict ? diagnostics.promotingWarnings() : diagnostics
+        return list.formattedText() + list.summary
     }
 
     func response(to request: HTTPRequest) -> HTTPResponse {
@@ -57,10 +77,11 @@ final class LiveSite: @unchecked Sendable {
         }
         var path = String(request.path.dropFirst())
         if path.isEmpty || path.hasSuffix("/") { path += "index.html" }
-        // Made outside the lock: the version and the pages answer while the exports are made.
+        // Made outside the lock: the version and the other pages answer while these are made.
         let lazy = lock.withLock { () -> (files: LazyFiles, strict: Bool)? in
             if path.hasPrefix(ExportDownload.folder + "/") { return exports.map { ($0, strict) } }
             if path.hasPrefix(SearchIndex.folder) { return search.map { ($0, strict) } }
+            if path == "sitemap.xml" || path == "robots.txt" { return sitemap.map { ($0, strict) } }
             return nil
         }
         if let (lazy, strict) = lazy {
@@ -72,38 +93,81 @@ final class LiveSite: @unchecked Sendable {
                 return HTTPResponse(status: 200, contentType: HTTPResponse.contentType(of: path), body: body)
             }
         }
-        return lock.withLock {
+        enum Answer {
+            case done(HTTPResponse)
+            case page(PageSet, path: String, status: Int, script: [UInt8])
+        }
+        let answer = lock.withLock { () -> Answer in
             if request.path == Self.versionPath {
-                return HTTPResponse(status: 200, contentType: "text/plain; charset=utf-8", body: Array(String(currentVersion).utf8))
+                return .done(HTTPResponse(status: 200, contentType: "text/plain; charset=utf-8", body: Array(String(currentVersion).utf8)))
             }
-            let isPage = path.hasSuffix(".html") || files[path + "/index.html"] != nil
-            if let problems, isPage || files[path] == nil {
-                return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: errorPage(problems))
+            let isPage = path.hasSuffix(".html") || has(path + "/index.html")
+            if let problems, isPage || !has(path) {
+                return .done(HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: errorPage(problems)))
             }
-            if files[path] == nil, files[path + "/index.html"] != nil { path += "/index.html" }
+            if !has(path), has(path + "/index.html") { path += "/index.html" }
+            if let pages, pages.contains(path) {
+                return .page(pages, path: path, status: 200, script: reloadScript())
+            }
             guard let body = files[path]?.bytes else {
-                let notFound = files["404.html"]?.bytes ?? Array("Not found.\n".utf8)
-                return HTTPResponse(status: 404, contentType: "text/html; charset=utf-8", body: withReloadScript(notFound))
+                if let pages, pages.contains("404.html") {
+                    return .page(pages, path: "404.html", status: 404, script: reloadScript())
+                }
+                return .done(HTTPResponse(status: 404, contentType: "text/html; charset=utf-8",
+                                          body: Self.adding(reloadScript(), to: Array("Not found.\n".utf8))))
             }
             let type = HTTPResponse.contentType(of: path)
-            return HTTPResponse(status: 200, contentType: type, body: type.hasPrefix("text/html") ? withReloadScript(body) : body)
+            return .done(HTTPResponse(status: 200, contentType: type,
+                                      body: type.hasPrefix("text/html") ? withScripts(body, reload: reloadScript(), states: playthroughStates) : body))
+        }
+        switch answer {
+        case let .done(response):
+            return response
+        case let .page(pages, path, status, script):
+            // Made outside the lock, so that pages are made on several threads at once.
+            switch pages.page(at: path) {
+            case let .success(file)?:
+                let states = lock.withLock { playthroughStates }
+                return HTTPResponse(status: status, contentType: HTTPResponse.contentType(of: path),
+                                    body: withScripts(file.bytes, reload: script, states: states))
+            case let .failure(problem)?:
+                return lock.withLock {
+                    HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: errorPage(Self.text(of: DiagnosticList([problem]), strict: strict)))
+                }
+            case nil:
+                return .text(404, "Not found.")
+            }
         }
     }
 
-    /// The page with the reload script before `</body>` (or at the end).
-    private func withReloadScript(_ page: [UInt8]) -> [UInt8] {
-        let script = Array("""
+    /// Whether the latest good build has a page or file at `path`.
+    private func has(_ path: String) -> Bool {
+        files[path] != nil || pages?.contains(path) == true
+    }
+
+    /// The script that reloads a page of this version when the version changes.
+    private func reloadScript() -> [UInt8] {
+        Array("""
         <script>(function () { var seen = \(currentVersion); setInterval(function () {
           fetch("\(Self.versionPath)", { cache: "no-store" }).then(function (r) { return r.text(); })
             .then(function (v) { if (Number(v) !== seen) { location.reload(); } }).catch(function () {});
         }, 700); })();</script>
 
         """.utf8)
-        var added = script
-        // Pages with progress checkboxes get the script that makes them live.
+    }
+
+    /// The page with the reload script, and the script that makes its progress checkboxes live when
+    /// it has some.
+    private func withScripts(_ page: [UInt8], reload: [UInt8], states: [String: String]) -> [UInt8] {
+        var added = reload
         if let marking, marking.enabled, page.lastRange(of: Array("ql-mark".utf8)) != nil {
-            added += Array(marking.script(states: playthroughStates).utf8)
+            added += Array(marking.script(states: states).utf8)
         }
+        return Self.adding(added, to: page)
+    }
+
+    /// `added` before the page's `</body>` (or at the end).
+    private static func adding(_ added: [UInt8], to page: [UInt8]) -> [UInt8] {
         let closing = Array("</body>".utf8)
         if let index = page.lastRange(of: closing)?.lowerBound {
             return Array(page[..<index]) + added + Array(page[index...])
@@ -132,7 +196,7 @@ final class LiveSite: @unchecked Sendable {
         </html>
 
         """
-        return withReloadScript(Array(page.utf8))
+        return Self.adding(reloadScript(), to: Array(page.utf8))
     }
 }
 

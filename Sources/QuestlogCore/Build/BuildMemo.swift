@@ -1,13 +1,16 @@
 /// What a build keeps for the next one to reuse, each part checked before it is trusted: the
-/// rendered notes (`NoteMemo`) and the graph layouts (`LayoutMemo`). `serve` keeps one in memory;
-/// `build` reads it from the site's `.questlog/` folder and writes back each part that changed.
+/// rendered notes (`NoteMemo`) and the graph layouts (`LayoutMemo`), and for `serve` the loaded
+/// files (`LoadMemo`). `serve` keeps one in memory; `build` reads it from the site's `.questlog/`
+/// folder and writes back each part that changed (the loaded files are not kept on disk).
 public final class BuildMemo: Sendable {
     public let notes: NoteMemo
     public let layouts: LayoutMemo
+    public let loads: LoadMemo?
 
-    public init(notes: NoteMemo = NoteMemo(), layouts: LayoutMemo = LayoutMemo()) {
+    public init(notes: NoteMemo = NoteMemo(), layouts: LayoutMemo = LayoutMemo(), loads: LoadMemo? = nil) {
         self.notes = notes
         self.layouts = layouts
+        self.loads = loads
     }
 
     static func notesPath(site: String) -> String {

@@ -76,13 +76,55 @@ public struct SiteBuild: Sendable {
                              deferredExports: deferringExports ? site : nil)
     }
 
+    /// Loads and resolves the site for `serve`, leaving every page to be made when asked for
+    /// (`ServedSite`): a save is shown as soon as the site is resolved, whatever its size. With a
+    /// `memo`, as `render(memo:)`. The content's other files claim no path of a page, a theme asset,
+    /// an export or the sitemap, as in a build.
+    public func renderServed(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings(),
+                             memo: BuildMemo? = nil) -> ServedSite {
+        let theme = self.theme
+        let (site, resolveDiagnostics, assets) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes,
+                                                                loads: memo?.loads)
+        var diagnostics = resolveDiagnostics
+        if diagnostics.failed(strict: options.strict) {
+            return ServedSite(diagnostics: diagnostics, gameCount: site.games.count)
+        }
+        progress(.rendering)
+        let renderer = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site)
+        let (pages, problems) = timings.measure("pages", { renderer.pages(of: site, layouts: memo?.layouts) },
+                                                count: { (items: $0.pages?.count ?? 0, reused: 0) })
+        diagnostics.append(contentsOf: problems)
+        guard let pages, !diagnostics.failed(strict: options.strict) else {
+            return ServedSite(diagnostics: diagnostics, gameCount: site.games.count)
+        }
+        let collector = OutputCollector()
+        for asset in theme.assets {
+            collector.add(OutputFile(path: asset.path, bytes: asset.bytes))
+        }
+        let claimed = pages.paths + collector.paths + (site.config.baseURL == nil ? [] : SiteRenderer.sitemapPaths) + Self.exportPaths(of: site)
+        var assetDiagnostics = DiagnosticList()
+        _ = timings.measure("assets", { addAssetFiles(assets, besides: claimed, into: collector, diagnostics: &assetDiagnostics) },
+                            count: { (items: $0, reused: 0) })
+        diagnostics.append(contentsOf: assetDiagnostics)
+        if diagnostics.failed(strict: options.strict) {
+            return ServedSite(diagnostics: diagnostics, gameCount: site.games.count)
+        }
+        return ServedSite(diagnostics: diagnostics, gameCount: site.games.count, pages: pages, files: collector.files, site: site)
+    }
+
+    /// The sitemap and `robots.txt` of a served site (none without a base URL); every page is made.
+    public func renderSitemap(of served: ServedSite) -> [OutputFile] {
+        guard let site = served.site, let pages = served.pages else { return [] }
+        return SiteRenderer(theme: theme, jobs: options.jobs, root: options.site).sitemapFiles(of: site, pages: pages)
+    }
+
     /// The Load and Resolve stages. The loaded site is this function's alone, so its raw entries are
     /// freed as soon as the site is resolved, before a page is rendered; only the assets are kept.
-    private func loadAndResolve(theme: Theme, progress: (BuildStep) -> Void, timings: BuildTimings, memo: NoteMemo?)
-        -> (site: Site, diagnostics: DiagnosticList, assets: [ContentAsset]) {
+    private func loadAndResolve(theme: Theme, progress: (BuildStep) -> Void, timings: BuildTimings, memo: NoteMemo?,
+                                loads: LoadMemo? = nil) -> (site: Site, diagnostics: DiagnosticList, assets: [ContentAsset]) {
         progress(.loading)
-        var loaded = timings.measure("load", { SiteLoader(root: options.site, jobs: options.jobs).load() },
-                                     count: { (items: $0.games.reduce(0) { $0 + $1.entries.count + 1 } + $0.assets.count, reused: 0) })
+        var loaded = timings.measure("load", { SiteLoader(root: options.site, jobs: options.jobs, memo: loads).load() },
+                                     count: { (items: $0.games.reduce(0) { $0 + $1.entries.count + 1 } + $0.assets.count, reused: loads?.reusedCount ?? 0) })
         if let baseURL = options.baseURL { loaded.config.baseURL = baseURL }
         progress(.resolving)
         let assets = loaded.assets

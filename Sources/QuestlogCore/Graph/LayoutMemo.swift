@@ -33,7 +33,8 @@ public final class LayoutMemo: @unchecked Sendable {
     /// The positions of this layout: the memo's, or `make()`'s, kept for the next render either way.
     func positions(key: UInt64, count: Int, make: () -> [GraphPoint]) -> [GraphPoint] {
         let kept = lock.withLock { () -> [GraphPoint]? in
-            guard let points = previous[key], points.count == count else { return nil }
+            // A layout is a function of its key alone: one made since the last render ended is as good.
+            guard let points = previous[key] ?? used[key], points.count == count else { return nil }
             used[key] = points
             return points
         }

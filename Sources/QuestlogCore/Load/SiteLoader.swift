@@ -10,14 +10,17 @@ public struct SiteLoader: Sendable {
     public var root: String
     /// How many threads read and parse files at once; the result does not depend on it.
     public var jobs: Int
+    /// The files of the last load to reuse where their bytes did not change (`serve`).
+    public var memo: LoadMemo?
 
     public static let contentFolder = "Content"
     /// Names the output itself uses at its root (`assets/`, `exports/`, `exports/site.json`).
     public static let reservedGameIds: Set<String> = ["assets", "exports", "site"]
 
-    public init(root: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(root: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, memo: LoadMemo? = nil) {
         self.root = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
         self.jobs = max(1, jobs)
+        self.memo = memo
     }
 
     public func load() -> LoadedSite {
@@ -81,6 +84,7 @@ public struct SiteLoader: Sendable {
             asset.isMeasurable ? ImageSize.ofFile(atPath: root + "/" + asset.path).map { ImageDimensions(width: $0.width, height: $0.height) } : nil
         }
         for index in assets.indices { assets[index].dimensions = sizes[index] }
+        memo?.finishLoad()
         return LoadedSite(config: config, schema: schema, games: games, assets: assets, diagnostics: diagnostics)
     }
 
@@ -116,10 +120,14 @@ public struct SiteLoader: Sendable {
             let isDraft: Bool
             switch job {
             case let .markdown(path, kind, id, draft):
-                entries = loadMarkdownEntry(path, kind: kind, id: id, diagnostics: &found).map { [$0] } ?? []
+                entries = remembered(path, kind: kind, id: id, diagnostics: &found) { bytes, diagnostics in
+                    loadMarkdownEntry(path, kind: kind, id: id, bytes: bytes, diagnostics: &diagnostics).map { [$0] } ?? []
+                }
                 isDraft = draft
             case let .data(path, kind, draft):
-                entries = loadDataFile(path, kind: kind, diagnostics: &found)
+                entries = remembered(path, kind: kind, id: "", diagnostics: &found) { bytes, diagnostics in
+                    loadDataFile(path, kind: kind, bytes: bytes, diagnostics: &diagnostics)
+                }
                 isDraft = draft
             }
             for index in entries.indices { entries[index].isDraft = isDraft }
@@ -140,7 +148,32 @@ public struct SiteLoader: Sendable {
         return RawGame(id: walk.gameId, folder: walk.folder, game: game, entries: entries, isDraft: isDraft)
     }
 
-    private func readText(_ path: String, diagnostics: inout DiagnosticList) -> String? {
+    /// `load`'s entries of the file at `path`, or the memo's when it holds the same bytes loaded the
+    /// same way; `load` is handed the file's bytes when they were read for the memo.
+    private func remembered(_ path: String, kind: Kind, id: String, diagnostics: inout DiagnosticList,
+                            _ load: ([UInt8]?, inout DiagnosticList) -> [RawEntry]) -> [RawEntry] {
+        guard let memo, let bytes = FileContents.read(root + "/" + path, limit: LoadMemo.largestFile + 1),
+              bytes.count <= LoadMemo.largestFile else {
+            return load(nil, &diagnostics)
+        }
+        let (entries, found) = memo.entries(path: path, bytes: bytes, kind: kind, id: id) {
+            var found = DiagnosticList()
+            let entries = load(bytes, &found)
+            return (entries, found.all)
+        }
+        diagnostics.append(contentsOf: found)
+        return entries
+    }
+
+    private func readText(_ path: String, bytes: [UInt8]? = nil, diagnostics: inout DiagnosticList) -> String? {
+        if let bytes {
+            switch SourceText.decode(bytes, path: path) {
+            case let .success(text): return text
+            case let .failure(diagnostic):
+                diagnostics.append(diagnostic)
+                return nil
+            }
+        }
         guard let decoded = SourceText.read(root + "/" + path, path: path) else {
             diagnostics.append(.error("cannot read the file", code: "unreadable-file", at: SourceLocation(path: path)))
             return nil
@@ -153,8 +186,8 @@ public struct SiteLoader: Sendable {
         }
     }
 
-    func loadMarkdownEntry(_ path: String, kind: Kind, id: String, diagnostics: inout DiagnosticList) -> RawEntry? {
-        guard var text = readText(path, diagnostics: &diagnostics) else { return nil }
+    func loadMarkdownEntry(_ path: String, kind: Kind, id: String, bytes: [UInt8]? = nil, diagnostics: inout DiagnosticList) -> RawEntry? {
+        guard var text = readText(path, bytes: bytes, diagnostics: &diagnostics) else { return nil }
         let fileName = String(path.split(separator: "/").last ?? "")
         let stem = GameFolderWalk.publicName(fileName.split(separator: ".").dropLast().joined(separator: "."))
         let nameField = kind.id == "game" ? "title" : "name"
@@ -201,8 +234,8 @@ public struct SiteLoader: Sendable {
                         notes: notes, notesLineOffset: frontMatter.bodyLineOffset, fallbackName: fallback)
     }
 
-    func loadDataFile(_ path: String, kind: Kind, diagnostics: inout DiagnosticList) -> [RawEntry] {
-        guard let text = readText(path, diagnostics: &diagnostics) else { return [] }
+    func loadDataFile(_ path: String, kind: Kind, bytes: [UInt8]? = nil, diagnostics: inout DiagnosticList) -> [RawEntry] {
+        guard let text = readText(path, bytes: bytes, diagnostics: &diagnostics) else { return [] }
         func at(_ node: YAMLNode) -> SourceLocation {
             SourceLocation(path: path, line: node.mark.line, column: node.mark.column)
         }

@@ -99,7 +99,7 @@ public struct PageBuilder: Sendable {
     }
 
     /// Which page to build; the list of them is cheap, building them is not.
-    private enum PageSpec: Sendable {
+    enum PageSpec: Sendable {
         case home, search, notFound
         case game(Int)
         case comparison(Int)
@@ -125,6 +125,16 @@ public struct PageBuilder: Sendable {
     /// data is built, handed to `body` and dropped, so that only the results are held at once.
     /// `willBuild` is told how many pages there are before the first is built.
     public func pages<R: Sendable>(jobs: Int = 1, willBuild: (Int) -> Void = { _ in }, _ body: @Sendable (Page) -> R) -> [R] {
+        let specs = pageSpecs()
+        let builders = gameBuilders()
+        willBuild(specs.count)
+        return PageParallel.map(specs, jobs: jobs, order: Self.bigFirst(specs)) { spec in
+            body(page(spec, builders: builders))
+        }
+    }
+
+    /// Every page of the site, in a stable order, without building any.
+    func pageSpecs() -> [PageSpec] {
         var specs: [PageSpec] = [.home]
         for (gameIndex, game) in site.games.enumerated() {
             specs.append(.game(gameIndex))
@@ -139,17 +149,37 @@ public struct PageBuilder: Sendable {
         }
         specs.append(.search)
         specs.append(.notFound)
-        let builders = site.games.map(speaking(for:))
-        willBuild(specs.count)
-        // Pages of many entries (kind tables, graphs, a game's overview) go first, so that none is
-        // left for the end on one thread while the others have nothing to do.
-        let order = specs.indices.filter { specs[$0].isBig } + specs.indices.filter { !specs[$0].isBig }
-        return PageParallel.map(specs, jobs: jobs, order: order) { spec in
-            body(page(spec, builders: builders))
+        return specs
+    }
+
+    /// The order to build `specs` in on several threads: pages of many entries (kind tables,
+    /// graphs, a game's overview) first, so that none is left for the end on one thread while the
+    /// others have nothing to do.
+    static func bigFirst(_ specs: [PageSpec]) -> [Int] {
+        specs.indices.filter { specs[$0].isBig } + specs.indices.filter { !specs[$0].isBig }
+    }
+
+    /// This builder for each game's pages, in the game's language, by game index.
+    func gameBuilders() -> [PageBuilder] {
+        site.games.map(speaking(for:))
+    }
+
+    /// Where the page of `spec` goes (its `Page.path`), without building it.
+    func path(of spec: PageSpec) -> String {
+        switch spec {
+        case .home: "index.html"
+        case .search: "search.html"
+        case .notFound: "404.html"
+        case let .game(index): site.games[index].path
+        case let .comparison(index): RelativeURL.progressPage(game: site.games[index].id)
+        case let .graph(index): Self.graphPath(of: site.games[index])
+        case let .kind(index, kind): RelativeURL.kindPage(game: site.games[index].id, folder: kind.folder)
+        case let .entry(index, kind, entry): site.games[index].entries(of: kind.id)[entry].path
         }
     }
 
-    private func page(_ spec: PageSpec, builders: [PageBuilder]) -> Page {
+    /// The page of `spec`, built by `builders` (`gameBuilders()`) for a game's pages.
+    func page(_ spec: PageSpec, builders: [PageBuilder]) -> Page {
         switch spec {
         case .home: return homePage()
         case .search: return searchPage()

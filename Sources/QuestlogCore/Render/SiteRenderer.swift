@@ -33,6 +33,53 @@ public struct SiteRenderer: Sendable {
     /// it is asked for. Graph layouts found in `layouts` are reused, and it keeps this render's.
     public func render(_ site: Site, into sink: some OutputSink, timings: BuildTimings = BuildTimings(),
                        deferringSearch: Bool = false, layouts: LayoutMemo? = nil) -> DiagnosticList {
+        let (prepared, problems) = prepare(site, layouts: layouts, keeping: false)
+        var diagnostics = problems
+        guard let (set, strings) = prepared else { return diagnostics }
+
+        // Each page's data is built and rendered in one step, and its bytes go to the sink at once.
+        let rendered = timings.measure("render pages", {
+            set.renderAll(jobs: jobs, willRender: timings.expect, proceed: { true }) { page in
+                if case let .success(file) = page.result { sink.add(file) }
+                timings.advance()
+            } ?? []
+        }, count: { (items: $0.count, reused: 0) })
+        for problem in PageSet.problems(of: rendered, diagnose: diagnostic(for:)).all where !diagnostics.all.contains(problem) {
+            diagnostics.append(problem)
+        }
+        guard !diagnostics.hasErrors else { return diagnostics }
+        for asset in theme.assets {
+            sink.add(OutputFile(path: asset.path, bytes: asset.bytes))
+        }
+        if !deferringSearch {
+            _ = timings.measure("search", {
+                let files = SearchIndexBuilder(site: site, strings: strings, jobs: jobs).build().files()
+                sink.add(contentsOf: files)
+                return files.count
+            }, count: { (items: $0, reused: 0) })
+        }
+        // What the sitemap needs of each page: where it is and which source files it was made of.
+        sink.add(contentsOf: sitemapFiles(of: site, pages: rendered.map { (path: $0.path, sources: $0.sources) }, timings: timings))
+        return diagnostics
+    }
+
+    /// The pages of `site`, each made when asked for and kept (what `serve` shows), with the theme's
+    /// and locales' problems; nil when they are errors.
+    public func pages(of site: Site, layouts: LayoutMemo? = nil) -> (pages: PageSet?, diagnostics: DiagnosticList) {
+        let (prepared, diagnostics) = prepare(site, layouts: layouts, keeping: true)
+        return (prepared?.pages, diagnostics)
+    }
+
+    /// The sitemap and `robots.txt` of a site whose pages are `pages` (each is made).
+    public func sitemapFiles(of site: Site, pages: PageSet) -> [OutputFile] {
+        guard site.config.baseURL != nil else { return [] }
+        return sitemapFiles(of: site, pages: pages.sitemapPages(jobs: jobs), timings: BuildTimings())
+    }
+
+    static let sitemapPaths = ["sitemap.xml", "robots.txt"]
+
+    /// The locale's strings and the theme checked, and the site's pages ready to make.
+    private func prepare(_ site: Site, layouts: LayoutMemo?, keeping: Bool) -> (prepared: (pages: PageSet, strings: UIStrings)?, diagnostics: DiagnosticList) {
         var diagnostics = DiagnosticList()
         let (strings, localeProblems) = UIStrings.load(language: site.config.language, theme: theme)
         diagnostics.append(contentsOf: localeProblems)
@@ -46,61 +93,37 @@ public struct SiteRenderer: Sendable {
         for error in library.validate(Self.pageTemplates) {
             diagnostics.append(diagnostic(for: error))
         }
-        guard !diagnostics.hasErrors else { return diagnostics }
-
-        // Each page's data is built and rendered in one step, and its bytes go to the sink at once.
+        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         var builder = PageBuilder(site: site, strings: strings, gameStrings: gameStrings)
         builder.layouts = layouts
-        let rendered = timings.measure("render pages", { builder.pages(jobs: jobs, willBuild: timings.expect) { page -> (sources: [String], path: Result<String, MustacheError>) in
-            defer { timings.advance() }
-            return (page.sources, Result { () throws(MustacheError) -> String in
-                // Validated above: every page template exists and compiles.
-                guard let template = try library.template(named: page.template) else {
-                    throw MustacheError(template: page.template, line: 1, column: 1, message: "no template named '\(page.template)'")
-                }
-                var chunks: [[UInt8]] = []
-                try library.render(template, with: page.context, appendingChunksTo: &chunks)
-                sink.add(OutputFile(path: page.path, chunks: chunks))
-                return page.path
-            })
-        } }, count: { (items: $0.count, reused: 0) })
-        layouts?.finishRender()
-        // What the sitemap needs of each page: where it is and which source files it was made of.
-        let pages = rendered.compactMap { page in (try? page.path.get()).map { (path: $0, sources: page.sources) } }
-        for result in rendered.map(\.path) {
-            if case let .failure(error) = result {
-                let problem = diagnostic(for: error)
-                if !diagnostics.all.contains(problem) { diagnostics.append(problem) }
-            }
+        let theme = theme
+        let set = PageSet(builder: builder, library: library, keeping: keeping) { error in
+            Self.diagnostic(for: error, theme: theme)
         }
-        guard !diagnostics.hasErrors else { return diagnostics }
-        for asset in theme.assets {
-            sink.add(OutputFile(path: asset.path, bytes: asset.bytes))
+        return ((set, strings), diagnostics)
+    }
+
+    /// The sitemap and `robots.txt` when the site has a base URL: each page's `lastmod` is the
+    /// newest date of the source files it shows.
+    private func sitemapFiles(of site: Site, pages rendered: [(path: String, sources: [String])], timings: BuildTimings) -> [OutputFile] {
+        guard let base = site.config.baseURL else { return [] }
+        let pages = rendered
+        var sources: [String: [String]] = [:]
+        for page in pages { sources[page.path] = page.sources }
+        let dates = root.map { root in
+            timings.measure("source dates", { SourceDates(root: root, paths: Set(pages.flatMap(\.sources))) },
+                            count: { (items: $0.dates.count, reused: 0) })
         }
-        if !deferringSearch {
-            _ = timings.measure("search", {
-                let files = SearchIndexBuilder(site: site, strings: strings, jobs: jobs).build().files()
-                sink.add(contentsOf: files)
-                return files.count
-            }, count: { (items: $0, reused: 0) })
-        }
-        if let base = site.config.baseURL {
-            var sources: [String: [String]] = [:]
-            for page in pages { sources[page.path] = page.sources }
-            let dates = root.map { root in
-                timings.measure("source dates", { SourceDates(root: root, paths: Set(pages.flatMap(\.sources))) },
-                                count: { (items: $0.dates.count, reused: 0) })
-            }
-            // Pages made of no one file (search) are as new as the newest page.
-            let newest = dates?.lastModified(pages.flatMap(\.sources))
-            sink.add(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: base, pages: pages.map(\.path)) { path in
+        // Pages made of no one file (search) are as new as the newest page.
+        let newest = dates?.lastModified(pages.flatMap(\.sources))
+        return [
+            OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: base, pages: pages.map(\.path)) { path in
                 guard let dates else { return nil }
                 let own = sources[path] ?? []
                 return own.isEmpty ? newest : dates.lastModified(own)
-            }))
-            sink.add(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: base)))
-        }
-        return diagnostics
+            }),
+            OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: base)),
+        ]
     }
 
     /// The search index of a site rendered with `deferringSearch` (its files under
@@ -111,6 +134,10 @@ public struct SiteRenderer: Sendable {
     }
 
     private func diagnostic(for error: MustacheError) -> Diagnostic {
+        Self.diagnostic(for: error, theme: theme)
+    }
+
+    private static func diagnostic(for error: MustacheError, theme: Theme) -> Diagnostic {
         .error(error.message, code: "template-error",
                at: SourceLocation(path: theme.sourcePath(of: error.template + ".mustache"), line: error.line, column: error.column))
     }

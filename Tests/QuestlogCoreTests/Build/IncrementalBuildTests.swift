@@ -158,6 +158,8 @@ struct IncrementalBuildTests {
         let site = TestSite(model.files)
         defer { site.remove() }
         let output = site.root + "/Output"
+        // What `serve` keeps from one save to the next, the loaded files too.
+        let served = BuildMemo(loads: LoadMemo())
         for step in 0..<steps {
             if step > 0 {
                 for _ in 0..<(1 + Int(model.rng.next() % 3)) {
@@ -181,6 +183,24 @@ struct IncrementalBuildTests {
             #expect(made.keys.sorted() == expected.keys.sorted(), "seed \(seed), step \(step)")
             for (path, bytes) in expected where made[path] != bytes {
                 Issue.record("seed \(seed), step \(step): \(path) differs from a clean build")
+            }
+            // As `serve` shows it: every page made when asked for, then the rest.
+            let build = SiteBuild(options: options)
+            let shown = build.renderServed(memo: served)
+            #expect(shown.diagnostics.all == clean.diagnostics.all, "seed \(seed), step \(step), served")
+            if let pages = shown.pages, let resolved = shown.site {
+                var files = shown.files + build.renderSitemap(of: shown) + build.renderSearch(of: resolved) + build.renderExports(of: resolved).files
+                for path in pages.paths {
+                    if case let .success(file)? = pages.page(at: path) { files.append(file) }
+                }
+                #expect(pages.problems(jobs: 2)?.all.isEmpty == true, "seed \(seed), step \(step), served")
+                let bytes = Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+                #expect(bytes.keys.sorted() == expected.keys.sorted(), "seed \(seed), step \(step), served")
+                for (path, expected) in expected where bytes[path] != expected {
+                    Issue.record("seed \(seed), step \(step): \(path) served differs from a clean build")
+                }
+            } else {
+                Issue.record("seed \(seed), step \(step): nothing served")
             }
         }
         return compared
@@ -224,5 +244,37 @@ struct IncrementalBuildTests {
         let timings = BuildTimings()
         _ = SiteBuild(options: options).run(timings: timings)
         #expect(timings.stages.first { $0.name == "resolve" }?.reused == 0, "--clean trusts no earlier note")
+    }
+
+    /// `serve` parses again only the files whose bytes changed, and forgets files removed.
+    @Test func onlyTheFilesThatChangedAreParsedAgainWhenServed() throws {
+        let site = TestSite([
+            "questlog.yml": "dangling_links: warning\n",
+            "Content/g/game.md": "---\ntitle: G\n---\n",
+            "Content/g/npcs/a.md": "---\nname: Alba\n---\nKnows [[Bob]].\n",
+            "Content/g/npcs/b.md": "---\nname: Bob\n---\nAlone.\n",
+            "Content/g/locations/places.yml": "- name: Cave\n- name: Lake\n",
+        ])
+        defer { site.remove() }
+        let memo = BuildMemo(loads: LoadMemo())
+        func serve() -> (reused: Int, page: String) {
+            let timings = BuildTimings()
+            let served = SiteBuild(options: BuildOptions(site: site.root, output: site.root + "/Output")).renderServed(timings: timings, memo: memo)
+            let page = served.pages?.page(at: "g/npcs/a.html").flatMap { try? $0.get() }.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+            return (timings.stages.first { $0.name == "load" }?.reused ?? -1, page)
+        }
+        #expect(serve().reused == 0)
+        #expect(serve().reused == 3, "a, b and the data file")
+        site.write("Content/g/npcs/b.md", "---\nname: Bea\n---\nAlone.\n")
+        let renamed = serve()
+        #expect(renamed.reused == 2)
+        #expect(renamed.page.contains("wikilink-missing"), "a's link to Bob dangles now")
+        try FileManager.default.removeItem(atPath: site.root + "/Content/g/locations/places.yml")
+        #expect(serve().reused == 2)
+        #expect(memo.loads?.count == 2, "the data file is forgotten")
+        site.write("questlog.yml", "title: Another title\ndangling_links: warning\n")
+        #expect(serve().reused == 2, "the same schema")
+        site.write("questlog.yml", "dangling_links: warning\nkinds:\n  npc:\n    plural: People\n")
+        #expect(serve().reused == 0, "another schema: every file is loaded again")
     }
 }

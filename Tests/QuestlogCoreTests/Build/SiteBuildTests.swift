@@ -144,6 +144,68 @@ struct SiteBuildTests {
         #expect(build.render(deferringSearch: true).files.count == whole.files.count, "the search index is deferred only with the exports")
     }
 
+    /// What `serve` shows: every page made when asked for, then the files beside them, the sitemap,
+    /// the search index and the exports are exactly the files of a whole render.
+    @Test(arguments: goldenFixtures) func aServedSiteIsAWholeRender(fixture name: String) throws {
+        let site = TestSite(copying: TestSite.packageRoot + "/Tests/Fixtures/valid/" + name + "/site")
+        defer { site.remove() }
+        let build = SiteBuild(options: BuildOptions(site: site.root, output: site.root + "/Output", jobs: 2))
+        let whole = build.render()
+        let served = build.renderServed()
+        let pages = try #require(served.pages)
+        let resolved = try #require(served.site)
+        #expect(served.diagnostics == whole.diagnostics)
+        // Asked for out of order, one at a time, as a reader would.
+        var files: [OutputFile] = []
+        for path in pages.paths.reversed() {
+            guard case let .success(file)? = pages.page(at: path) else {
+                Issue.record("no page at \(path)")
+                continue
+            }
+            #expect(file.path == path)
+            files.append(file)
+        }
+        #expect(pages.page(at: "no/such/page.html") == nil)
+        #expect(pages.problems(jobs: 2)?.all.isEmpty == true)
+        files += served.files + build.renderSitemap(of: served) + build.renderSearch(of: resolved) + build.renderExports(of: resolved).files
+        let bytes = { (files: [OutputFile]) in Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first }) }
+        #expect(files.count == whole.files.count, "no file twice")
+        #expect(bytes(files) == bytes(whole.files))
+        #expect(served.pageCount == whole.pageCount)
+    }
+
+    /// A page whose template fails is the build's error: found when that page is made, or when every
+    /// page is, as a build finds it.
+    @Test func aTemplateErrorOfSomePagesIsFoundWhenTheyAreMade() throws {
+        let site = TestSite(copying: Self.fixture + "/site")
+        defer { site.remove() }
+        // A partial named by each entry: only one entry has one.
+        site.write("Templates/entry.mustache", "{{>*entry.id}}")
+        site.write("Templates/margit.mustache", "<p>Margit</p>")
+        let build = SiteBuild(options: BuildOptions(site: site.root, output: site.root + "/Output", jobs: 2))
+        let whole = build.render()
+        #expect(whole.files.count == 0)
+        let served = build.renderServed()
+        #expect(!served.diagnostics.hasErrors, "no page is made yet")
+        let pages = try #require(served.pages)
+        for path in ["index.html", "elden-ring/bosses/margit.html"] {
+            guard case .success? = pages.page(at: path) else {
+                Issue.record("\(path) has an error")
+                return
+            }
+        }
+        let entry = "elden-ring/npcs/merchant-kale.html"
+        guard case let .failure(problem)? = pages.page(at: entry) else {
+            Issue.record("\(entry) rendered")
+            return
+        }
+        #expect(problem.code == "template-error")
+        let problems = try #require(pages.problems(jobs: 2))
+        #expect(problems.all == whole.diagnostics.all.filter { $0.code == "template-error" })
+        #expect(!problems.all.isEmpty)
+        #expect(pages.problems(jobs: 2, proceed: { false }) == nil, "stopped")
+    }
+
     @Test func aSecondBuildRewritesNothing() throws {
         let site = TestSite(copying: Self.fixture + "/site")
         defer { site.remove() }

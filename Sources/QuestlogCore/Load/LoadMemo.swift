@@ -1,0 +1,65 @@
+import Foundation
+
+/// The entries each file gave when last loaded, for `serve` to reuse: a file whose bytes, path,
+/// kind and id are those of its record is not parsed again. Loading a file is a function of
+/// exactly these, so a record reused gives what parsing would, diagnostics included. Held in
+/// memory only, and only while a site is served: a build keeps none.
+public final class LoadMemo: @unchecked Sendable {
+    // Unchecked: `previous`, `current` and the counts are read and written only under `lock`.
+    private let lock = NSLock()
+    private var previous: [String: Record] = [:]
+    private var current: [String: Record] = [:]
+    private var reused = 0
+
+    /// Files bigger than this are parsed each time rather than held twice.
+    static let largestFile = 1 << 20
+
+    struct Record {
+        var hash: UInt64
+        var byteCount: Int
+        var kind: Kind
+        var id: String
+        var entries: [RawEntry]
+        var diagnostics: [Diagnostic]
+    }
+
+    public init() {}
+
+    /// The entries and diagnostics of the file at `path` (site-relative) whose bytes are `bytes`,
+    /// loaded as `kind` under `id`: the record's, or `load()`'s, kept for the next load either way.
+    func entries(path: String, bytes: [UInt8], kind: Kind, id: String,
+                 load: () -> (entries: [RawEntry], diagnostics: [Diagnostic])) -> (entries: [RawEntry], diagnostics: [Diagnostic]) {
+        let hash = ContentHash.hash(bytes)
+        let kept = lock.withLock { () -> Record? in
+            guard let record = previous[path], record.hash == hash, record.byteCount == bytes.count,
+                  record.kind == kind, record.id == id else { return nil }
+            current[path] = record
+            reused += 1
+            return record
+        }
+        if let kept { return (kept.entries, kept.diagnostics) }
+        let loaded = load()
+        lock.withLock {
+            current[path] = Record(hash: hash, byteCount: bytes.count, kind: kind, id: id, entries: loaded.entries, diagnostics: loaded.diagnostics)
+        }
+        return loaded
+    }
+
+    /// Ends a load: the memo keeps exactly the files it loaded (a file gone is forgotten).
+    func finishLoad() {
+        lock.withLock {
+            previous = current
+            current = [:]
+            reusedCount = reused
+            reused = 0
+        }
+    }
+
+    /// How many files the last load reused.
+    private(set) var reusedCount = 0
+
+    /// How many files the memo holds.
+    var count: Int {
+        lock.withLock { previous.count }
+    }
+}

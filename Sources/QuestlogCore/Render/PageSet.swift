@@ -1,0 +1,127 @@
+import Foundation
+import Mustache
+
+/// The HTML pages of a resolved site, by path, each built and rendered when first asked for and
+/// kept: `serve` answers a request for one page right after a save, long before every page of a
+/// big site could be rendered. `SiteRenderer` renders every page of a build through it.
+/// Safe to use from several threads: two threads asking for the same page both render it, and
+/// both get the same bytes.
+public final class PageSet: @unchecked Sendable {
+    // Unchecked: `made` is read and written only under `lock`; the rest never changes.
+    private let builder: PageBuilder
+    private let builders: [PageBuilder]
+    private let specs: [PageBuilder.PageSpec]
+    private let library: MustacheLibrary
+    /// Where each page goes, in the stable order of a build.
+    public let paths: [String]
+    private let positions: [String: Int]
+    private let lock = NSLock()
+    private var made: [Int: Rendered] = [:]
+    /// The theme's error message for a template error, as a diagnostic.
+    private let diagnose: @Sendable (MustacheError) -> Diagnostic
+
+    /// One page made: its file, or the template error that stopped it, and the source files it shows.
+    public struct Rendered: Sendable {
+        public var path: String
+        public var result: Result<OutputFile, MustacheError>
+        /// The site's source files the page shows (`Page.sources`).
+        public var sources: [String]
+    }
+
+    /// Whether pages are kept once made: for `serve`, not for a build, which hands each page on
+    /// and forgets it.
+    private let keeps: Bool
+
+    init(builder: PageBuilder, library: MustacheLibrary, keeping: Bool,
+         diagnose: @escaping @Sendable (MustacheError) -> Diagnostic) {
+        self.builder = builder
+        keeps = keeping
+        self.library = library
+        self.diagnose = diagnose
+        builders = builder.gameBuilders()
+        specs = builder.pageSpecs()
+        paths = specs.map(builder.path(of:))
+        positions = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// How many pages the site has.
+    public var count: Int { specs.count }
+
+    /// Whether `path` (relative to the output root) is one of the pages.
+    public func contains(_ path: String) -> Bool {
+        positions[path] != nil
+    }
+
+    /// The page at `path`, made now unless it was made before; nil when no page goes there.
+    public func page(at path: String) -> Result<OutputFile, Diagnostic>? {
+        guard let index = positions[path] else { return nil }
+        return rendered(index).result.mapError(diagnose)
+    }
+
+    /// Every page, in the order of `paths`, made on up to `jobs` threads (those made before are
+    /// reused), each handed to `body` as soon as it is made; `willRender` is told how many pages
+    /// there are first. Pages are made only while `proceed()` says so: nil when it stopped them.
+    /// Once every page is made, the graph layouts memo keeps exactly the layouts they used.
+    func renderAll(jobs: Int, willRender: (Int) -> Void = { _ in }, proceed: @Sendable () -> Bool = { true },
+                   _ body: @Sendable (Rendered) -> Void = { _ in }) -> [Rendered]? {
+        willRender(specs.count)
+        let results = PageParallel.map(Array(specs.indices), jobs: jobs, order: PageBuilder.bigFirst(specs)) { index -> Rendered? in
+            guard proceed() else { return nil }
+            let page = rendered(index)
+            body(page)
+            return page
+        }
+        var all: [Rendered] = []
+        all.reserveCapacity(results.count)
+        for result in results {
+            guard let result else { return nil }
+            all.append(result)
+        }
+        builder.layouts?.finishRender()
+        return all
+    }
+
+    /// The template errors of every page, each once, in page order: empty when every page renders.
+    /// Nil when `proceed()` stopped the pages before all were made.
+    public func problems(jobs: Int, proceed: @Sendable () -> Bool = { true }) -> DiagnosticList? {
+        guard let all = renderAll(jobs: jobs, proceed: proceed) else { return nil }
+        return Self.problems(of: all, diagnose: diagnose)
+    }
+
+    /// What the sitemap needs of every page: its path and its source files (every page is made).
+    func sitemapPages(jobs: Int) -> [(path: String, sources: [String])] {
+        (renderAll(jobs: jobs) ?? []).compactMap { page in
+            guard case .success = page.result else { return nil }
+            return (page.path, page.sources)
+        }
+    }
+
+    static func problems(of pages: [Rendered], diagnose: (MustacheError) -> Diagnostic) -> DiagnosticList {
+        var diagnostics = DiagnosticList()
+        for page in pages {
+            if case let .failure(error) = page.result {
+                let problem = diagnose(error)
+                if !diagnostics.all.contains(problem) { diagnostics.append(problem) }
+            }
+        }
+        return diagnostics
+    }
+
+    /// The page at `index` of `specs`, made unless it was kept from before.
+    private func rendered(_ index: Int) -> Rendered {
+        if let page = lock.withLock({ made[index] }) { return page }
+        let page = builder.page(specs[index], builders: builders)
+        let result = Result { () throws(MustacheError) -> OutputFile in
+            // Validated when the set was made: every page template exists and compiles.
+            guard let template = try library.template(named: page.template) else {
+                throw MustacheError(template: page.template, line: 1, column: 1, message: "no template named '\(page.template)'")
+            }
+            var chunks: [[UInt8]] = []
+            try library.render(template, with: page.context, appendingChunksTo: &chunks)
+            return OutputFile(path: page.path, chunks: chunks)
+        }
+        let rendered = Rendered(path: page.path, result: result, sources: page.sources)
+        if keeps { lock.withLock { made[index] = rendered } }
+        return rendered
+    }
+}
