@@ -50,7 +50,7 @@ struct ServeTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(runQuestlog(["init", "."], in: folder).code == .success)
         let server = LiveServer(options: BuildOptions(site: folder, output: folder + "/Output", jobs: 2),
-                                watcher: SiteWatcher(root: folder, quietPeriod: quietPeriod), onBuild: { _, _ in builds.record() })
+                                watcher: SiteWatcher(root: folder, quietPeriod: quietPeriod), onBuild: { _, _, _ in builds.record() })
         let port = try server.start(port: 0)
         defer { server.stop() }
         try body(server, port, folder)

@@ -17,6 +17,7 @@ struct ServeCommand: Command {
             OptionSpec("port", short: "p", value: "N", help: "The port (default: 4000; 0 picks a free one)."),
             OptionSpec("bind", value: "ADDR", help: "The IPv4 address to listen on (default: 127.0.0.1; 0.0.0.0 is every interface)."),
             OptionSpec("open", help: "Open the site in the browser once it is served."),
+            OptionSpec("timings", help: "Print each build's stages: time, items done and reused, and peak memory."),
         ])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
@@ -53,8 +54,9 @@ struct ServeCommand: Command {
             context.console.printError("Changed: " + shown + (changed.count > 3 ? " and \(changed.count - 3) more" : ""))
         }, onPageProblems: { problems in
             _ = context.report(problems)
-        }) { served, seconds in
+        }) { served, seconds, timings in
             _ = context.report(served.diagnostics)
+            if context.arguments.flag("timings") { context.console.printError(timings.table()) }
             if served.pages != nil, !context.quiet {
                 context.console.printError("Built \(served.pageCount) pages in \(String(format: "%.2f", seconds)) s")
             }

@@ -14,7 +14,7 @@ final class LiveServer: @unchecked Sendable {
     private let server: DevServer
     let watcher: SiteWatcher
     private let onChange: @Sendable ([String]) -> Void
-    private let onBuild: @Sendable (ServedSite, TimeInterval) -> Void
+    private let onBuild: @Sendable (ServedSite, TimeInterval, BuildTimings) -> Void
     private let onPageProblems: @Sendable (DiagnosticList) -> Void
     private let watching = DispatchGroup()
     /// The pages being made in the background, for `stop()` to wait for.
@@ -27,11 +27,11 @@ final class LiveServer: @unchecked Sendable {
     private let memo = BuildMemo(loads: LoadMemo())
 
     /// `watcher` defaults to one on the site folder; `onChange` hears which files changed before each
-    /// rebuild; `onBuild` hears about every build (the first one too), to print its problems and
-    /// figures; `onPageProblems` hears of the template errors found once every page of a build is made.
+    /// rebuild; `onBuild` hears about every build (the first one too), to print its problems, its
+    /// time and the time of each stage; `onPageProblems` hears of the template errors found once every page of a build is made.
     init(options: BuildOptions, watcher: SiteWatcher? = nil, onChange: @escaping @Sendable ([String]) -> Void = { _ in },
          onPageProblems: @escaping @Sendable (DiagnosticList) -> Void = { _ in },
-         onBuild: @escaping @Sendable (ServedSite, TimeInterval) -> Void = { _, _ in }) {
+         onBuild: @escaping @Sendable (ServedSite, TimeInterval, BuildTimings) -> Void = { _, _, _ in }) {
         self.options = options
         self.onChange = onChange
         self.onPageProblems = onPageProblems
@@ -103,12 +103,13 @@ final class LiveServer: @unchecked Sendable {
         site.marking?.siteChanged()
         let states = site.marking?.snapshot() ?? [:]
         let build = SiteBuild(options: options)
-        let served = build.renderServed(memo: memo)
+        let timings = BuildTimings()
+        let served = build.renderServed(timings: timings, memo: memo)
         let exports = served.site.map { resolved in LazyFiles { build.renderExports(of: resolved) } }
         let search = served.site.map { resolved in LazyFiles { (build.renderSearch(of: resolved), DiagnosticList()) } }
         let sitemap = served.site.map { _ in LazyFiles { (build.renderSitemap(of: served), DiagnosticList()) } }
         // Heard of before it is served, so whoever sees the new pages has heard of their build.
-        onBuild(served, Date().timeIntervalSince(started))
+        onBuild(served, Date().timeIntervalSince(started), timings)
         site.update(served, strict: options.strict, exports: exports, search: search, sitemap: sitemap, states: states)
         guard let pages = served.pages else { return }
         // Every page made in the background: each is then served at once, and a template error
