@@ -17,6 +17,9 @@ public final class BuildTimings: @unchecked Sendable {
         public var reused: Int
         /// The process's peak resident memory so far, in bytes.
         public var peakBytes: Int
+        /// The processor time the whole process spent during the stage (user and system, every
+        /// thread): twice `seconds` when the stage kept two cores busy.
+        public var cpuSeconds: Double = 0
     }
 
     /// The stage running now and how far it got, for a progress display to show.
@@ -66,10 +69,13 @@ public final class BuildTimings: @unchecked Sendable {
         lock.withLock { running = Live(stage: name, done: 0, total: nil) }
         defer { lock.withLock { running = nil } }
         let start = DispatchTime.now().uptimeNanoseconds
+        let cpuStart = Self.processorSeconds()
         let result = try body()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let cpuSeconds = Self.processorSeconds() - cpuStart
         let (items, reused) = count(result)
-        let stage = Stage(name: name, seconds: seconds, items: items, reused: reused, peakBytes: Self.peakResidentBytes())
+        let stage = Stage(name: name, seconds: seconds, items: items, reused: reused, peakBytes: Self.peakResidentBytes(),
+                          cpuSeconds: cpuSeconds)
         Self.releaseFreedMemory()
         lock.lock()
         recorded.append(stage)
@@ -80,13 +86,16 @@ public final class BuildTimings: @unchecked Sendable {
     /// The table `--timings` prints: one row per stage, then the total.
     public func table() -> String {
         let stages = self.stages
-        var lines = ["stage            time      items     reused   peak memory"]
+        var lines = ["stage            time      cpu      items     reused   peak memory"]
         for stage in stages {
             lines.append(stage.name.padding(toLength: 14, withPad: " ", startingAt: 0)
-                + String(format: " %7.3f s %9d %10d   %6.1f MB", stage.seconds, stage.items, stage.reused, Double(stage.peakBytes) / 1_048_576))
+                + String(format: " %7.3f s %6.2f× %9d %10d   %6.1f MB", stage.seconds, stage.seconds > 0 ? stage.cpuSeconds / stage.seconds : 0,
+                         stage.items, stage.reused, Double(stage.peakBytes) / 1_048_576))
         }
         let total = stages.reduce(0) { $0 + $1.seconds }
-        lines.append("total".padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: " %7.3f s", total))
+        let cpu = stages.reduce(0) { $0 + $1.cpuSeconds }
+        lines.append("total".padding(toLength: 14, withPad: " ", startingAt: 0)
+            + String(format: " %7.3f s %6.2f×", total, total > 0 ? cpu / total : 0))
         return lines.joined(separator: "\n")
     }
 
@@ -128,6 +137,18 @@ public final class BuildTimings: @unchecked Sendable {
         return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
     }()
     #endif
+
+    /// The processor time this process has used so far, user and system, in seconds.
+    static func processorSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Darwin)
+        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+        #else
+        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        #endif
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
 
     static func peakResidentBytes() -> Int {
         var usage = rusage()
