@@ -58,20 +58,30 @@ public final class PageSet: @unchecked Sendable {
         return rendered(index).result.mapError(diagnose)
     }
 
+    /// What is left of a page once its file is handed on: where it went, what it shows, and the
+    /// template error that stopped it.
+    struct Made: Sendable {
+        var path: String
+        var sources: [String]
+        var error: MustacheError?
+    }
+
     /// Every page, in the order of `paths`, made on up to `jobs` threads (those made before are
-    /// reused), each handed to `body` as soon as it is made; `willRender` is told how many pages
-    /// there are first. Pages are made only while `proceed()` says so: nil when it stopped them.
+    /// reused), each handed to `body` as soon as it is made and then let go (unless the set keeps
+    /// its pages); `willRender` is told how many pages there are first. Pages are made only while
+    /// `proceed()` says so: nil when it stopped them.
     /// Once every page is made, the graph layouts memo keeps exactly the layouts they used.
     func renderAll(jobs: Int, willRender: (Int) -> Void = { _ in }, proceed: @Sendable () -> Bool = { true },
-                   _ body: @Sendable (Rendered) -> Void = { _ in }) -> [Rendered]? {
+                   _ body: @Sendable (Rendered) -> Void = { _ in }) -> [Made]? {
         willRender(specs.count)
-        let results = PageParallel.map(Array(specs.indices), jobs: jobs, order: PageBuilder.bigFirst(specs)) { index -> Rendered? in
+        let results = PageParallel.map(Array(specs.indices), jobs: jobs, order: PageBuilder.bigFirst(specs)) { index -> Made? in
             guard proceed() else { return nil }
             let page = rendered(index)
             body(page)
-            return page
+            guard case let .failure(error) = page.result else { return Made(path: page.path, sources: page.sources) }
+            return Made(path: page.path, sources: page.sources, error: error)
         }
-        var all: [Rendered] = []
+        var all: [Made] = []
         all.reserveCapacity(results.count)
         for result in results {
             guard let result else { return nil }
@@ -91,15 +101,14 @@ public final class PageSet: @unchecked Sendable {
     /// What the sitemap needs of every page: its path and its source files (every page is made).
     func sitemapPages(jobs: Int) -> [(path: String, sources: [String])] {
         (renderAll(jobs: jobs) ?? []).compactMap { page in
-            guard case .success = page.result else { return nil }
-            return (page.path, page.sources)
+            page.error == nil ? (page.path, page.sources) : nil
         }
     }
 
-    static func problems(of pages: [Rendered], diagnose: (MustacheError) -> Diagnostic) -> DiagnosticList {
+    static func problems(of pages: [Made], diagnose: (MustacheError) -> Diagnostic) -> DiagnosticList {
         var diagnostics = DiagnosticList()
         for page in pages {
-            if case let .failure(error) = page.result {
+            if let error = page.error {
                 let problem = diagnose(error)
                 if !diagnostics.all.contains(problem) { diagnostics.append(problem) }
             }
