@@ -23,7 +23,8 @@ public struct AssetIndex: Sendable {
         pages = entryPages
         var folders: Set<String> = [SiteLoader.contentFolder]
         var files: [String: [String]] = [:]
-        for path in self.assets.keys.sorted() + entryPages.keys.sorted() {
+        // In any order: the folders are a set, and each game's files are sorted below.
+        for path in Array(self.assets.keys) + Array(entryPages.keys) {
             var folder = path[...]
             while let slash = folder.lastIndex(of: "/") {
                 folder = folder[..<slash]
@@ -112,9 +113,12 @@ public struct AssetIndex: Sendable {
 
     /// `Content/<game folder>` for a path inside a game folder.
     private static func gameFolder(of path: String) -> String? {
-        let parts = path.split(separator: "/", maxSplits: 2)
-        guard parts.count == 3, parts[0] == SiteLoader.contentFolder else { return nil }
-        return parts[0] + "/" + parts[1]
+        let prefix = SiteLoader.contentFolder + "/"
+        guard path.hasPrefix(prefix) else { return nil }
+        let rest = path.utf8.dropFirst(prefix.utf8.count)
+        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")), slash != rest.startIndex,
+              rest[rest.index(after: slash)...].contains(where: { $0 != UInt8(ascii: "/") }) else { return nil }
+        return String(path[..<slash])
     }
 
     private static func fileName(_ path: String) -> String {

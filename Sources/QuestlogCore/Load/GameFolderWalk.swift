@@ -28,13 +28,22 @@ struct GameFolderWalk {
 
     /// Whether a file name is Markdown or YAML (in any case), which are never published as they are.
     static func isNotesFile(_ name: String) -> Bool {
-        let lowercased = name.lowercased()
-        return [".md", ".markdown", ".yml", ".yaml"].contains { lowercased.hasSuffix($0) }
+        isMarkdown(name) || hasSuffixIgnoringASCIICase(name, ".yml") || hasSuffixIgnoringASCIICase(name, ".yaml")
     }
 
     static func isMarkdown(_ name: String) -> Bool {
-        let lowercased = name.lowercased()
-        return lowercased.hasSuffix(".md") || lowercased.hasSuffix(".markdown")
+        hasSuffixIgnoringASCIICase(name, ".md") || hasSuffixIgnoringASCIICase(name, ".markdown")
+    }
+
+    /// Whether `name` ends with `suffix` (lowercase ASCII) in any case of its ASCII letters.
+    private static func hasSuffixIgnoringASCIICase(_ name: String, _ suffix: StaticString) -> Bool {
+        let name = name.utf8
+        guard name.count >= suffix.utf8CodeUnitCount else { return false }
+        return suffix.withUTF8Buffer { wanted in
+            zip(name.suffix(wanted.count), wanted).allSatisfy { byte, want in
+                byte == want || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") && byte + 32 == want)
+            }
+        }
     }
 
     /// A name starting with `_` marks a private file or folder.
