@@ -20,6 +20,9 @@ public final class BuildTimings: @unchecked Sendable {
         /// The processor time the whole process spent during the stage (user and system, every
         /// thread): twice `seconds` when the stage kept two cores busy.
         public var cpuSeconds: Double = 0
+        /// The stage ran beside others, within the stage recorded after it (`measureBeside`): its
+        /// time is part of that stage's, and its processor time is not its own alone.
+        public var isBeside = false
     }
 
     /// The stage running now and how far it got, for a progress display to show.
@@ -83,17 +86,34 @@ public final class BuildTimings: @unchecked Sendable {
         return result
     }
 
-    /// The table `--timings` prints: one row per stage, then the total.
+    /// Runs `body` as the stage `name` beside other stages, within a stage that `measure` times:
+    /// it is recorded, but is not the running stage a progress display shows, and the total does not
+    /// count it twice.
+    public func measureBeside<T>(_ name: String, _ body: () throws -> T, count: (T) -> (items: Int, reused: Int)) rethrows -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let cpuStart = Self.processorSeconds()
+        let result = try body()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let cpuSeconds = Self.processorSeconds() - cpuStart
+        let (items, reused) = count(result)
+        let stage = Stage(name: name, seconds: seconds, items: items, reused: reused, peakBytes: Self.peakResidentBytes(),
+                          cpuSeconds: cpuSeconds, isBeside: true)
+        lock.withLock { recorded.append(stage) }
+        return result
+    }
+
+    /// The table `--timings` prints: one row per stage, then the total. Stages that ran beside
+    /// others are indented above the stage that holds them.
     public func table() -> String {
         let stages = self.stages
         var lines = ["stage            time      cpu      items     reused   peak memory"]
         for stage in stages {
-            lines.append(stage.name.padding(toLength: 14, withPad: " ", startingAt: 0)
+            lines.append(((stage.isBeside ? "  " : "") + stage.name).padding(toLength: 14, withPad: " ", startingAt: 0)
                 + String(format: " %7.3f s %6.2f× %9d %10d   %6.1f MB", stage.seconds, stage.seconds > 0 ? stage.cpuSeconds / stage.seconds : 0,
                          stage.items, stage.reused, Double(stage.peakBytes) / 1_048_576))
         }
-        let total = stages.reduce(0) { $0 + $1.seconds }
-        let cpu = stages.reduce(0) { $0 + $1.cpuSeconds }
+        let total = stages.reduce(0) { $0 + ($1.isBeside ? 0 : $1.seconds) }
+        let cpu = stages.reduce(0) { $0 + ($1.isBeside ? 0 : $1.cpuSeconds) }
         lines.append("total".padding(toLength: 14, withPad: " ", startingAt: 0)
             + String(format: " %7.3f s %6.2f×", total, total > 0 ? cpu / total : 0))
         return lines.joined(separator: "\n")

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The whole pipeline: Load → Resolve → Render → Output. Every problem of the content, the theme
 /// and the destination is found before any file of the output changes: pages are written to a
 /// staging folder as they are made and renamed into place at the end, and a build that fails
@@ -52,8 +54,10 @@ public struct SiteBuild: Sendable {
             return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
         }
         progress(.rendering)
-        let renderDiagnostics = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site)
-            .render(site, into: sink, timings: timings, deferringSearch: deferringSearch, layouts: memo?.layouts)
+        let renderer = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site)
+        // The search index is made beside the exports, below, unless both wait to be asked for.
+        let renderDiagnostics = renderer.render(site, into: sink, timings: timings, deferringSearch: deferringSearch || !deferringExports,
+                                                layouts: memo?.layouts)
         diagnostics.append(contentsOf: renderDiagnostics)
         if diagnostics.failed(strict: options.strict) {
             return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
@@ -63,7 +67,7 @@ public struct SiteBuild: Sendable {
         if deferringExports {
             claimed += Self.exportPaths(of: site)
         } else {
-            diagnostics.append(contentsOf: renderExports(of: site, into: sink, timings: timings))
+            diagnostics.append(contentsOf: renderSearchAndExports(of: site, renderer: renderer, into: sink, timings: timings))
             claimed = sink.paths
         }
         if !diagnostics.failed(strict: options.strict) {
@@ -147,9 +151,9 @@ public struct SiteBuild: Sendable {
     }
 
     /// `renderExports(of:)` into a sink, each format's files handed over as soon as they are made.
-    func renderExports(of site: Site, into sink: some OutputSink, timings: BuildTimings) -> DiagnosticList {
+    func renderExports(of site: Site, into sink: some OutputSink, timings: BuildTimings, beside: Bool = false) -> DiagnosticList {
         var diagnostics = DiagnosticList()
-        _ = timings.measure("exports", {
+        func work() -> Int {
             var count = 0
             for format in ExportFormat.allCases {
                 do throws(Diagnostic) {
@@ -162,8 +166,33 @@ public struct SiteBuild: Sendable {
                 }
             }
             return count
-        }, count: { (items: $0, reused: 0) })
+        }
+        if beside {
+            _ = timings.measureBeside("exports", work, count: { (items: $0, reused: 0) })
+        } else {
+            _ = timings.measure("exports", work, count: { (items: $0, reused: 0) })
+        }
         return diagnostics
+    }
+
+    /// The search index and the exports of a site, made at the same time: each has parts that run
+    /// on one thread, which the other's fill. The diagnostics are the exports'.
+    private func renderSearchAndExports(of site: Site, renderer: SiteRenderer, into sink: some OutputSink, timings: BuildTimings) -> DiagnosticList {
+        timings.measure("search+exports", { () -> DiagnosticList in
+            let exports = Slot<DiagnosticList>()
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                if part == 0 {
+                    _ = timings.measureBeside("search", { () -> Int in
+                        let files = renderer.searchFiles(of: site)
+                        sink.add(contentsOf: files)
+                        return files.count
+                    }, count: { (items: $0, reused: 0) })
+                } else {
+                    exports.value = renderExports(of: site, into: sink, timings: timings, beside: true)
+                }
+            }
+            return exports.value ?? DiagnosticList()
+        }, count: { _ in (items: 0, reused: 0) })
     }
 
     /// The search index of a site rendered with `deferringSearch`.
@@ -268,4 +297,10 @@ public struct SiteBuild: Sendable {
             _ = try? OutputFileSystem.remove(temporary)
         }
     }
+}
+
+/// One value written by one thread and read once it is done.
+private final class Slot<Value>: @unchecked Sendable {
+    // Unchecked: written by one thread, read only after `concurrentPerform` returns.
+    var value: Value?
 }

@@ -29,6 +29,25 @@ struct BuildTimingsTests {
         #expect(lines.last?.hasPrefix("total") == true)
     }
 
+    /// Stages run beside each other within one stage are listed under it and counted once.
+    @Test func stagesBesideOthersAreIndentedAndCountedOnce() throws {
+        let timings = BuildTimings()
+        timings.measure("both", {
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                _ = timings.measureBeside(part == 0 ? "left" : "right", { Self.spin(5_000_000) }, count: { _ in (items: 1, reused: 0) })
+            }
+        }, count: { _ in (items: 2, reused: 0) })
+        let stages = timings.stages
+        #expect(stages.count == 3)
+        #expect(stages.last?.name == "both" && stages.last?.isBeside == false)
+        #expect(Set(stages.dropLast().map(\.name)) == ["left", "right"] && stages.dropLast().allSatisfy(\.isBeside))
+        let lines = timings.table().split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("  left ") } && lines.contains { $0.hasPrefix("  right ") })
+        let total = try #require(lines.last?.split(separator: " ").dropFirst().first.flatMap { Double($0) })
+        let both = try #require(stages.last?.seconds)
+        #expect(abs(total - both) < 0.001, "the total is the outer stage's time alone")
+    }
+
     @Test func numbersAreGroupedTheSameInEveryLocale() {
         #expect(BuildTimings.grouped(10_007) == "10,007")
         #expect(BuildTimings.grouped(-1_234_567) == "-1,234,567")
