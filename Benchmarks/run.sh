@@ -8,7 +8,8 @@
 #   - entries per second of the full build, and its CPU time over its wall time (how well both
 #     cores are used);
 #   - `serve` and `hugo server`: from saving a file to the new page being served, and the idle CPU of
-#     `serve` (QUESTLOG_BENCH_SERVE=0 leaves it out; SERVE_EDITS=10 edits).
+#     `serve` once it has made every page of the last save (QUESTLOG_BENCH_SERVE=0 leaves it out;
+#     SERVE_EDITS=10 edits).
 # Usage: Benchmarks/run.sh [SIZES...]   (default: 1000 10000 50000; RUNS=3 runs per figure)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -92,8 +93,13 @@ for size in "${sizes[@]}"; do
     "$questlog" serve --quiet --site "$site" --port "$port" >/dev/null 2>&1 &
     server=$!
     q_serve=$(serve_latency "http://127.0.0.1:$port/world/npcs/$(basename "$edited" .md).html" "$edited")
-    # Idle: CPU ticks the server uses in 5 s without a change.
+    # Idle: CPU ticks the server uses in 5 s without a change, once it has made in the background
+    # every page of the last save (at most 60 s): until then it is still at work on that save.
     ticks() { awk '{ print $14 + $15 }' "/proc/$server/stat" 2>/dev/null || echo 0; }
+    for _ in $(seq 60); do
+      before=$(ticks); sleep 1
+      [ $(( $(ticks) - before )) -le 1 ] && break
+    done
     before=$(ticks); sleep 5; idle=$(awk -v a="$before" -v b="$(ticks)" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", (b - a) / hz / 5 * 100 }')
     kill "$server"; wait "$server" 2>/dev/null || true
     h_serve="—"
