@@ -71,18 +71,8 @@ public final class BuildTimings: @unchecked Sendable {
     public func measure<T>(_ name: String, _ body: () throws -> T, count: (T) -> (items: Int, reused: Int)) rethrows -> T {
         lock.withLock { running = Live(stage: name, done: 0, total: nil) }
         defer { lock.withLock { running = nil } }
-        let start = DispatchTime.now().uptimeNanoseconds
-        let cpuStart = Self.processorSeconds()
-        let result = try body()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let cpuSeconds = Self.processorSeconds() - cpuStart
-        let (items, reused) = count(result)
-        let stage = Stage(name: name, seconds: seconds, items: items, reused: reused, peakBytes: Self.peakResidentBytes(),
-                          cpuSeconds: cpuSeconds)
+        let result = try timed(name, beside: false, body, count: count)
         Self.releaseFreedMemory()
-        lock.lock()
-        recorded.append(stage)
-        lock.unlock()
         return result
     }
 
@@ -90,6 +80,10 @@ public final class BuildTimings: @unchecked Sendable {
     /// it is recorded, but is not the running stage a progress display shows, and the total does not
     /// count it twice.
     public func measureBeside<T>(_ name: String, _ body: () throws -> T, count: (T) -> (items: Int, reused: Int)) rethrows -> T {
+        try timed(name, beside: true, body, count: count)
+    }
+
+    private func timed<T>(_ name: String, beside: Bool, _ body: () throws -> T, count: (T) -> (items: Int, reused: Int)) rethrows -> T {
         let start = DispatchTime.now().uptimeNanoseconds
         let cpuStart = Self.processorSeconds()
         let result = try body()
@@ -97,7 +91,7 @@ public final class BuildTimings: @unchecked Sendable {
         let cpuSeconds = Self.processorSeconds() - cpuStart
         let (items, reused) = count(result)
         let stage = Stage(name: name, seconds: seconds, items: items, reused: reused, peakBytes: Self.peakResidentBytes(),
-                          cpuSeconds: cpuSeconds, isBeside: true)
+                          cpuSeconds: cpuSeconds, isBeside: beside)
         lock.withLock { recorded.append(stage) }
         return result
     }
