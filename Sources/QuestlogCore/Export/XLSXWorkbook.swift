@@ -149,9 +149,12 @@ struct XLSXWorkbook: Sendable {
         return letters + "$" + reference.dropFirst(letters.count)
     }
 
+    /// What a relationships part starts with, before its relationships.
+    static let relationshipsStart = declaration + "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
+
     /// A relationships part.
     static func relationships(_ items: [(id: String, type: String, target: String, external: Bool)]) -> String {
-        declaration + "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
+        relationshipsStart
             + items.map { item in
                 "<Relationship Id=\"\(item.id)\" Type=\"\(item.type)\" Target=\"\(XMLText.attribute(item.target))\""
                     + (item.external ? " TargetMode=\"External\"" : "") + "/>"
