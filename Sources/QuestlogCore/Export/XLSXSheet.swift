@@ -68,7 +68,7 @@ struct XLSXSheet: Sendable {
         xml.append(contentsOf: "</row>".utf8)
         try body(xml)
         let batch = 512
-        let round = batch * 8 * max(jobs, 1)
+        let round = batch * 2 * max(jobs, 1)
         for first in stride(from: 0, to: rows.count, by: round) {
             let end = min(first + round, rows.count)
             let batches = Parallel.map(Array(stride(from: first, to: end, by: batch)), jobs: jobs) { start -> [UInt8] in

@@ -85,20 +85,22 @@ struct XLSXWorkbook: Sendable {
     }
 
     /// The file's bytes as pieces. The sheets are made one after another, each one's rows written
-    /// and compressed in rounds and the sheet freed before the next is made, so that only one
-    /// sheet's table is held beside the compressed file.
+    /// in rounds and the sheet freed before the next is made, so that only one sheet's table is
+    /// held beside the compressed file. With several `jobs`, the parts are compressed on a thread
+    /// of their own while the next rows are written, a bounded number of pieces behind them.
     func chunks() throws(ZipArchiveError) -> [[UInt8]] {
-        var writer = ZipArchive.Writer(archive: ZipArchive(jobs: jobs))
+        let writer = ZipArchive.BackgroundWriter(archive: ZipArchive(jobs: jobs), background: jobs > 1, capacity: 4)
         for part in fixedParts {
-            try writer.add(path: part.path, pieces: [part.bytes])
+            writer.add(path: part.path, pieces: [part.bytes])
         }
         for (index, outline) in sheets.enumerated() {
             let sheet = outline.make()
-            try writer.add(path: "xl/worksheets/sheet\(index + 1).xml") { (deflater: ZipArchive.Deflater) throws(ZipArchiveError) in
-                try sheet.xml(selected: index == 0, jobs: jobs) { (piece: [UInt8]) throws(ZipArchiveError) in try deflater.add(piece) }
-            }
-            if let relationships = sheet.relationships {
-                try writer.add(path: "xl/worksheets/_rels/sheet\(index + 1).xml.rels", pieces: [Array(relationships.utf8)])
+            let path = "xl/worksheets/sheet\(index + 1).xml"
+            writer.begin(path: path)
+            sheet.xml(selected: index == 0, jobs: jobs) { writer.add($0) }
+            writer.end(path: path)
+            if let relationships = sheet.relationshipBytes {
+                writer.add(path: "xl/worksheets/_rels/sheet\(index + 1).xml.rels", pieces: [relationships])
             }
         }
         return try writer.finish()

@@ -131,6 +131,73 @@ struct ZipArchive: Sendable {
         }
     }
 
+    /// A `Writer` whose entries are compressed on a thread of their own, one after another in the
+    /// order given, while the caller goes on making the next pieces; with `background` off, each
+    /// piece is compressed as it is given. Either way the same entries give the same bytes, and the
+    /// first problem in the order of the entries is the one thrown by `finish`. At most `capacity`
+    /// pieces wait to be compressed at a time.
+    final class BackgroundWriter: @unchecked Sendable {
+        private let archive: ZipArchive
+        private let thread: ExportThread?
+        // Touched only by the work handed to the thread (or inline), then by `finish` once it is done.
+        private var writer: Writer
+        private var deflater: Deflater?
+        private var failure: ZipArchiveError?
+
+        init(archive: ZipArchive, background: Bool, capacity: Int = 16) {
+            self.archive = archive
+            writer = Writer(archive: archive)
+            thread = background ? ExportThread(capacity: capacity) : nil
+        }
+
+        /// Adds the entry whose bytes are `pieces`, one after another.
+        func add(path: String, pieces: [[UInt8]]) {
+            begin(path: path)
+            for piece in pieces { add(piece) }
+            end(path: path)
+        }
+
+        /// Starts an entry, whose bytes the next calls of `add(_:)` give, up to `end(path:)`.
+        func begin(path: String) {
+            let limit = archive.sizeLimit
+            run { [self] () throws(ZipArchiveError) in deflater = try Deflater(path: path, sizeLimit: limit) }
+        }
+
+        /// The next piece of the current entry's bytes.
+        func add(_ piece: [UInt8]) {
+            run { [self] () throws(ZipArchiveError) in try deflater?.add(piece) }
+        }
+
+        /// Ends the current entry.
+        func end(path: String) {
+            run { [self] () throws(ZipArchiveError) in
+                guard let deflater else { return }
+                self.deflater = nil
+                let compressed = try deflater.finish()
+                try writer.append(path: path, size: deflater.size, crc: deflater.crc, compressed: compressed)
+            }
+        }
+
+        /// Waits for every entry to be compressed; the archive as pieces, as `Writer.finish` gives it.
+        func finish() throws(ZipArchiveError) -> [[UInt8]] {
+            thread?.finish()
+            if let failure { throw failure }
+            return try writer.finish()
+        }
+
+        /// Runs `step` in order after the steps before it, unless one of them failed.
+        private func run(_ step: @escaping @Sendable () throws(ZipArchiveError) -> Void) {
+            let work: @Sendable () -> Void = { [self] in
+                guard failure == nil else { return }
+                do throws(ZipArchiveError) { try step() } catch {
+                    failure = error
+                    deflater = nil
+                }
+            }
+            if let thread { thread.submit(work) } else { work() }
+        }
+    }
+
     /// A raw deflate stream and CRC-32 of an entry's bytes given piece by piece; the compressed
     /// bytes are those of `deflate(_:path:)` on the pieces joined, however they are cut.
     final class Deflater {
