@@ -93,15 +93,21 @@ struct XLSXWorkbook: Sendable {
         for part in fixedParts {
             writer.add(path: part.path, pieces: [part.bytes])
         }
-        for (index, outline) in sheets.enumerated() {
-            let sheet = outline.make()
-            let path = "xl/worksheets/sheet\(index + 1).xml"
+        func write(_ sheet: XLSXSheet, number: Int) {
+            let path = "xl/worksheets/sheet\(number).xml"
             writer.begin(path: path)
-            sheet.xml(selected: index == 0, jobs: jobs) { writer.add($0) }
+            sheet.xml(selected: number == 1, jobs: jobs) { writer.add($0) }
             writer.end(path: path)
             if let relationships = sheet.relationshipBytes {
-                writer.add(path: "xl/worksheets/_rels/sheet\(index + 1).xml.rels", pieces: [relationships])
+                writer.add(path: "xl/worksheets/_rels/sheet\(number).xml.rels", pieces: [relationships])
             }
+        }
+        for (index, outline) in sheets.enumerated() {
+            write(outline.make(), number: index + 1)
+            // The sheet's table is freed; its room goes back to the system rather than staying with
+            // the threads that wrote it while the next sheet is made (threads of their own keep
+            // memory of their own).
+            BuildTimings.releaseFreedMemory()
         }
         return try writer.finish()
     }
