@@ -96,7 +96,7 @@ public struct SiteBuild: Sendable {
         return (site, diagnostics, assets)
     }
 
-    /// The files under `exports/` of a resolved site, the formats made side by side, each on every
+    /// The files under `exports/` of a resolved site, one format after another, each made on every
     /// thread; an export that cannot be made (a workbook too big for its container) is an error.
     public func renderExports(of site: Site, timings: BuildTimings = BuildTimings()) -> (files: [OutputFile], diagnostics: DiagnosticList) {
         let collector = OutputCollector()
@@ -109,10 +109,16 @@ public struct SiteBuild: Sendable {
         var diagnostics = DiagnosticList()
         _ = timings.measure("exports", {
             var count = 0
-            diagnostics.append(contentsOf: ExportFormat.files(of: ExportFormat.allCases, for: site, options: ExportOptions(jobs: options.jobs)) { file in
-                count += 1
-                sink.add(OutputFile(path: ExportDownload.folder + "/" + file.path, chunks: file.chunks))
-            })
+            for format in ExportFormat.allCases {
+                do throws(Diagnostic) {
+                    try format.files(for: site, options: ExportOptions(jobs: options.jobs)) { file in
+                        count += 1
+                        sink.add(OutputFile(path: ExportDownload.folder + "/" + file.path, chunks: file.chunks))
+                    }
+                } catch {
+                    diagnostics.append(error)
+                }
+            }
             return count
         }, count: { (items: $0, reused: 0) })
         return diagnostics

@@ -1,16 +1,15 @@
 import Foundation
 
 /// A thread of its own that runs the work handed to it one piece after another, in the order
-/// given, while the caller goes on: how a serial step (compressing a workbook part, one format of
-/// the exports) runs beside the work that feeds it rather than after it. At most `capacity`
-/// pieces wait at a time; `submit` blocks beyond that, so what is handed over stays bounded.
+/// given, while the caller goes on: how a serial step (compressing a workbook part) runs beside
+/// the work that feeds it rather than after it. At most `capacity` pieces wait at a time; `submit`
+/// blocks beyond that, so what is handed over stays bounded.
 ///
 /// A dedicated thread rather than a dispatch queue: the caller may be one of the threads that
 /// `Parallel` occupies, and waiting on work that needs a thread of the same pool could deadlock.
 final class ExportThread: @unchecked Sendable {
     private let condition = NSCondition()
     private var waiting: [@Sendable () -> Void] = []
-    private var next = 0
     private var closed = false
     private var stopped = false
     private let capacity: Int
@@ -26,7 +25,7 @@ final class ExportThread: @unchecked Sendable {
     func submit(_ work: @escaping @Sendable () -> Void) {
         condition.lock()
         precondition(!closed, "work submitted to a finished export thread")
-        while waiting.count - next >= capacity { condition.wait() }
+        while waiting.count >= capacity { condition.wait() }
         waiting.append(work)
         condition.broadcast()
         condition.unlock()
@@ -44,14 +43,10 @@ final class ExportThread: @unchecked Sendable {
     private func run() {
         condition.lock()
         while true {
-            while next == waiting.count && !closed { condition.wait() }
-            if next == waiting.count { break }
-            let work = waiting[next]
-            next += 1
-            if next > 64 && next * 2 > waiting.count {
-                waiting.removeFirst(next)
-                next = 0
-            }
+            while waiting.isEmpty && !closed { condition.wait() }
+            if waiting.isEmpty { break }
+            // Taken out, so that what the work holds goes as soon as it has run.
+            let work = waiting.removeFirst()
             condition.broadcast()
             condition.unlock()
             work()
@@ -60,22 +55,5 @@ final class ExportThread: @unchecked Sendable {
         stopped = true
         condition.broadcast()
         condition.unlock()
-    }
-}
-
-/// The result of work run on an `ExportThread`, handed back once it is done.
-final class ExportLane<Value: Sendable>: @unchecked Sendable {
-    private let thread = ExportThread(capacity: 1)
-    private var value: Value?
-
-    /// Starts `work` on a thread of its own.
-    init(_ work: @escaping @Sendable () -> Value) {
-        thread.submit { [self] in value = work() }
-    }
-
-    /// Waits for the work to end; its result.
-    func join() -> Value {
-        thread.finish()
-        return value!
     }
 }

@@ -117,12 +117,24 @@ struct XLSXSheet: Sendable {
         })
     }
 
+    /// Whether the sheet has a relationships part: whether some row links somewhere.
+    var hasRelationships: Bool {
+        links.contains { $0 != nil }
+    }
+
     /// `relationships` as UTF-8, written straight into its bytes.
     var relationshipBytes: [UInt8]? {
-        guard links.contains(where: { $0 != nil }) else { return nil }
-        var out = Array(XLSXWorkbook.relationshipsStart.utf8)
-        out.reserveCapacity(links.count * 160)
+        guard hasRelationships else { return nil }
+        var whole: [UInt8] = []
+        relationships { whole.append(contentsOf: $0) }
+        return whole
+    }
+
+    /// `relationshipBytes` handed to `body` in pieces of `batch` relationships, so that a long list
+    /// is never one buffer.
+    func relationships(batch: Int = 4_096, into body: ([UInt8]) -> Void) {
         let type = Array(XLSXWorkbook.hyperlinkType.utf8)
+        var out = Array(XLSXWorkbook.relationshipsStart.utf8)
         var number = 0
         for case let target? in links {
             number += 1
@@ -133,9 +145,13 @@ struct XLSXSheet: Sendable {
             out.append(contentsOf: "\" Target=\"".utf8)
             XMLText.appendAttribute(target, to: &out)
             out.append(contentsOf: "\" TargetMode=\"External\"/>".utf8)
+            if number % batch == 0 {
+                body(out)
+                out = []
+            }
         }
         out.append(contentsOf: "</Relationships>".utf8)
-        return out
+        body(out)
     }
 
     private func style(column: Int, row: Int) -> XLSXStyle? {

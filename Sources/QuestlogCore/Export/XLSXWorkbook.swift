@@ -98,8 +98,11 @@ struct XLSXWorkbook: Sendable {
             writer.begin(path: path)
             sheet.xml(selected: number == 1, jobs: jobs) { writer.add($0) }
             writer.end(path: path)
-            if let relationships = sheet.relationshipBytes {
-                writer.add(path: "xl/worksheets/_rels/sheet\(number).xml.rels", pieces: [relationships])
+            if sheet.hasRelationships {
+                let relationships = "xl/worksheets/_rels/sheet\(number).xml.rels"
+                writer.begin(path: relationships)
+                sheet.relationships { writer.add($0) }
+                writer.end(path: relationships)
             }
         }
         for (index, outline) in sheets.enumerated() {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Work handed to a thread of its own runs in order, and what it makes is what the caller would
-/// have made alone: the archive of compressed parts, the files of every format.
+/// have made alone: the archive of compressed parts.
 struct ExportThreadTests {
     final class Record: @unchecked Sendable {
         private let lock = NSLock()
@@ -26,9 +26,26 @@ struct ExportThreadTests {
         #expect(record.all == Array(0..<500))
     }
 
-    @Test func aLaneHandsBackWhatItsWorkReturned() {
-        let lane = ExportLane { (0..<10_000).reduce(0, +) }
-        #expect(lane.join() == 49_995_000)
+    final class Held: Sendable {}
+
+    final class Watch: @unchecked Sendable {
+        weak var held: Held?
+        var goneBeforeNextPiece = false
+    }
+
+    @Test func whatAPieceHoldsGoesOnceItHasRun() {
+        let watch = Watch()
+        let thread = ExportThread(capacity: 8)
+        func handOver() {
+            let held = Held()
+            watch.held = held
+            thread.submit { _ = held }
+        }
+        handOver()
+        // The next piece runs only once the first has, on the same thread.
+        thread.submit { watch.goneBeforeNextPiece = watch.held == nil }
+        thread.finish()
+        #expect(watch.goneBeforeNextPiece)
     }
 
     @Test func partsCompressedInTheBackgroundMakeTheSameArchive() throws {
@@ -51,6 +68,21 @@ struct ExportThreadTests {
         }
     }
 
+    @Test func aLargePartIsCompressedIntoPiecesOfItsBytes() throws {
+        // Bytes that hardly compress, so the output passes several pieces.
+        var state: UInt64 = 0x9E37_79B9
+        let bytes = (0..<3_000_000).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let deflater = try ZipArchive.Deflater(path: "noise", sizeLimit: ZipArchive().sizeLimit)
+        for start in stride(from: 0, to: bytes.count, by: 100_000) { try deflater.add(Array(bytes[start..<start + 100_000])) }
+        let pieces = try deflater.finishPieces()
+        #expect(pieces.count > 2)
+        #expect(pieces.dropLast().allSatisfy { $0.count >= ZipArchive.Deflater.pieceSize })
+        #expect(Array(pieces.joined()) == (try ZipArchive.deflate(bytes, path: "noise")))
+    }
+
     @Test func theFirstProblemInTheOrderOfThePartsIsThrown() {
         let noise = (0..<90).map { UInt8(truncatingIfNeeded: $0 * 151) }
         for background in [false, true] {
@@ -65,23 +97,5 @@ struct ExportThreadTests {
             alone.add(path: "after", pieces: [[1]])
             #expect(throws: ZipArchiveError.tooLarge("big")) { try alone.finish() }
         }
-    }
-
-    @Test func formatsMadeSideBySideAreTheFormatsMadeOneByOne() throws {
-        let site = ExportThreadsTests.large(copies: 40)
-        let alone = try ExportFormat.allCases.flatMap { try $0.files(for: site, options: ExportOptions(jobs: 1)) }
-        for jobs in [1, 2, 4] {
-            var made: [OutputFile] = []
-            let problems = ExportFormat.files(of: ExportFormat.allCases, for: site, options: ExportOptions(jobs: jobs)) { made.append($0) }
-            #expect(problems.isEmpty)
-            #expect(made.sorted { $0.path < $1.path } == alone.sorted { $0.path < $1.path }, "jobs \(jobs)")
-        }
-        // One format alone, or a selection, gives that format's files only.
-        var csv: [OutputFile] = []
-        _ = ExportFormat.files(of: [.csv], for: site, options: ExportOptions(jobs: 2)) { csv.append($0) }
-        #expect(csv == (try ExportFormat.csv.files(for: site, options: ExportOptions(jobs: 1))))
-        var some: [OutputFile] = []
-        _ = ExportFormat.files(of: [.xlsx, .json], for: site, options: ExportOptions(jobs: 2)) { some.append($0) }
-        #expect(Set(some.map(\.path)) == Set(alone.filter { !$0.path.hasSuffix(".csv") }.map(\.path)))
     }
 }

@@ -41,6 +41,10 @@ extension XMLTextTests {
         let sheet = XLSXSheet(name: "s", header: ["id", "name"], rows: links.indices.map { [.text("\($0)"), .text("n")] },
                               linkColumn: 1, links: links)
         #expect(sheet.relationshipBytes == sheet.relationships.map { Array($0.utf8) })
+        var pieces: [[UInt8]] = []
+        sheet.relationships(batch: 2) { pieces.append($0) }
+        #expect(pieces.count == links.compactMap { $0 }.count / 2 + 1)
+        #expect(Array(pieces.joined()) == sheet.relationshipBytes)
         let expected = "<hyperlinks>" + sheet.hyperlinks.enumerated().map { number, link in
             "<hyperlink ref=\"\(link.cell)\" r:id=\"rId\(number + 1)\"/>"
         }.joined() + "</hyperlinks></worksheet>"
