@@ -68,7 +68,7 @@ struct XLSXSheet: Sendable {
         xml.append(contentsOf: "</row>".utf8)
         try body(xml)
         let batch = 512
-        let round = batch * 8 * max(jobs, 1)
+        let round = batch * 2 * max(jobs, 1)
         for first in stride(from: 0, to: rows.count, by: round) {
             let end = min(first + round, rows.count)
             let batches = Parallel.map(Array(stride(from: first, to: end, by: batch)), jobs: jobs) { start -> [UInt8] in
@@ -89,11 +89,18 @@ struct XLSXSheet: Sendable {
             for bytes in batches { try body(bytes) }
         }
         xml = Array("</sheetData><autoFilter ref=\"\(range)\"/>".utf8)
-        let links = hyperlinks
-        if !links.isEmpty {
+        if links.contains(where: { $0 != nil }) {
             xml.append(contentsOf: "<hyperlinks>".utf8)
-            for (number, link) in links.enumerated() {
-                xml.append(contentsOf: "<hyperlink ref=\"\(link.cell)\" r:id=\"rId\(number + 1)\"/>".utf8)
+            let column = Array(Self.columnName(linkColumn).utf8)
+            var number = 0
+            for (row, target) in links.enumerated() where target != nil {
+                number += 1
+                xml.append(contentsOf: "<hyperlink ref=\"".utf8)
+                xml.append(contentsOf: column)
+                xml.append(contentsOf: String(row + 2).utf8)
+                xml.append(contentsOf: "\" r:id=\"rId".utf8)
+                xml.append(contentsOf: String(number).utf8)
+                xml.append(contentsOf: "\"/>".utf8)
             }
             xml.append(contentsOf: "</hyperlinks>".utf8)
         }
@@ -108,6 +115,43 @@ struct XLSXSheet: Sendable {
         return XLSXWorkbook.relationships(links.enumerated().map { number, link in
             (id: "rId\(number + 1)", type: XLSXWorkbook.hyperlinkType, target: link.target, external: true)
         })
+    }
+
+    /// Whether the sheet has a relationships part: whether some row links somewhere.
+    var hasRelationships: Bool {
+        links.contains { $0 != nil }
+    }
+
+    /// `relationships` as UTF-8, written straight into its bytes.
+    var relationshipBytes: [UInt8]? {
+        guard hasRelationships else { return nil }
+        var whole: [UInt8] = []
+        relationships { whole.append(contentsOf: $0) }
+        return whole
+    }
+
+    /// `relationshipBytes` handed to `body` in pieces of `batch` relationships, so that a long list
+    /// is never one buffer.
+    func relationships(batch: Int = 4_096, into body: ([UInt8]) -> Void) {
+        let type = Array(XLSXWorkbook.hyperlinkType.utf8)
+        var out = Array(XLSXWorkbook.relationshipsStart.utf8)
+        var number = 0
+        for case let target? in links {
+            number += 1
+            out.append(contentsOf: "<Relationship Id=\"rId".utf8)
+            out.append(contentsOf: String(number).utf8)
+            out.append(contentsOf: "\" Type=\"".utf8)
+            out.append(contentsOf: type)
+            out.append(contentsOf: "\" Target=\"".utf8)
+            XMLText.appendAttribute(target, to: &out)
+            out.append(contentsOf: "\" TargetMode=\"External\"/>".utf8)
+            if number % batch == 0 {
+                body(out)
+                out = []
+            }
+        }
+        out.append(contentsOf: "</Relationships>".utf8)
+        body(out)
     }
 
     private func style(column: Int, row: Int) -> XLSXStyle? {

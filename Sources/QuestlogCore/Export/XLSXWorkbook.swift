@@ -85,21 +85,32 @@ struct XLSXWorkbook: Sendable {
     }
 
     /// The file's bytes as pieces. The sheets are made one after another, each one's rows written
-    /// and compressed in rounds and the sheet freed before the next is made, so that only one
-    /// sheet's table is held beside the compressed file.
+    /// in rounds and the sheet freed before the next is made, so that only one sheet's table is
+    /// held beside the compressed file. With several `jobs`, the parts are compressed on a thread
+    /// of their own while the next rows are written, a bounded number of pieces behind them.
     func chunks() throws(ZipArchiveError) -> [[UInt8]] {
-        var writer = ZipArchive.Writer(archive: ZipArchive(jobs: jobs))
+        let writer = ZipArchive.BackgroundWriter(archive: ZipArchive(jobs: jobs), background: jobs > 1, capacity: 4)
         for part in fixedParts {
-            try writer.add(path: part.path, pieces: [part.bytes])
+            writer.add(path: part.path, pieces: [part.bytes])
+        }
+        func write(_ sheet: XLSXSheet, number: Int) {
+            let path = "xl/worksheets/sheet\(number).xml"
+            writer.begin(path: path)
+            sheet.xml(selected: number == 1, jobs: jobs) { writer.add($0) }
+            writer.end(path: path)
+            if sheet.hasRelationships {
+                let relationships = "xl/worksheets/_rels/sheet\(number).xml.rels"
+                writer.begin(path: relationships)
+                sheet.relationships { writer.add($0) }
+                writer.end(path: relationships)
+            }
         }
         for (index, outline) in sheets.enumerated() {
-            let sheet = outline.make()
-            try writer.add(path: "xl/worksheets/sheet\(index + 1).xml") { (deflater: ZipArchive.Deflater) throws(ZipArchiveError) in
-                try sheet.xml(selected: index == 0, jobs: jobs) { (piece: [UInt8]) throws(ZipArchiveError) in try deflater.add(piece) }
-            }
-            if let relationships = sheet.relationships {
-                try writer.add(path: "xl/worksheets/_rels/sheet\(index + 1).xml.rels", pieces: [Array(relationships.utf8)])
-            }
+            write(outline.make(), number: index + 1)
+            // The sheet's table is freed; its room goes back to the system rather than staying with
+            // the threads that wrote it while the next sheet is made (threads of their own keep
+            // memory of their own).
+            BuildTimings.releaseFreedMemory()
         }
         return try writer.finish()
     }
@@ -149,9 +160,12 @@ struct XLSXWorkbook: Sendable {
         return letters + "$" + reference.dropFirst(letters.count)
     }
 
+    /// What a relationships part starts with, before its relationships.
+    static let relationshipsStart = declaration + "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
+
     /// A relationships part.
     static func relationships(_ items: [(id: String, type: String, target: String, external: Bool)]) -> String {
-        declaration + "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
+        relationshipsStart
             + items.map { item in
                 "<Relationship Id=\"\(item.id)\" Type=\"\(item.type)\" Target=\"\(XMLText.attribute(item.target))\""
                     + (item.external ? " TargetMode=\"External\"" : "") + "/>"

@@ -33,18 +33,43 @@ enum XMLText {
 
     /// Appends `text` as element content to `out`, byte by byte (what `content` returns, as UTF-8).
     static func appendContent(_ text: String, to out: inout [UInt8]) {
+        append(text, attribute: false, to: &out)
+    }
+
+    /// Appends `text` as an attribute value to `out`, byte by byte (what `attribute` returns, as UTF-8).
+    static func appendAttribute(_ text: String, to out: inout [UInt8]) {
+        append(text, attribute: true, to: &out)
+    }
+
+    /// Runs of bytes that stand for themselves are copied whole; only the bytes between them are
+    /// looked at one by one.
+    private static func append(_ text: String, attribute: Bool, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { utf8 in
+            var plain = 0
             var index = 0
             let count = utf8.count
+            func flush() {
+                if plain < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index])) }
+            }
             while index < count {
                 let byte = utf8[index]
+                // Visible ASCII but the five escaped characters, and the bytes of characters beyond
+                // ASCII but the lead byte of U+FFFE and U+FFFF.
+                if byte > UInt8(ascii: ">") ? byte != 0xEF : (byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<")
+                                                              && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: ">")) {
+                    index += 1
+                    continue
+                }
+                flush()
                 switch byte {
                 case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
                 case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
                 case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
                 case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
                 case 0x0D: out.append(contentsOf: "&#13;".utf8)
+                case 0x09 where attribute: out.append(contentsOf: "&#9;".utf8)
+                case 0x0A where attribute: out.append(contentsOf: "&#10;".utf8)
                 case 0x09, 0x0A: out.append(byte)
                 case 0x00..<0x20: break
                 case 0xEF where index + 2 < count && utf8[index + 1] == 0xBF && (utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF):
@@ -53,7 +78,9 @@ enum XMLText {
                 default: out.append(byte)
                 }
                 index += 1
+                plain = index
             }
+            flush()
         }
     }
 

@@ -68,16 +68,22 @@ struct ZipArchive: Sendable {
         mutating func add(path: String, _ write: (Deflater) throws(ZipArchiveError) -> Void) throws(ZipArchiveError) {
             let deflater = try Deflater(path: path, sizeLimit: archive.sizeLimit)
             try write(deflater)
-            let compressed = try deflater.finish()
-            try append(path: path, size: deflater.size, crc: deflater.crc, compressed: compressed)
+            let compressed = try deflater.finishPieces()
+            try append(path: path, size: deflater.size, crc: deflater.crc, compressedPieces: compressed)
         }
 
         /// Adds an entry already compressed.
         mutating func append(path: String, size: UInt64, crc: UInt32, compressed: [UInt8]) throws(ZipArchiveError) {
+            try append(path: path, size: size, crc: crc, compressedPieces: [compressed])
+        }
+
+        /// Adds an entry already compressed, its compressed bytes in pieces kept as they are.
+        mutating func append(path: String, size: UInt64, crc: UInt32, compressedPieces pieces: [[UInt8]]) throws(ZipArchiveError) {
             let limit = archive.sizeLimit
             let name = Array(path.utf8)
+            let compressedCount = pieces.reduce(0) { $0 + $1.count }
             guard size <= limit, offset <= limit, name.count <= Int(UInt16.max) else { throw .tooLarge(path) }
-            guard UInt64(compressed.count) <= limit else { throw .tooLarge(path) }
+            guard UInt64(compressedCount) <= limit else { throw .tooLarge(path) }
             // The fields a local header and a central directory header share, from "version needed" on.
             var common: [UInt8] = []
             common.append(le: ZipArchive.version)
@@ -86,7 +92,7 @@ struct ZipArchive: Sendable {
             common.append(le: ZipArchive.dosTime)
             common.append(le: ZipArchive.dosDate)
             common.append(le: crc)
-            common.append(le: UInt32(compressed.count))
+            common.append(le: UInt32(compressedCount))
             common.append(le: UInt32(size))
             common.append(le: UInt16(name.count))
             common.append(le: UInt16(0))
@@ -95,7 +101,7 @@ struct ZipArchive: Sendable {
             local.append(le: UInt32(0x0403_4B50))
             local += common + name
             chunks.append(local)
-            chunks.append(compressed)
+            chunks.append(contentsOf: pieces.filter { !$0.isEmpty })
 
             directory.append(le: UInt32(0x0201_4B50))
             directory.append(le: ZipArchive.version)
@@ -106,7 +112,7 @@ struct ZipArchive: Sendable {
             directory.append(le: UInt32(0))  // external attributes
             directory.append(le: UInt32(offset))
             directory += name
-            offset += UInt64(local.count + compressed.count)
+            offset += UInt64(local.count + compressedCount)
             count += 1
             lastPath = path
         }
@@ -131,6 +137,73 @@ struct ZipArchive: Sendable {
         }
     }
 
+    /// A `Writer` whose entries are compressed on a thread of their own, one after another in the
+    /// order given, while the caller goes on making the next pieces; with `background` off, each
+    /// piece is compressed as it is given. Either way the same entries give the same bytes, and the
+    /// first problem in the order of the entries is the one thrown by `finish`. At most `capacity`
+    /// pieces wait to be compressed at a time.
+    final class BackgroundWriter: @unchecked Sendable {
+        private let archive: ZipArchive
+        private let thread: ExportThread?
+        // Touched only by the work handed to the thread (or inline), then by `finish` once it is done.
+        private var writer: Writer
+        private var deflater: Deflater?
+        private var failure: ZipArchiveError?
+
+        init(archive: ZipArchive, background: Bool, capacity: Int = 16) {
+            self.archive = archive
+            writer = Writer(archive: archive)
+            thread = background ? ExportThread(capacity: capacity) : nil
+        }
+
+        /// Adds the entry whose bytes are `pieces`, one after another.
+        func add(path: String, pieces: [[UInt8]]) {
+            begin(path: path)
+            for piece in pieces { add(piece) }
+            end(path: path)
+        }
+
+        /// Starts an entry, whose bytes the next calls of `add(_:)` give, up to `end(path:)`.
+        func begin(path: String) {
+            let limit = archive.sizeLimit
+            run { [self] () throws(ZipArchiveError) in deflater = try Deflater(path: path, sizeLimit: limit) }
+        }
+
+        /// The next piece of the current entry's bytes.
+        func add(_ piece: [UInt8]) {
+            run { [self] () throws(ZipArchiveError) in try deflater?.add(piece) }
+        }
+
+        /// Ends the current entry.
+        func end(path: String) {
+            run { [self] () throws(ZipArchiveError) in
+                guard let deflater else { return }
+                self.deflater = nil
+                let compressed = try deflater.finishPieces()
+                try writer.append(path: path, size: deflater.size, crc: deflater.crc, compressedPieces: compressed)
+            }
+        }
+
+        /// Waits for every entry to be compressed; the archive as pieces, as `Writer.finish` gives it.
+        func finish() throws(ZipArchiveError) -> [[UInt8]] {
+            thread?.finish()
+            if let failure { throw failure }
+            return try writer.finish()
+        }
+
+        /// Runs `step` in order after the steps before it, unless one of them failed.
+        private func run(_ step: @escaping @Sendable () throws(ZipArchiveError) -> Void) {
+            let work: @Sendable () -> Void = { [self] in
+                guard failure == nil else { return }
+                do throws(ZipArchiveError) { try step() } catch {
+                    failure = error
+                    deflater = nil
+                }
+            }
+            if let thread { thread.submit(work) } else { work() }
+        }
+    }
+
     /// A raw deflate stream and CRC-32 of an entry's bytes given piece by piece; the compressed
     /// bytes are those of `deflate(_:path:)` on the pieces joined, however they are cut.
     final class Deflater {
@@ -138,6 +211,10 @@ struct ZipArchive: Sendable {
         private let sizeLimit: UInt64
         private let stream: UnsafeMutablePointer<z_stream>
         private var output: [UInt8] = []
+        /// Compressed bytes already set aside, a piece of `pieceSize` at a time, so the output never
+        /// grows as one buffer (nor is copied when it ends).
+        private var pieces: [[UInt8]] = []
+        static let pieceSize = 1 << 20
         private var scratch = [UInt8](repeating: 0, count: 1 << 16)
         private(set) var crc: UInt32 = 0
         private(set) var size: UInt64 = 0
@@ -183,13 +260,22 @@ struct ZipArchive: Sendable {
 
         /// Ends the stream; the compressed bytes.
         func finish() throws(ZipArchiveError) -> [UInt8] {
+            let all = try finishPieces()
+            return all.count == 1 ? all[0] : Array(all.joined())
+        }
+
+        /// Ends the stream; the compressed bytes as pieces, one after another (`finish` joined).
+        func finishPieces() throws(ZipArchiveError) -> [[UInt8]] {
             while true {
                 let status = run(Z_FINISH)
                 if status == Z_STREAM_END { break }
                 if status != Z_OK && status != Z_BUF_ERROR { throw .compressionFailed(path, status) }
             }
-            defer { output = [] }
-            return output.compacted()
+            defer {
+                output = []
+                pieces = []
+            }
+            return pieces + [output.compacted()]
         }
 
         /// One call of `deflate` into the scratch buffer, whose output is kept.
@@ -200,6 +286,11 @@ struct ZipArchive: Sendable {
                 let status = CZlib.deflate(stream, flush)
                 let written = buffer.count - Int(stream.pointee.avail_out)
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<written]))
+                if output.count >= Self.pieceSize {
+                    pieces.append(output)
+                    output = []
+                    output.reserveCapacity(Self.pieceSize + buffer.count)
+                }
                 return status
             }
         }

@@ -101,21 +101,37 @@ enum OutputFileSystem {
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == total else {
             return false
         }
-        // One byte more than expected, so a file that grew since fstat is noticed.
-        var buffer = [UInt8](repeating: 0, count: total + 1)
-        var filled = 0
-        while filled < buffer.count {
-            guard let count = try? readSome(descriptor, into: &buffer, from: filled) else { return false }
-            if count == 0 { break }
-            filled += count
-        }
-        guard filled == total else { return false }
+        // Read a block at a time, so a large file is never held whole beside its pieces; one byte
+        // more than expected is asked for at the end, so a file that grew since fstat is noticed.
+        var buffer = [UInt8](repeating: 0, count: min(total + 1, 1 << 20))
+        var chunk = 0
         var offset = 0
-        return buffer.withUnsafeBytes { stored in
-            chunks.allSatisfy { chunk in
-                defer { offset += chunk.count }
-                return chunk.isEmpty || chunk.withUnsafeBytes { memcmp(stored.baseAddress! + offset, $0.baseAddress!, chunk.count) == 0 }
+        var compared = 0
+        while true {
+            var filled = 0
+            while filled < buffer.count {
+                guard let count = try? readSome(descriptor, into: &buffer, from: filled) else { return false }
+                if count == 0 { break }
+                filled += count
             }
+            guard compared + filled <= total else { return false }
+            // The block against the pieces, from where the last block ended.
+            var position = 0
+            while position < filled {
+                while offset == chunks[chunk].count {
+                    chunk += 1
+                    offset = 0
+                }
+                let length = min(filled - position, chunks[chunk].count - offset)
+                let same = buffer.withUnsafeBytes { stored in
+                    chunks[chunk].withUnsafeBytes { memcmp(stored.baseAddress! + position, $0.baseAddress! + offset, length) == 0 }
+                }
+                guard same else { return false }
+                position += length
+                offset += length
+            }
+            compared += filled
+            if filled < buffer.count { return compared == total }
         }
     }
 

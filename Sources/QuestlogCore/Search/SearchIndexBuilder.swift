@@ -50,8 +50,7 @@ public struct SearchIndexBuilder: Sendable {
         }
         let averageLengths = zip(lengthTotals, lengthCounts).map { $1 == 0 ? 1 : Double($0) / Double($1) }
 
-        let termStrings = (0..<termCount).map { table.term($0) }
-        let order = (0..<termCount).sorted { SearchIndex.precedes(termStrings[$0], termStrings[$1]) }
+        let order = table.sortedIDs(jobs: jobs)
         let rank = {
             var rank = [Int32](repeating: 0, count: termCount)
             for (position, id) in order.enumerated() { rank[id] = Int32(position) }
@@ -103,7 +102,7 @@ public struct SearchIndexBuilder: Sendable {
             BuildTimings.releaseFreedMemory()
         }
 
-        let terms = order.map { termStrings[$0] }
+        let terms = Parallel.map(order, jobs: jobs) { table.term($0) }
         let (shardStarts, shardKeys) = shards(terms: terms, postings: postings)
         let documentBytes = documents.reduce(0) { total, document in
             total + document.name.utf8.count + document.path.utf8.count + document.text.utf8.count
@@ -179,24 +178,33 @@ public struct SearchIndexBuilder: Sendable {
                 let entries = game.entries(of: kind.id)
                 guard !entries.isEmpty else { continue }
                 let start = documents.count
-                for entry in entries {
+                let stateFields = Self.stateFields(of: kind)
+                let progressField = Self.progressField(of: kind)
+                // Each entry's document and texts on up to `jobs` threads, kept in the entries' order.
+                let made = Parallel.map(entries, jobs: jobs) { entry -> (document: SearchDocument, texts: [[String]]) in
                     // In a game with playthroughs a progress field is done when every playthrough has done it.
-                    var flags = Set(Self.stateFields(of: kind).filter { name in
+                    var flags = Set(stateFields.filter { name in
                         guard game.hasPlaythroughs, kind.field(named: name)?.progress == true else { return entry.bool(name) }
                         return game.playthroughs.allSatisfy { $0.isDone(entry, field: name) }
                     })
-                    if let field = Self.progressField(of: kind) {
+                    if let field = progressField {
                         for run in game.playthroughs where run.entry != nil && run.isDone(entry, field: field.name) {
                             flags.insert(Self.playthroughState(game: game.id, playthrough: run.id ?? ""))
                         }
                     }
                     // A spoiler's notes stay out of the index; its name is still found.
                     let notes = entry.isSpoiler ? "" : entry.notes.plainText
-                    documents.append(SearchDocument(name: entry.displayName, path: entry.path, aliases: entry.list("aliases"),
-                                                    text: excerptText(notes), game: gameNumber,
-                                                    kind: offset + 1, flags: flags))
-                    fieldTexts.append(texts(name: entry.name, aliases: entry.list("aliases"), tags: entry.list("tags"), kind: kind,
-                                            labels: labels, fields: entry.fields, notes: notes))
+                    let aliases = entry.list("aliases")
+                    return (SearchDocument(name: entry.displayName, path: entry.path, aliases: aliases,
+                                           text: excerptText(notes), game: gameNumber, kind: offset + 1, flags: flags),
+                            texts(name: entry.name, aliases: aliases, tags: entry.list("tags"), kind: kind,
+                                  labels: labels, fields: entry.fields, notes: notes))
+                }
+                documents.reserveCapacity(documents.count + made.count)
+                fieldTexts.reserveCapacity(fieldTexts.count + made.count)
+                for item in made {
+                    documents.append(item.document)
+                    fieldTexts.append(item.texts)
                 }
                 groups.append(SearchGroup(game: gameNumber, kind: offset + 1, documents: start..<documents.count))
             }

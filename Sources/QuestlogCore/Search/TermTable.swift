@@ -44,6 +44,72 @@ struct TermTable: Sendable {
         return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<ends[id]])) }
     }
 
+    /// Every term's number, in the order of `SearchIndex.precedes` (UTF-16 code units). That is the
+    /// order of the UTF-8 bytes unless a term holds a character beyond U+FFFF (a four-byte
+    /// sequence), whose surrogates sort below U+E000–U+FFFF in UTF-16: the terms are then sorted as
+    /// strings. The bytes are compared eight at a time, the first eight first, on up to `jobs`
+    /// threads (halves sorted apart, then merged); terms are distinct, so the order is one.
+    func sortedIDs(jobs: Int = 1) -> [Int] {
+        if bytes.contains(where: { $0 >= 0xF0 }) {
+            let strings = (0..<count).map { term($0) }
+            return (0..<count).sorted { SearchIndex.precedes(strings[$0], strings[$1]) }
+        }
+        return bytes.withUnsafeBufferPointer { stored in
+            let order = ByteOrder(bytes: stored, ends: ends)
+            let all = Array(0..<count)
+            guard jobs > 1, count > 4_096 else { return all.sorted(by: order.precedes) }
+            let middle = count / 2
+            let halves = Parallel.map([0..<middle, middle..<count], jobs: 2) { range in all[range].sorted(by: order.precedes) }
+            var merged: [Int] = []
+            merged.reserveCapacity(count)
+            var left = 0, right = 0
+            let first = halves[0], second = halves[1]
+            while left < first.count && right < second.count {
+                if order.precedes(second[right], first[left]) {
+                    merged.append(second[right])
+                    right += 1
+                } else {
+                    merged.append(first[left])
+                    left += 1
+                }
+            }
+            merged.append(contentsOf: first[left...])
+            merged.append(contentsOf: second[right...])
+            return merged
+        }
+    }
+
+    /// The byte order of the terms of a table, read in place; used only while the table's bytes are.
+    private struct ByteOrder: @unchecked Sendable {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let ends: [Int]
+        /// Each term's first eight bytes, big-endian, zeros past its end.
+        let keys: [UInt64]
+
+        init(bytes: UnsafeBufferPointer<UInt8>, ends: [Int]) {
+            self.bytes = bytes
+            self.ends = ends
+            keys = ends.indices.map { id -> UInt64 in
+                let from = id == 0 ? 0 : ends[id - 1]
+                var key: UInt64 = 0
+                for offset in 0..<min(8, ends[id] - from) { key |= UInt64(bytes[from + offset]) << UInt64(56 - offset * 8) }
+                return key
+            }
+        }
+
+        func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
+            if keys[lhs] != keys[rhs] { return keys[lhs] < keys[rhs] }
+            // The same first eight bytes (or all of a shorter term): the rest decides, then the length.
+            let left = (lhs == 0 ? 0 : ends[lhs - 1]) + 8
+            let right = (rhs == 0 ? 0 : ends[rhs - 1]) + 8
+            let leftCount = ends[lhs] - left
+            let rightCount = ends[rhs] - right
+            guard leftCount > 0, rightCount > 0 else { return leftCount < rightCount }
+            let order = memcmp(bytes.baseAddress! + left, bytes.baseAddress! + right, min(leftCount, rightCount))
+            return order != 0 ? order < 0 : leftCount < rightCount
+        }
+    }
+
     private func matches(_ id: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = id == 0 ? 0 : ends[id - 1]
         guard ends[id] - start == term.count else { return false }

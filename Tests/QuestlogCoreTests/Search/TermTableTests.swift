@@ -39,3 +39,35 @@ struct TermTableTests {
         for (word, number) in expected { #expect(table.term(number) == word) }
     }
 }
+
+extension TermTableTests {
+    /// The terms' numbers sorted as `SearchIndex.precedes` sorts the terms themselves.
+    private func expectSortedAsStrings(_ words: [String], jobs: Int, _ comment: Comment) {
+        var table = TermTable()
+        for word in words { _ = id(&table, word) }
+        let strings = (0..<table.count).map { table.term($0) }
+        let expected = strings.indices.sorted { SearchIndex.precedes(strings[$0], strings[$1]) }
+        #expect(table.sortedIDs(jobs: jobs) == expected, comment)
+    }
+
+    @Test func termsSortByTheirBytesAsJavaScriptComparesThem() {
+        // Prefixes of each other, either side of eight bytes; accents, CJK and the last BMP characters.
+        let words = ["castle", "castles", "castlesx", "castlesxy", "castlesxyz", "castle-of", "a", "ab", "abcdefgh",
+                     "abcdefghi", "abcdefgg", "é", "e", "ez", "龙王", "龙", "\u{FFFD}", "\u{E000}x", "z", "0", "09", "9"]
+        for jobs in [1, 2] { expectSortedAsStrings(words, jobs: jobs, "jobs \(jobs)") }
+        // A character beyond U+FFFF sorts below U+E000 in UTF-16, above it in UTF-8: strings decide.
+        for jobs in [1, 2] { expectSortedAsStrings(words + ["🐉", "🐉a", "\u{FFFF}"], jobs: jobs, "beyond the BMP, jobs \(jobs)") }
+    }
+
+    @Test func manyTermsSortTheSameOnTwoThreads() {
+        var random = SplitMix64(seed: 7)
+        var words: [String] = []
+        for _ in 0..<12_000 {
+            let length = Int(random.next() % 14) + 1
+            // Few letters, so that many terms share their first eight bytes.
+            words.append(String((0..<length).map { _ in Character(Unicode.Scalar(UInt8(97 + random.next() % 3))) }))
+        }
+        words += ["ça", "çà", "đường", "ধর্ম"]
+        for jobs in [1, 2, 4] { expectSortedAsStrings(words, jobs: jobs, "jobs \(jobs)") }
+    }
+}

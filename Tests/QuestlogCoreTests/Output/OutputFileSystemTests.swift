@@ -1,0 +1,42 @@
+import Foundation
+@testable import QuestlogCore
+import Testing
+
+/// Whether a file holds given pieces is read a block at a time, whatever the sizes of the pieces and
+/// of the blocks.
+struct OutputFileSystemTests {
+    @Test func aFileHoldsItsBytesHoweverThePiecesAreCut() throws {
+        try OutputTestFolder.with { folder in
+            // Larger than one block, and not a multiple of it.
+            let bytes = (0..<(3 << 20) + 12_345).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+            let path = folder.path("big.bin")
+            try OutputFileSystem.create(path, bytes: bytes)
+            for cut in [1 << 20, 1 << 20 + 1, 4_096, 999_983, bytes.count] {
+                let pieces = stride(from: 0, to: bytes.count, by: cut).map { Array(bytes[$0..<min($0 + cut, bytes.count)]) }
+                #expect(OutputFileSystem.holds(chunks: [[]] + pieces + [[]], at: path), "cut every \(cut)")
+            }
+            // A byte changed in the last block, at a block's edge, or in the first.
+            for position in [bytes.count - 1, 1 << 20, (1 << 20) - 1, 0] {
+                var changed = bytes
+                changed[position] ^= 0xFF
+                #expect(!OutputFileSystem.holds(chunks: [Array(changed[..<5]), Array(changed[5...])], at: path), "at \(position)")
+            }
+            #expect(!OutputFileSystem.holds(Array(bytes.dropLast()), at: path))
+            #expect(!OutputFileSystem.holds(bytes + [0], at: path))
+            #expect(!OutputFileSystem.holds(bytes, at: folder.path("missing.bin")))
+        }
+    }
+
+    @Test func anEmptyFileHoldsNothingAndOnlyNothing() throws {
+        try OutputTestFolder.with { folder in
+            let path = folder.path("empty")
+            try OutputFileSystem.create(path, bytes: [])
+            #expect(OutputFileSystem.holds([], at: path))
+            #expect(OutputFileSystem.holds(chunks: [[], []], at: path))
+            #expect(!OutputFileSystem.holds([0], at: path))
+            try OutputFileSystem.create(folder.path("one"), bytes: [7])
+            #expect(OutputFileSystem.holds(chunks: [[], [7]], at: folder.path("one")))
+            #expect(!OutputFileSystem.holds([], at: folder.path("one")))
+        }
+    }
+}
