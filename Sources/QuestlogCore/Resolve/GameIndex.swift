@@ -15,11 +15,10 @@ struct GameIndex: Sendable {
         var more: [String: [Int32]] = [:]
 
         mutating func append(_ index: Int32, for key: String) {
-            if first[key] == nil {
-                first[key] = index
-            } else {
-                more[key, default: []].append(index)
-            }
+            // One hash for a key not seen yet, as most are.
+            guard let earlier = first.updateValue(index, forKey: key) else { return }
+            first[key] = earlier
+            more[key, default: []].append(index)
         }
 
         /// The indices of `key`, in the order added.

@@ -105,7 +105,9 @@ public struct Resolver: Sendable {
             return ResolvedItem(fields: fields, fieldDiagnostics: fieldDiagnostics,
                                 note: lookup.renderNotes(work, config: config, memo: memo))
         }
-        for result in results { found += result.fieldDiagnostics }
+        for position in results.indices where !results[position].fieldDiagnostics.isEmpty {
+            found += results[position].fieldDiagnostics
+        }
 
         // Field values, notes and mentions by game and entry; a game's own in the `games` slots.
         var fieldValues: [[[String: FieldValue]]] = gameIndexes.map { Array(repeating: [:], count: $0.entries.count) }
@@ -113,11 +115,12 @@ public struct Resolver: Sendable {
         var gameFields: [[String: FieldValue]] = Array(repeating: [:], count: games.count)
         var gameNotes: [Notes] = Array(repeating: .empty, count: games.count)
         var gameLinks: [[EntryRef]] = Array(repeating: [], count: games.count)
-        for (item, result) in zip(items, results) {
-            if let position = item.entry {
-                fieldValues[item.game][position] = result.fields
+        for position in results.indices {
+            let item = items[position]
+            if let entry = item.entry {
+                fieldValues[item.game][entry] = results[position].fields
             } else {
-                gameFields[item.game] = result.fields
+                gameFields[item.game] = results[position].fields
             }
         }
 
@@ -128,21 +131,25 @@ public struct Resolver: Sendable {
             kept.reserveCapacity(results.count)
             var reusedKeys = Set<UInt64>()
             var reusedNotes = 0
-            for result in results {
-                guard let record = result.note.record, record.sourceLength <= NoteMemo.largestNote else { continue }
-                kept[result.note.key] = record
+            for position in results.indices {
+                guard let record = results[position].note.record, record.sourceLength <= NoteMemo.largestNote else { continue }
+                let key = results[position].note.key
+                kept[key] = record
                 // The last note of a key decides its record (notes alike but on pages in other folders
                 // link differently), and whether that record is the one the memo had.
-                if result.note.reused {
-                    reusedKeys.insert(result.note.key)
+                if results[position].note.reused {
+                    reusedKeys.insert(key)
                     reusedNotes += 1
                 } else {
-                    reusedKeys.remove(result.note.key)
+                    reusedKeys.remove(key)
                 }
             }
             memo.replace(with: kept, reusedKeys: reusedKeys, notes: reusedNotes)
         }
-        let headingTargets = Set(results.lazy.flatMap { $0.note.headingLinks.lazy.map(\.target) })
+        var headingTargets = Set<EntryRef>()
+        for position in results.indices {
+            for link in results[position].note.headingLinks { headingTargets.insert(link.target) }
+        }
         var headingsOf: [EntryRef: [Heading]] = [:]
         var mentions: [[[Int32]]] = gameIndexes.map { Array(repeating: [], count: $0.entries.count) }
         var headingLinks: [HeadingLink] = []
