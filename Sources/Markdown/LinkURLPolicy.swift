@@ -9,6 +9,19 @@ enum LinkURLPolicy {
     private static let imageDataTypes = ["image/png", "image/gif", "image/jpeg", "image/webp"]
 
     static func permits(_ url: String, isImage: Bool) -> Bool {
+        // Most URLs are ASCII without tabs or line breaks, and start with a printable character:
+        // then the scheme is the bytes before the first colon, and only one as long as a refused
+        // scheme can be one.
+        if let first = url.utf8.first, first > 0x20, first < 0x80,
+           !url.utf8.contains(where: { $0 >= 0x80 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else { return true }
+            let length = url.utf8.distance(from: url.utf8.startIndex, to: colon)
+            if length != 4 && length != 8 && length != 10 { return true }
+        }
+        return permitsScheme(url, isImage: isImage)
+    }
+
+    private static func permitsScheme(_ url: String, isImage: Bool) -> Bool {
         var normalized = String.UnicodeScalarView()
         for scalar in url.unicodeScalars where scalar != "\t" && scalar != "\n" && scalar != "\r" {
             normalized.append(scalar)

@@ -64,3 +64,32 @@ struct PlainTextWhitespaceTests {
         #expect(builder.result == "Bà Đường 龍 王 é\u{0301}🙂x y")
     }
 }
+
+@Suite struct PlainTextUnicodeSpaceTests {
+    @Test func everyWhiteSpaceScalarCollapsesAndNoOtherDoes() {
+        var scalars: [Unicode.Scalar] = []
+        for value in [0x85, 0xA0, 0xAD, 0x1680, 0x180E, 0x2000, 0x2005, 0x200A, 0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000,
+                      0xFEFF, 0xE9, 0x4E2D, 0x1F3F0] {
+            scalars.append(Unicode.Scalar(value)!)
+        }
+        for scalar in scalars {
+            var builder = PlainTextBuilder()
+            builder.append("a\(Character(scalar))b  c")
+            let expected = scalar.properties.isWhitespace ? "a b c" : "a\(Character(scalar))b c"
+            #expect(builder.result == expected, "U+\(String(scalar.value, radix: 16))")
+        }
+    }
+}
+
+@Suite struct LinkURLPolicyShortcutTests {
+    @Test func refusedSchemesAreRefusedHoweverWritten() {
+        for url in ["javascript:alert(1)", "JavaScript:x", "vbscript:x", "file:///etc", "data:text/html,x", " javascript:x",
+                    "java\tscript:x", "jav\u{0A}ascript:x"] {
+            #expect(!LinkURLPolicy.permits(url, isImage: false), "\(url.debugDescription)")
+        }
+        #expect(LinkURLPolicy.permits("data:image/png;base64,AAAA", isImage: true))
+        for url in ["../npcs/varre.html", "https://example.com", "mailto:a@b", "data2:x", "files:x", "#top", "tel:1", "irc:x"] {
+            #expect(LinkURLPolicy.permits(url, isImage: false), "\(url.debugDescription)")
+        }
+    }
+}

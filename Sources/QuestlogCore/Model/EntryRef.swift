@@ -10,6 +10,12 @@ public struct EntryRef: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.id = id
     }
 
+    /// By the id alone: refs that are equal have equal ids, and ids seldom repeat across kinds and
+    /// games, so tables of refs hash one string instead of three.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
+
     public static func < (lhs: EntryRef, rhs: EntryRef) -> Bool {
         (lhs.game, lhs.kind, lhs.id) < (rhs.game, rhs.kind, rhs.id)
     }

@@ -40,12 +40,13 @@ public struct Site: Sendable {
 
     public func entry(_ ref: EntryRef) -> Entry? {
         guard let position = index[ref] else { return nil }
-        let game = games[Int(position.game)]
-        // A game made by hand may file an entry under another kind's list.
-        if let entries = game.entries[ref.kind], Int(position.entry) < entries.count, entries[Int(position.entry)].ref == ref {
-            return entries[Int(position.entry)]
+        let gamePosition = Int(position.game), entryPosition = Int(position.entry)
+        // Read in place: only the entry is copied, not its game.
+        if let entries = games[gamePosition].entries[ref.kind], entryPosition < entries.count, entries[entryPosition].ref == ref {
+            return entries[entryPosition]
         }
-        return game.entries.values.lazy.compactMap { $0.last { $0.ref == ref } }.first
+        // A game made by hand may file an entry under another kind's list.
+        return games[gamePosition].entries.values.lazy.compactMap { $0.last { $0.ref == ref } }.first
     }
 
     public func game(id: String) -> Game? {

@@ -5,6 +5,8 @@ struct CheckedEntry: Sendable {
     var name: String
     /// `NameKey.make(name)`, set once the entry is in its game's index.
     var nameKey = ""
+    /// The entry's page, relative to the output root; empty when not made yet.
+    var page = ""
     /// Where `name:` (or `title:`) is written; nil when the name comes from a heading or the file name.
     var nameLocation: SourceLocation?
     var aliases: [String]

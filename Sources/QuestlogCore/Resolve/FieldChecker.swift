@@ -45,8 +45,8 @@ struct FieldChecker {
                 continue
             }
             if fieldName == nameField {
-                if let text = Self.text(value), !text.trimmingWhitespace.isEmpty {
-                    name = text.trimmingWhitespace
+                if let text = Self.text(value).map(\.trimmedForLookup), !text.isEmpty {
+                    name = text
                     nameLocation = at(key)
                 } else if !value.isNull {
                     diagnostics.append(.error("\(nameField): expected text, found \(value.kindDescription)", code: "type-mismatch", at: at(value)))
@@ -213,7 +213,8 @@ struct FieldChecker {
 
     /// An Obsidian property link, `[[Name]]` or `[[Name|label]]`, as the name it links to; other text as it is.
     static func unwrappingPropertyLink(_ text: String) -> String {
-        let trimmed = text.trimmingWhitespace
+        guard text.utf8.contains(UInt8(ascii: "[")) else { return text }
+        let trimmed = text.trimmedForLookup
         guard trimmed.hasPrefix("[["), trimmed.hasSuffix("]]"), trimmed.count > 4 else { return text }
         let inner = trimmed.dropFirst(2).dropLast(2)
         guard !inner.contains("["), !inner.contains("]") else { return text }

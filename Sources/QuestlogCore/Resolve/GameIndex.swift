@@ -4,10 +4,29 @@ import Foundation
 struct GameIndex: Sendable {
     var id: String
     var entries: [CheckedEntry] = []
-    /// kind id → entry id → index in `entries`.
-    var ids: [String: [String: Int]] = [:]
-    /// kind id → name key (names and aliases) → indices in `entries`.
-    var names: [String: [String: [Int]]] = [:]
+    /// Entry id → the indices in `entries` of the entries with that id (one per kind), in the order added.
+    private var byID = Positions()
+    /// Name key (of names and aliases) → indices in `entries`, in the order added; an entry once per key.
+    private var byName = Positions()
+
+    /// Indices by key: the first one of each key alone (most keys have one), the others beside it.
+    private struct Positions: Sendable {
+        var first: [String: Int32] = [:]
+        var more: [String: [Int32]] = [:]
+
+        mutating func append(_ index: Int32, for key: String) {
+            // One hash for a key not seen yet, as most are.
+            guard let earlier = first.updateValue(index, forKey: key) else { return }
+            first[key] = earlier
+            more[key, default: []].append(index)
+        }
+
+        /// The indices of `key`, in the order added.
+        subscript(key: String) -> (first: Int?, more: [Int32]) {
+            guard let index = first[key] else { return (nil, []) }
+            return (Int(index), more.isEmpty ? [] : more[key] ?? [])
+        }
+    }
 
     init(id: String) {
         self.id = id
@@ -16,39 +35,82 @@ struct GameIndex: Sendable {
     /// Adds `entry` unless its id is taken in its kind (an error). Names may repeat: only `--strict`
     /// hears of it (`strict`), at the `name:` line.
     mutating func add(_ entry: CheckedEntry, strict: Bool, diagnostics: inout [Diagnostic]) {
+        add(entry, keys: Self.keys(of: entry), strict: strict, diagnostics: &diagnostics)
+    }
+
+    /// The name keys of an entry: its name's first, then each alias's not already there.
+    static func keys(of entry: CheckedEntry) -> [String] {
+        var made: [(name: String, key: String)] = []
+        return keys(of: entry, known: [:], made: &made)
+    }
+
+    /// `keys(of:)`, taking the keys of names in `known` from there; `made` gets every name (and
+    /// its key) that is not its own key, for the keys to be known next time.
+    static func keys(of entry: CheckedEntry, known: [String: String], made: inout [(name: String, key: String)]) -> [String] {
+        func key(_ text: String) -> String {
+            if isOwnKey(text) { return text }
+            let key = known[text] ?? NameKey.make(text)
+            made.append((text, key))
+            return key
+        }
+        var keys = [key(entry.name)]
+        for alias in entry.aliases {
+            let aliasKey = key(alias)
+            if !keys.contains(aliasKey) { keys.append(aliasKey) }
+        }
+        return keys
+    }
+
+    /// `add(_:strict:diagnostics:)` with the entry's name keys already made (`keys(of:)`), as they
+    /// are on several threads before the entries are added in order.
+    mutating func add(_ entry: CheckedEntry, keys: [String], strict: Bool, diagnostics: inout [Diagnostic]) {
         let kind = entry.ref.kind
-        let folder = entry.raw.kind.folder
-        if let existing = ids[kind]?[entry.ref.id] {
-            diagnostics.append(.error("duplicate id '\(entry.ref.id)' in \(folder): also defined at \(entries[existing].raw.source)",
+        if let existing = position(kind: kind, id: entry.ref.id) {
+            diagnostics.append(.error("duplicate id '\(entry.ref.id)' in \(entry.raw.kind.folder): also defined at \(entries[existing].raw.source)",
                                       code: "duplicate-id", at: entry.raw.source))
             return
         }
-        let key = NameKey.make(entry.name)
-        if strict, let existing = names[kind]?[key]?.first(where: { entries[$0].nameKey == key }) {
-            diagnostics.append(.warning("duplicate name '\(entry.name)' in \(folder): also used by \(entries[existing].nameLocation ?? entries[existing].raw.source)",
+        let key = keys[0]
+        if strict, let existing = Self.first(byName[key], where: { entries[$0].ref.kind == kind && entries[$0].nameKey == key }) {
+            let other = entries[existing]
+            diagnostics.append(.warning("duplicate name '\(entry.name)' in \(entry.raw.kind.folder): also used by \(other.nameLocation ?? other.raw.source)",
                                         code: "duplicate-name", at: entry.nameLocation ?? entry.raw.source))
         }
-        let index = entries.count
+        let index = Int32(entries.count)
         var entry = entry
         entry.nameKey = key
+        byID.append(index, for: entry.ref.id)
         entries.append(entry)
-        ids[kind, default: [:]][entry.ref.id] = index
-        var keys = [key]
-        for alias in entry.aliases {
-            let aliasKey = NameKey.make(alias)
-            if !keys.contains(aliasKey) { keys.append(aliasKey) }
-        }
-        for key in keys { names[kind, default: [:]][key, default: []].append(index) }
+        for key in keys { byName.append(index, for: key) }
     }
 
-    /// Entries whose id or name (or alias) is `text`, in the given kind or in every kind.
+    /// The position in `entries` of the entry of `kind` with this id.
+    func position(kind: String, id: String) -> Int? {
+        Self.first(byID[id]) { entries[$0].ref.kind == kind }
+    }
+
+    private static func first(_ found: (first: Int?, more: [Int32]), where matches: (Int) -> Bool) -> Int? {
+        guard let index = found.first else { return nil }
+        if matches(index) { return index }
+        for other in found.more where matches(Int(other)) { return Int(other) }
+        return nil
+    }
+
+    /// Entries whose id or name (or alias) is `text`, in the given kind or in every kind: for each
+    /// kind in the order of `kinds`, the entry with that id, then those with that name in the order added.
     func candidates(_ text: String, kind: String?, kinds: [Kind]) -> [Int] {
-        let key = NameKey.make(text)
-        let idKey = text.trimmingWhitespace
+        let idMatches = byID[text.trimmedForLookup]
+        let nameMatches = byName[Self.nameKey(text)]
+        if idMatches.first == nil && nameMatches.first == nil { return [] }
         var found: [Int] = []
+        func add(_ index: Int, of kind: String) {
+            if entries[index].ref.kind == kind && !found.contains(index) { found.append(index) }
+        }
         for candidateKind in kinds where kind == nil || candidateKind.id == kind {
-            if let index = ids[candidateKind.id]?[idKey], !found.contains(index) { found.append(index) }
-            for index in names[candidateKind.id]?[key] ?? [] where !found.contains(index) { found.append(index) }
+            if let index = idMatches.first { add(index, of: candidateKind.id) }
+            for index in idMatches.more { add(Int(index), of: candidateKind.id) }
+            if let index = nameMatches.first { add(index, of: candidateKind.id) }
+            for index in nameMatches.more { add(Int(index), of: candidateKind.id) }
         }
         return found
     }
@@ -56,5 +118,25 @@ struct GameIndex: Sendable {
     /// Ids and names of a kind (or all kinds), for "did you mean".
     func spellings(kind: String?) -> [String] {
         entries.filter { kind == nil || $0.ref.kind == kind }.flatMap { [$0.ref.id, $0.name] }
+    }
+
+    /// `NameKey.make(text)`, without making a new string when the text is its own key already (ASCII
+    /// without capitals, tabs or line breaks, and single spaces only between words), as ids are.
+    static func nameKey(_ text: String) -> String {
+        isOwnKey(text) ? text : NameKey.make(text)
+    }
+
+    /// Whether `NameKey.make(text)` is `text`, as told from its bytes alone (see `nameKey(_:)`).
+    static func isOwnKey(_ text: String) -> Bool {
+        var isKey = true
+        var previousSpace = true
+        for byte in text.utf8 {
+            if byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x09 && byte <= 0x0D) || (byte == 0x20 && previousSpace) {
+                isKey = false
+                break
+            }
+            previousSpace = byte == 0x20
+        }
+        return isKey && !previousSpace || text.isEmpty
     }
 }

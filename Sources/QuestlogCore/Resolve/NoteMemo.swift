@@ -39,6 +39,11 @@ public final class NoteMemo: @unchecked Sendable {
     /// A memo file's bytes, and where each record starts in them: decoded when asked for.
     private var stored: [UInt8]
     private var storedIndex: [UInt64: Int]
+    /// Name keys (`NameKey.make`) of the entries' names and aliases, by name: made once for the
+    /// builds that follow, as they take long for names beyond ASCII.
+    private var names: [String: String] = [:]
+    /// Whether the last `replaceNameKeys` changed them.
+    private var namesChanged = false
     /// Whether the last `replace` changed which records are kept, so the file is worth writing.
     private(set) var changed = false
     /// How many notes the last resolve took from the memo instead of rendering them.
@@ -57,14 +62,27 @@ public final class NoteMemo: @unchecked Sendable {
 
     /// The key of a note: its Markdown and every option that changes how it renders.
     static func key(markdown: String, options: MarkdownOptions) -> UInt64 {
-        var text = "\(options.unsafeHTML ? 1 : 0)\u{0}\(options.lineOffset)\u{0}\(options.headingOffset)\u{0}\(options.topHeadingLevel ?? 0)"
-        for (type, title) in options.calloutTitles.sorted(by: { $0.key.utf8Precedes($1.key) }) {
+        key(markdown: markdown, options: options, calloutKey: calloutKey(options.calloutTitles))
+    }
+
+    /// `key(markdown:options:)` with the options' callout titles already made into `calloutKey(_:)`,
+    /// as they are once for all the notes of a game.
+    static func key(markdown: String, options: MarkdownOptions, calloutKey: UInt64) -> UInt64 {
+        var markdown = markdown
+        let text = markdown.withUTF8 { ContentHash.hash(UnsafeRawBufferPointer($0)) }
+        let words: [UInt64] = [options.unsafeHTML ? 1 : 0, UInt64(bitPattern: Int64(options.lineOffset)),
+                               UInt64(bitPattern: Int64(options.headingOffset)), UInt64(bitPattern: Int64(options.topHeadingLevel ?? 0)),
+                               calloutKey, UInt64(markdown.utf8.count), text]
+        return words.withUnsafeBytes { ContentHash.hash($0) }
+    }
+
+    /// A hash of callout titles, in key order.
+    static func calloutKey(_ titles: [String: String]) -> UInt64 {
+        var text = ""
+        for (type, title) in titles.sorted(by: { $0.key.utf8Precedes($1.key) }) {
             text += "\u{0}" + type + "\u{1}" + title
         }
-        var bytes = Array(text.utf8)
-        bytes.append(0xFF)
-        bytes += markdown.utf8
-        return ContentHash.hash(bytes)
+        return ContentHash.hash(Array(text.utf8))
     }
 
     /// The record of the note with this key and Markdown length, if any.
@@ -88,11 +106,26 @@ public final class NoteMemo: @unchecked Sendable {
     /// how many notes those served.
     func replace(with kept: [UInt64: Record], reusedKeys: Set<UInt64>, notes: Int) {
         lock.withLock {
-            changed = reusedKeys.count != kept.count || kept.count != records.count + storedIndex.count
+            changed = namesChanged || reusedKeys.count != kept.count || kept.count != records.count + storedIndex.count
             reusedCount = notes
             records = kept
             stored = []
             storedIndex = [:]
+        }
+    }
+
+    /// The name keys kept.
+    var nameKeys: [String: String] {
+        lock.withLock { names }
+    }
+
+    /// Keeps exactly these name keys: those of the site just resolved. Called before `replace`,
+    /// which keeps `changed` true when the names changed.
+    func replaceNameKeys(with kept: [String: String]) {
+        lock.withLock {
+            namesChanged = kept != names
+            changed = changed || namesChanged
+            names = kept
         }
     }
 
@@ -103,6 +136,8 @@ public final class NoteMemo: @unchecked Sendable {
             records = [:]
             stored = []
             storedIndex = [:]
+            names = [:]
+            namesChanged = false
             changed = false
         }
     }
@@ -114,13 +149,13 @@ public final class NoteMemo: @unchecked Sendable {
 
     // MARK: The file
 
-    static let header = "questlog-notes 1"
+    static let header = "questlog-notes 2"
 
     /// The memo as a file for the Questlog binary `identity`: a header line, then the records, then
     /// a hash of everything before it.
     func bytes(identity: String) -> [UInt8] {
         var all = lock.withLock { records }
-        let (stored, storedIndex) = lock.withLock { (self.stored, self.storedIndex) }
+        let (stored, storedIndex, names) = lock.withLock { (self.stored, self.storedIndex, self.names) }
         for (key, offset) in storedIndex where all[key] == nil {
             var reader = MemoReader(bytes: stored, offset: offset)
             if let record = reader.record() { all[key] = record }
@@ -130,6 +165,11 @@ public final class NoteMemo: @unchecked Sendable {
             // In key order, so the same notes always make the same file.
             for key in all.keys.sorted() {
                 writer.record(all[key]!, key: key)
+            }
+            writer.integer(UInt64(names.count))
+            for name in names.keys.sorted(by: { $0.utf8Precedes($1) }) {
+                writer.string(name)
+                writer.string(names[name]!)
             }
         }
     }
@@ -146,10 +186,18 @@ public final class NoteMemo: @unchecked Sendable {
             index[key] = reader.offset
             reader.offset += Int(length)
         }
+        guard let nameCount = reader.integer(), nameCount <= UInt64(reader.end - reader.offset) else { return nil }
+        var names: [String: String] = [:]
+        names.reserveCapacity(Int(nameCount))
+        for _ in 0..<nameCount {
+            guard let name = reader.string(), let key = reader.string() else { return nil }
+            names[name] = key
+        }
         guard reader.offset == reader.end else { return nil }
         self.init()
         stored = bytes
         storedIndex = index
+        self.names = names
     }
 }
 

@@ -5,4 +5,6 @@ struct NoteWork: Sendable {
     var raw: RawEntry
     /// Default callout titles in the language of the note's game.
     var calloutTitles: [String: String] = [:]
+    /// `NoteMemo.calloutKey(calloutTitles)`, when made once for many notes.
+    var calloutKey: UInt64? = nil
 }

@@ -4,19 +4,65 @@ import Markdown
 /// Resolves references in fields and wiki links in notes against the id and name index of every game.
 struct ReferenceLookup: Sendable {
     var schema: Schema
-    var indexes: [String: GameIndex]
+    let indexes: [String: GameIndex]
     /// Drafts are published (`--drafts`); otherwise a reference to one is a warning and goes nowhere.
     var includeDrafts = false
     /// The site's files, for `url` fields and links in notes that name them.
     var assets = AssetIndex(assets: [], entryPages: [:])
+    /// The same indexes side by side, so that an entry found is read where it is rather than copied.
+    private let games: [GameIndex]
+    private let slots: [String: Int]
+
+    init(schema: Schema, indexes: [String: GameIndex], includeDrafts: Bool = false,
+         assets: AssetIndex = AssetIndex(assets: [], entryPages: [:])) {
+        self.init(schema: schema, games: indexes.keys.sorted { $0.utf8Precedes($1) }.map { indexes[$0]! },
+                  includeDrafts: includeDrafts, assets: assets)
+    }
+
+    /// A lookup in these games, whose places in `games` are those of `Target.game`.
+    init(schema: Schema, games: [GameIndex], includeDrafts: Bool = false,
+         assets: AssetIndex = AssetIndex(assets: [], entryPages: [:])) {
+        self.schema = schema
+        self.includeDrafts = includeDrafts
+        self.assets = assets
+        var indexes: [String: GameIndex] = [:]
+        var slots: [String: Int] = [:]
+        for (slot, index) in games.enumerated() {
+            indexes[index.id] = index
+            slots[index.id] = slot
+        }
+        self.indexes = indexes
+        self.games = games
+        self.slots = slots
+    }
+
+    /// An entry of a game's index: the game's place in `games`, the entry's in its `entries`.
+    struct Target: Sendable, Hashable {
+        var game: Int32
+        var entry: Int32
+
+        init(game: Int, entry: Int) {
+            self.game = Int32(game)
+            self.entry = Int32(entry)
+        }
+    }
+
+    /// The entry at `target`, read in place.
+    subscript(_ target: Target) -> CheckedEntry {
+        _read { yield games[Int(target.game)].entries[Int(target.entry)] }
+    }
 
     /// Whether the entry is part of the build.
     func isPublished(_ entry: CheckedEntry) -> Bool {
         includeDrafts || !entry.isDraft
     }
 
-    private func draftWarning(_ target: CheckedEntry, written text: String, at location: SourceLocation) -> Diagnostic {
-        .warning("'\(text)' is a draft (\(target.raw.source.path)), so it is not published and the reference shows as plain text",
+    func isPublished(_ target: Target) -> Bool {
+        includeDrafts || !self[target].isDraft
+    }
+
+    private func draftWarning(_ target: Target, written text: String, at location: SourceLocation) -> Diagnostic {
+        .warning("'\(text)' is a draft (\(self[target].raw.source.path)), so it is not published and the reference shows as plain text",
                  code: "draft-reference", at: location)
     }
 
@@ -28,38 +74,65 @@ struct ReferenceLookup: Sendable {
         case unknownGame(String)
     }
 
+    /// What a reference names, as places in the indexes.
+    enum Match {
+        case found(Target)
+        case ambiguous([Target])
+        case missing(suggestion: String?)
+        case unknownGame(String)
+    }
+
+    private func outcome(_ match: Match) -> Outcome {
+        switch match {
+        case let .found(target): .found(self[target])
+        case let .ambiguous(targets): .ambiguous(targets.map { self[$0] })
+        case let .missing(suggestion): .missing(suggestion: suggestion)
+        case let .unknownGame(game): .unknownGame(game)
+        }
+    }
+
     /// Looks `text` up in `game`; `game-id/rest` looks in another game; `kind` restricts the kinds searched.
     func lookup(_ text: String, in game: String, kind: String?) -> Outcome {
+        outcome(match(text, in: game, kind: kind))
+    }
+
+    /// Looks `text` up among the entries of several kinds (a playthrough's list named after the
+    /// progress field of more than one kind): found when exactly one entry of them all matches.
+    func lookup(_ text: String, in game: String, kinds: [String]) -> Outcome {
+        outcome(match(text, in: game, kinds: kinds))
+    }
+
+    /// `lookup(_:in:kind:)`, answering with places in the indexes.
+    func match(_ text: String, in game: String, kind: String?) -> Match {
         var gameId = game
-        var target = text.trimmingWhitespace
-        if let slash = target.firstIndex(of: "/") {
+        var target = text.trimmedForLookup
+        if let slash = Self.firstIndex(of: UInt8(ascii: "/"), in: target) {
             let prefix = String(target[..<slash])
-            if indexes[prefix] != nil {
+            if slots[prefix] != nil {
                 gameId = prefix
                 target = String(target[target.index(after: slash)...]).trimmingWhitespace
             } else if Slug.isSlug(prefix) && !target.contains(" ") {
                 return .unknownGame(prefix)
             }
         }
-        guard let index = indexes[gameId] else { return .missing(suggestion: nil) }
-        let found = index.candidates(target, kind: kind, kinds: schema.kinds)
+        guard let slot = slots[gameId] else { return .missing(suggestion: nil) }
+        let found = games[slot].candidates(target, kind: kind, kinds: schema.kinds)
         switch found.count {
         case 0:
-            let suggestion = Suggestion.closest(to: target, in: index.spellings(kind: kind))
+            let suggestion = Suggestion.closest(to: target, in: games[slot].spellings(kind: kind))
             return .missing(suggestion: suggestion.map { gameId == game ? $0 : "\(gameId)/\($0)" })
-        case 1: return .found(index.entries[found[0]])
-        default: return .ambiguous(found.map { index.entries[$0] })
+        case 1: return .found(Target(game: slot, entry: found[0]))
+        default: return .ambiguous(found.map { Target(game: slot, entry: $0) })
         }
     }
 
-    /// Looks `text` up among the entries of several kinds (a playthrough's list named after the
-    /// progress field of more than one kind): found when exactly one entry of them all matches.
-    func lookup(_ text: String, in game: String, kinds: [String]) -> Outcome {
-        if kinds.count == 1 { return lookup(text, in: game, kind: kinds[0]) }
-        var found: [CheckedEntry] = []
+    /// `lookup(_:in:kinds:)`, answering with places in the indexes.
+    func match(_ text: String, in game: String, kinds: [String]) -> Match {
+        if kinds.count == 1 { return match(text, in: game, kind: kinds[0]) }
+        var found: [Target] = []
         var suggestions: [String] = []
         for kind in kinds {
-            switch lookup(text, in: game, kind: kind) {
+            switch match(text, in: game, kind: kind) {
             case let .found(entry): found.append(entry)
             case let .ambiguous(entries): found += entries
             case let .missing(suggestion): if let suggestion { suggestions.append(suggestion) }
@@ -73,8 +146,28 @@ struct ReferenceLookup: Sendable {
         }
     }
 
+    /// `text.firstIndex(of: Character(byte))` for an ASCII byte, found among the bytes: the byte's
+    /// first place that starts a character made of that byte alone.
+    static func firstIndex(of byte: UInt8, in text: String) -> String.Index? {
+        let utf8 = text.utf8
+        var position = utf8.startIndex
+        while let found = utf8[position...].firstIndex(of: byte) {
+            let next = utf8.index(after: found)
+            // A following byte below 0x80 starts a new character (but for the CR LF pair, which
+            // these bytes are not part of); otherwise ask whether the byte is a character of its own.
+            if next == utf8.endIndex || utf8[next] < 0x80 {
+                if found == utf8.startIndex || utf8[utf8.index(before: found)] < 0x80 { return found }
+            }
+            if let character = String.Index(found, within: text), text[character] == Character(Unicode.Scalar(byte)) {
+                return character
+            }
+            position = next
+        }
+        return nil
+    }
+
     func page(of entry: CheckedEntry) -> String {
-        RelativeURL.entryPage(game: entry.ref.game, folder: entry.raw.kind.folder, id: entry.ref.id)
+        entry.page.isEmpty ? RelativeURL.entryPage(game: entry.ref.game, folder: entry.raw.kind.folder, id: entry.ref.id) : entry.page
     }
 
     // MARK: Fields
@@ -141,17 +234,16 @@ struct ReferenceLookup: Sendable {
     private func resolve(_ reference: ReferenceText, field: FieldDefinition, from entry: CheckedEntry,
                          diagnostics: inout [Diagnostic]) -> EntryRef? {
         guard let kindId = field.type.referencedKind, let kind = schema.kind(id: kindId) else { return nil }
-        let kinds = field.progressOf.count > 1 ? field.progressOf.compactMap { schema.kind(id: $0) } : [kind]
-        let noun = kinds.map(\.noun).joined(separator: " or ")
-        switch lookup(reference.text, in: entry.ref.game, kinds: kinds.map(\.id)) {
+        let kinds = field.progressOf.count > 1 ? field.progressOf.compactMap { schema.kind(id: $0) } : nil
+        let found = kinds.map { match(reference.text, in: entry.ref.game, kinds: $0.map(\.id)) }
+            ?? match(reference.text, in: entry.ref.game, kind: kind.id)
+        if case let .found(target) = found, isPublished(target) { return self[target].ref }
+        let noun = (kinds ?? [kind]).map(\.noun).joined(separator: " or ")
+        switch found {
         case let .found(target):
-            if !isPublished(target) {
-                diagnostics.append(draftWarning(target, written: reference.text, at: reference.location))
-                return nil
-            }
-            return target.ref
+            diagnostics.append(draftWarning(target, written: reference.text, at: reference.location))
         case let .ambiguous(targets):
-            let list = targets.map { "'\($0.name)' (\($0.raw.source))" }.joined(separator: ", ")
+            let list = targets.map { "'\(self[$0].name)' (\(self[$0].raw.source))" }.joined(separator: ", ")
             diagnostics.append(.error("ambiguous \(noun) '\(reference.text)': it matches \(list); use the id",
                                       code: "ambiguous-reference", at: reference.location))
         case let .unknownGame(game):
@@ -159,9 +251,9 @@ struct ReferenceLookup: Sendable {
             diagnostics.append(.error("unknown game '\(game)' in '\(reference.text)'\(hint)", code: "dangling-reference", at: reference.location))
         case let .missing(suggestion):
             // Name the real kind when the reference exists in another kind: a clearer fix than "did you mean".
-            if case let .found(other) = lookup(reference.text, in: entry.ref.game, kind: nil) {
-                let takes = kinds.map(\.nounWithArticle).joined(separator: " or ")
-                diagnostics.append(.error("\(field.name): '\(reference.text)' is \(other.raw.kind.nounWithArticle), but this field takes \(takes)",
+            if case let .found(other) = match(reference.text, in: entry.ref.game, kind: nil) {
+                let takes = (kinds ?? [kind]).map(\.nounWithArticle).joined(separator: " or ")
+                diagnostics.append(.error("\(field.name): '\(reference.text)' is \(self[other].raw.kind.nounWithArticle), but this field takes \(takes)",
                                           code: "wrong-kind", at: reference.location))
             } else {
                 let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
@@ -185,6 +277,8 @@ struct ReferenceLookup: Sendable {
         var key: UInt64 = 0
         /// Whether the record came from the memo rather than from rendering.
         var reused = false
+        /// Where the entries of `links` are in the indexes, one for each.
+        var targets: [Target] = []
     }
 
     /// Renders a note once, resolving its wiki links, embeds and links to the site's files; a note
@@ -192,6 +286,7 @@ struct ReferenceLookup: Sendable {
     func renderNotes(_ work: NoteWork, config: SiteConfig, memo: NoteMemo? = nil) -> RenderedNote {
         let danglingSeverity: Severity = config.danglingLinksAreWarnings ? .warning : .error
         var links: [EntryRef] = []
+        var targets: [Target] = []
         var headingLinks: [HeadingLink] = []
         var diagnostics: [Diagnostic] = []
         let raw = work.raw
@@ -206,7 +301,7 @@ struct ReferenceLookup: Sendable {
             }
             var target = link.target
             var heading: String?
-            if let hash = target.firstIndex(of: "#") {
+            if let hash = Self.firstIndex(of: UInt8(ascii: "#"), in: target) {
                 heading = String(target[target.index(after: hash)...]).trimmingWhitespace
                 target = String(target[..<hash]).trimmingWhitespace
             }
@@ -216,36 +311,39 @@ struct ReferenceLookup: Sendable {
                 return .resolved(href: "#" + Heading.anchor(for: heading), title: heading)
             }
             var kind: String?
-            if let colon = target.firstIndex(of: ":"), let named = schema.kind(named: String(target[..<colon]).trimmingWhitespace) {
+            if let colon = Self.firstIndex(of: UInt8(ascii: ":"), in: target),
+               let named = schema.kind(named: String(target[..<colon]).trimmingWhitespace) {
                 kind = named.id
                 target = String(target[target.index(after: colon)...]).trimmingWhitespace
             }
-            switch lookup(target, in: work.ref.game, kind: kind) {
+            switch match(target, in: work.ref.game, kind: kind) {
             case let .found(entry) where !isPublished(entry):
                 diagnostics.append(draftWarning(entry, written: link.target, at: location))
                 return .text
             case let .found(entry):
-                links.append(entry.ref)
-                let href = RelativeURL.from(work.page, to: page(of: entry))
+                links.append(self[entry].ref)
+                targets.append(entry)
+                let href = RelativeURL.from(work.page, to: page(of: self[entry]))
                 if link.isEmbed {
-                    let preview = MarkdownRenderer.summary(entry.raw.notes)
-                    return .embed(href: href, title: entry.name, previewHTML: preview.html)
+                    let preview = MarkdownRenderer.summary(self[entry].raw.notes)
+                    return .embed(href: href, title: self[entry].name, previewHTML: preview.html)
                 }
                 if let heading, !heading.isEmpty {
-                    headingLinks.append(HeadingLink(target: entry.ref, heading: heading, written: link.target, location: location, severity: danglingSeverity))
-                    return .resolved(href: href + "#" + Heading.anchor(for: heading), title: entry.name)
+                    headingLinks.append(HeadingLink(target: self[entry].ref, heading: heading, written: link.target, location: location, severity: danglingSeverity))
+                    return .resolved(href: href + "#" + Heading.anchor(for: heading), title: self[entry].name)
                 }
-                return .resolved(href: href, title: entry.name)
-            case let .ambiguous(entries):
-                let list = entries.map { "\($0.raw.kind.id) '\($0.name)' (\($0.raw.source.path))" }.joined(separator: ", ")
-                let fixes = entries.map { "[[\($0.raw.kind.id):\($0.ref.id)]]" }.joined(separator: " or ")
+                return .resolved(href: href, title: self[entry].name)
+            case let .ambiguous(targets):
+                let list = targets.map { "\(self[$0].raw.kind.id) '\(self[$0].name)' (\(self[$0].raw.source.path))" }.joined(separator: ", ")
+                let fixes = targets.map { "[[\(self[$0].raw.kind.id):\(self[$0].ref.id)]]" }.joined(separator: " or ")
                 diagnostics.append(.error("ambiguous link '\(link.target)': it names \(list); write \(fixes)",
                                           code: "ambiguous-link", at: location))
             case let .unknownGame(game):
                 diagnostics.append(Diagnostic(danglingSeverity, "unknown game '\(game)' in link '\(link.target)'", code: "dangling-link", at: location))
             case let .missing(suggestion):
                 // A `kind:` link whose target exists in another kind: name the right prefix.
-                if kind != nil, case let .found(other) = lookup(target, in: work.ref.game, kind: nil) {
+                if kind != nil, case let .found(found) = match(target, in: work.ref.game, kind: nil) {
+                    let other = self[found]
                     diagnostics.append(Diagnostic(danglingSeverity, "link to unknown page '\(link.target)': '\(target)' is \(other.raw.kind.nounWithArticle); write [[\(other.raw.kind.id):\(other.ref.id)]]",
                                                   code: "dangling-link", at: location))
                 } else {
@@ -258,7 +356,8 @@ struct ReferenceLookup: Sendable {
         func rewriteURL(_ url: LinkURL) -> LinkURLRewrite {
             rewrite(url, in: work, columnOffset: raw.notesColumnOffset, diagnostics: &diagnostics)
         }
-        let key = NoteMemo.key(markdown: raw.notes, options: options)
+        let key = NoteMemo.key(markdown: raw.notes, options: options,
+                               calloutKey: work.calloutKey ?? NoteMemo.calloutKey(work.calloutTitles))
         let length = raw.notes.utf8.count
         if let record = memo?.record(for: key, sourceLength: length) {
             // Asked again in the same order, the questions make the links and diagnostics a
@@ -273,9 +372,10 @@ struct ReferenceLookup: Sendable {
                 let notes = Notes(markdown: raw.notes, html: record.html, plainText: record.plainText, headings: record.headings,
                                   tags: record.tags)
                 return RenderedNote(notes: notes, links: links, headingLinks: headingLinks, diagnostics: diagnostics,
-                                    record: record, key: key, reused: true)
+                                    record: record, key: key, reused: true, targets: targets)
             }
             links = []
+            targets = []
             headingLinks = []
             diagnostics = []
         }
@@ -294,7 +394,7 @@ struct ReferenceLookup: Sendable {
         let record = NoteMemo.Record(sourceLength: length, html: rendered.html, plainText: rendered.plainText,
                                      headings: rendered.headings, tags: rendered.tags, questions: questions)
         return RenderedNote(notes: notes, links: links, headingLinks: headingLinks, diagnostics: diagnostics,
-                            record: record, key: key)
+                            record: record, key: key, targets: targets)
     }
 
     /// `![[map.png]]` and `![[map.png|300]]`: a file of the game found by name. Nil when the target

@@ -31,7 +31,9 @@ public struct Resolver: Sendable {
         let schema = loaded.schema
         let config = loaded.config
         var found: [Diagnostic] = []
-        let assets = AssetIndex(copy loaded, includeDrafts: options.includeDrafts)
+        // The index of the site's files is made on another thread while the entries are checked;
+        // it needs only their paths, so it is given the loaded site without YAML or notes.
+        let assetsMade = AssetIndexTask(loaded: Self.withoutContent(loaded), includeDrafts: options.includeDrafts, inBackground: jobs > 1)
         var imageSizes: [String: ImageDimensions] = [:]
         for asset in loaded.assets {
             if let size = asset.dimensions { imageSizes[AssetIndex.percentEncoded(asset.outputPath)] = size }
@@ -40,8 +42,10 @@ public struct Resolver: Sendable {
         loaded.games = []
 
         // Check fields and index every game's entries (drafts too: references to them are told apart).
+        let knownNames = memo?.nameKeys ?? [:]
+        var names: [String: String] = [:]
         var indexes: [String: GameIndex] = [:]
-        var gameEntries: [String: CheckedEntry] = [:]
+        var gameEntries: [CheckedEntry] = []
         var unknown: [UnknownField] = []
         var games: [RawGame] = []
         for gamePosition in rawGames.indices {
@@ -53,168 +57,289 @@ public struct Resolver: Sendable {
             if (game.isDraft || raw.isDraft) && !options.includeDrafts { continue }
             var index = GameIndex(id: raw.id)
             index.entries.reserveCapacity(entries.count)
-            for position in entries.indices {
-                var checked = checker.check(entries[position], diagnostics: &found, unknown: &unknown)
-                // The checked values are all that is needed of the YAML from here on, but for the
-                // progress values an entry sets itself (warned about below).
-                entries[position].fields = []
-                checked.raw.fields = checked.raw.fields.filter { Self.isProgressFlag($0.key, of: checked.raw.kind) }
-                checked.isDraft = checked.isDraft || game.isDraft || raw.isDraft
-                index.add(checked, strict: options.strict, diagnostics: &found)
+            check(&entries, with: checker, gameIsDraft: game.isDraft || raw.isDraft, knownNames: knownNames) { part in
+                found += part.diagnostics
+                unknown += part.unknown
+                for (name, key) in part.names { names[name] = key }
+                index.add(part.entry, keys: part.keys, strict: options.strict, diagnostics: &found)
             }
             indexes[raw.id] = index
-            gameEntries[raw.id] = game
+            gameEntries.append(game)
             games.append(raw)
         }
         rawGames = []
+        memo?.replaceNameKeys(with: names)
+        names = [:]
         found.append(contentsOf: unknownFieldDiagnostics(unknown))
         unknown = []
-        for raw in games {
-            guard let index = indexes[raw.id], let game = gameEntries[raw.id] else { continue }
+        for (raw, game) in zip(games, gameEntries) {
+            guard let index = indexes[raw.id] else { continue }
             found.append(contentsOf: Self.ownProgressWarnings(index, game: game, includeDrafts: options.includeDrafts))
         }
-        var lookup = ReferenceLookup(schema: schema, indexes: indexes, includeDrafts: options.includeDrafts, assets: assets)
+        let gameIndexes = games.map { indexes[$0.id]! }
+        var lookup = ReferenceLookup(schema: schema, games: gameIndexes, includeDrafts: options.includeDrafts, assets: assetsMade.value())
 
-        // Resolve front-matter references.
-        var fieldValues: [EntryRef: [String: FieldValue]] = [:]
-        fieldValues.reserveCapacity(indexes.values.reduce(games.count) { $0 + $1.entries.count })
-        var work: [NoteWork] = []
-        work.reserveCapacity(fieldValues.capacity)
-        for raw in games {
-            guard let index = indexes[raw.id], let game = gameEntries[raw.id] else { continue }
-            let language = Self.language(of: game) ?? config.language
+        // Resolve every published entry's front-matter references and render its notes (the game's
+        // last), in parallel; rendering a note resolves its wiki links.
+        var items: [NoteItem] = []
+        var published: [[Bool]] = []
+        for (gamePosition, raw) in games.enumerated() {
+            let index = indexes[raw.id]!
+            let language = Self.language(of: gameEntries[gamePosition]) ?? config.language
             let titles = options.calloutTitles[language] ?? [:]
-            func add(_ entry: CheckedEntry) {
-                fieldValues[entry.ref] = lookup.resolveFields(entry, diagnostics: &found)
-                let page = entry.ref.kind == "game"
-                    ? RelativeURL.gamePage(game: raw.id)
-                    : RelativeURL.entryPage(game: raw.id, folder: entry.raw.kind.folder, id: entry.ref.id)
-                work.append(NoteWork(ref: entry.ref, page: page, raw: entry.raw, calloutTitles: titles))
+            let titlesKey = NoteMemo.calloutKey(titles)
+            let flags = index.entries.map { lookup.isPublished($0) }
+            for position in index.entries.indices where flags[position] {
+                items.append(NoteItem(game: gamePosition, entry: position, calloutTitles: titles, calloutKey: titlesKey))
             }
-            for entry in index.entries where lookup.isPublished(entry) { add(entry) }
-            add(game)
+            items.append(NoteItem(game: gamePosition, entry: nil, calloutTitles: titles, calloutKey: titlesKey))
+            published.append(flags)
+        }
+        let checkedGames = gameEntries
+        var results = Parallel.map(items, jobs: jobs) { [lookup] item -> ResolvedItem in
+            let entry = item.entry.map { gameIndexes[item.game].entries[$0] } ?? checkedGames[item.game]
+            var fieldDiagnostics: [Diagnostic] = []
+            let fields = lookup.resolveFields(entry, diagnostics: &fieldDiagnostics)
+            let page = item.entry == nil ? RelativeURL.gamePage(game: entry.ref.game) : entry.page
+            let work = NoteWork(ref: entry.ref, page: page, raw: entry.raw, calloutTitles: item.calloutTitles, calloutKey: item.calloutKey)
+            return ResolvedItem(fields: fields, fieldDiagnostics: fieldDiagnostics,
+                                note: lookup.renderNotes(work, config: config, memo: memo))
+        }
+        for position in results.indices where !results[position].fieldDiagnostics.isEmpty {
+            found += results[position].fieldDiagnostics
         }
 
-        let displayNames = Self.displayNames(indexes, fields: fieldValues, published: lookup.isPublished)
-
-        // Render every note once, in parallel; the same pass resolves its wiki links.
-        var rendered = Parallel.map(work, jobs: jobs) { [lookup] item in
-            lookup.renderNotes(item, config: config, memo: memo)
+        // Field values, notes and mentions by game and entry; a game's own in the `games` slots.
+        var fieldValues: [[[String: FieldValue]]] = gameIndexes.map { Array(repeating: [:], count: $0.entries.count) }
+        var notes: [[Notes]] = gameIndexes.map { Array(repeating: .empty, count: $0.entries.count) }
+        var gameFields: [[String: FieldValue]] = Array(repeating: [:], count: games.count)
+        var gameNotes: [Notes] = Array(repeating: .empty, count: games.count)
+        var gameLinks: [[EntryRef]] = Array(repeating: [], count: games.count)
+        for position in results.indices {
+            let item = items[position]
+            if let entry = item.entry {
+                fieldValues[item.game][entry] = results[position].fields
+            } else {
+                gameFields[item.game] = results[position].fields
+            }
         }
+
+        let displayNames = Self.displayNames(gameIndexes, fields: fieldValues, published: published)
+
         if let memo {
             var kept: [UInt64: NoteMemo.Record] = [:]
+            kept.reserveCapacity(results.count)
             var reusedKeys = Set<UInt64>()
             var reusedNotes = 0
-            for result in rendered {
-                guard let record = result.record, record.sourceLength <= NoteMemo.largestNote else { continue }
-                kept[result.key] = record
+            for position in results.indices {
+                guard let record = results[position].note.record, record.sourceLength <= NoteMemo.largestNote else { continue }
+                let key = results[position].note.key
+                kept[key] = record
                 // The last note of a key decides its record (notes alike but on pages in other folders
                 // link differently), and whether that record is the one the memo had.
-                if result.reused {
-                    reusedKeys.insert(result.key)
+                if results[position].note.reused {
+                    reusedKeys.insert(key)
                     reusedNotes += 1
                 } else {
-                    reusedKeys.remove(result.key)
+                    reusedKeys.remove(key)
                 }
             }
             memo.replace(with: kept, reusedKeys: reusedKeys, notes: reusedNotes)
         }
-        var notes: [EntryRef: Notes] = [:]
-        notes.reserveCapacity(work.count)
-        var mentions: [EntryRef: Set<EntryRef>] = [:]
-        var gameLinks: [String: [EntryRef]] = [:]
-        var headingLinks: [HeadingLink] = []
-        for (item, result) in zip(work, rendered) {
-            notes[item.ref] = result.notes
-            found.append(contentsOf: result.diagnostics)
-            headingLinks += result.headingLinks
-            if !result.notes.tags.isEmpty {
-                fieldValues[item.ref, default: [:]]["tags"] = .list(Self.mergingTags(fieldValues[item.ref]?["tags"], result.notes.tags))
-            }
-            for target in Set(result.links) where target != item.ref {
-                mentions[target, default: []].insert(item.ref)
-            }
-            if item.ref.kind == "game" { gameLinks[item.ref.game] = Set(result.links).sorted() }
+        var headingTargets = Set<EntryRef>()
+        for position in results.indices {
+            for link in results[position].note.headingLinks { headingTargets.insert(link.target) }
         }
-        work = []
-        rendered = []
+        var headingsOf: [EntryRef: [Heading]] = [:]
+        var mentions: [[[Int32]]] = gameIndexes.map { Array(repeating: [], count: $0.entries.count) }
+        var headingLinks: [HeadingLink] = []
+        for position in results.indices {
+            let item = items[position]
+            let ref = item.entry.map { gameIndexes[item.game].entries[$0].ref } ?? checkedGames[item.game].ref
+            var note = results[position].note
+            results[position].note.notes = .empty
+            found.append(contentsOf: note.diagnostics)
+            headingLinks += note.headingLinks
+            if headingTargets.contains(ref) { headingsOf[ref] = note.notes.headings }
+            if !note.notes.tags.isEmpty {
+                let declared = item.entry.map { fieldValues[item.game][$0]["tags"] } ?? gameFields[item.game]["tags"]
+                let tags = FieldValue.list(Self.mergingTags(declared, note.notes.tags))
+                if let entry = item.entry { fieldValues[item.game][entry]["tags"] = tags } else { gameFields[item.game]["tags"] = tags }
+            }
+            // Each entry linked to, once, but for the note's own.
+            var targets = Set<ReferenceLookup.Target>()
+            for target in note.targets where targets.insert(target).inserted && lookup[target].ref != ref {
+                mentions[Int(target.game)][Int(target.entry)].append(Int32(position))
+            }
+            if let entry = item.entry {
+                notes[item.game][entry] = note.notes
+            } else {
+                gameLinks[item.game] = Set(note.links).sorted()
+                gameNotes[item.game] = note.notes
+            }
+            note = ReferenceLookup.RenderedNote(notes: .empty, links: [], headingLinks: [], diagnostics: [])
+        }
+        func itemRef(_ position: Int32) -> EntryRef {
+            let item = items[Int(position)]
+            return item.entry.map { gameIndexes[item.game].entries[$0].ref } ?? checkedGames[item.game].ref
+        }
+        results = []
 
-        found.append(contentsOf: Self.check(headingLinks, against: notes, displayNames: displayNames, indexes: indexes))
+        found.append(contentsOf: Self.check(headingLinks, headings: headingsOf, displayNames: displayNames, indexes: indexes))
         headingLinks = []
+        headingsOf = [:]
 
         // Each game's published entries: kinds in schema order, each kind's entries by name (then id).
-        var ordered: [[Int]] = []
-        for raw in games {
-            guard let index = indexes[raw.id] else {
-                ordered.append([])
-                continue
-            }
-            let byName = index.entries.indices.filter { lookup.isPublished(index.entries[$0]) }
-                .map { (key: index.entries[$0].nameKey, position: $0) }
-                .sorted { a, b in
-                    a.key != b.key ? a.key.utf8Precedes(b.key)
-                        : index.entries[a.position].ref.id.utf8Precedes(index.entries[b.position].ref.id)
-                }
-            var positions: [Int] = []
-            positions.reserveCapacity(byName.count)
-            for kind in schema.kinds {
-                for item in byName where index.entries[item.position].ref.kind == kind.id { positions.append(item.position) }
-            }
-            ordered.append(positions)
+        let publishedFlags = published
+        let ordered: [[Int]] = Parallel.map(Array(gameIndexes.indices), jobs: games.count > 1 ? jobs : 1) { gamePosition in
+            Self.order(gameIndexes[gamePosition], published: publishedFlags[gamePosition], kinds: schema.kinds, jobs: jobs)
         }
-        // Inverse relations, gathered in that order before any entry is built.
-        var inverse: [EntryRef: [String: [EntryRef]]] = [:]
-        for (raw, positions) in zip(games, ordered) {
-            guard let index = indexes[raw.id] else { continue }
+        // Inverse relations, gathered in that order before any entry is built: per target entry, its
+        // sources with the relation (a field of the source's kind) of each.
+        let relations = InverseRelations(schema: schema)
+        var inverse: [[[InverseSource]]] = gameIndexes.map { Array(repeating: [], count: $0.entries.count) }
+        var slots: [String: Int] = [:]
+        for (position, raw) in games.enumerated() { slots[raw.id] = position }
+        for (gamePosition, positions) in ordered.enumerated() {
+            let index = gameIndexes[gamePosition]
             for position in positions {
                 let source = index.entries[position].ref
-                guard let kind = schema.kind(id: source.kind), let values = fieldValues[source] else { continue }
-                for field in kind.fields {
-                    for target in values[field.name]?.references ?? [] {
-                        inverse[target, default: [:]][source.kind + "." + field.name, default: []].append(source)
+                guard let fields = relations.referenceFields[source.kind] else { continue }
+                let values = fieldValues[gamePosition][position]
+                for (relation, name) in fields {
+                    guard let value = values[name] else { continue }
+                    for target in value.references {
+                        guard let targetGame = slots[target.game],
+                              let targetPosition = gameIndexes[targetGame].position(kind: target.kind, id: target.id) else { continue }
+                        inverse[targetGame][targetPosition].append(InverseSource(relation: relation, source: source))
                     }
                 }
             }
         }
         var resolvedGames: [Game] = []
-        for (raw, positions) in zip(games, ordered) {
-            guard let game = gameEntries[raw.id] else { continue }
+        for (gamePosition, raw) in games.enumerated() {
+            let game = gameEntries[gamePosition]
+            let index = gameIndexes[gamePosition]
             var byKind: [String: [Entry]] = [:]
-            if let index = indexes[raw.id] {
-                for position in positions {
-                    let checked = index.entries[position]
-                    let ref = checked.ref
-                    var relations: [Relation] = []
-                    if let sources = inverse.removeValue(forKey: ref) {
-                        relations = schema.inverseRelations(of: ref.kind).compactMap { relation in
-                            guard let entries = sources[relation.source.id + "." + relation.field.name] else { return nil }
-                            let label = schema.inverseLabel(of: relation.field, in: relation.source)
-                            return Relation(sourceKind: relation.source.id, field: relation.field.name, label: label, entries: entries)
-                        }
-                    }
-                    let entry = Entry(ref: ref, name: checked.name, source: checked.raw.source,
-                                      path: RelativeURL.entryPage(game: raw.id, folder: checked.raw.kind.folder, id: ref.id),
-                                      fields: fieldValues.removeValue(forKey: ref) ?? [:], notes: notes.removeValue(forKey: ref) ?? .empty,
-                                      inverse: relations, mentions: (mentions.removeValue(forKey: ref) ?? []).sorted(),
-                                      displayName: displayNames[ref], extra: checked.extra,
-                                      isDraft: checked.isDraft, isSpoiler: checked.isSpoiler, spoilerUntil: checked.spoilerUntil)
-                    byKind[ref.kind, default: []].append(entry)
-                }
+            for position in ordered[gamePosition] {
+                let checked = index.entries[position]
+                let ref = checked.ref
+                let sources = inverse[gamePosition][position]
+                inverse[gamePosition][position] = []
+                let entry = Entry(ref: ref, name: checked.name, source: checked.raw.source, path: checked.page,
+                                  fields: fieldValues[gamePosition][position], notes: notes[gamePosition][position],
+                                  inverse: sources.isEmpty ? [] : relations.relations(of: ref.kind, from: sources),
+                                  mentions: mentions[gamePosition][position].map(itemRef).sorted(),
+                                  displayName: displayNames[ref], extra: checked.extra,
+                                  isDraft: checked.isDraft, isSpoiler: checked.isSpoiler, spoilerUntil: checked.spoilerUntil)
+                fieldValues[gamePosition][position] = [:]
+                notes[gamePosition][position] = .empty
+                mentions[gamePosition][position] = []
+                byKind[ref.kind, default: []].append(entry)
             }
             resolvedGames.append(Game(id: raw.id, title: game.name, source: raw.game.source,
-                              path: RelativeURL.gamePage(game: raw.id), fields: fieldValues[game.ref] ?? [:],
-                              notes: notes[game.ref] ?? .empty, entries: byKind, links: gameLinks[raw.id] ?? [],
+                              path: RelativeURL.gamePage(game: raw.id), fields: gameFields[gamePosition],
+                              notes: gameNotes[gamePosition], entries: byKind, links: gameLinks[gamePosition],
                               extra: game.extra, sharedProgress: game.sharedProgress))
         }
         // Let the working tables go before the site builds its own index.
         lookup = ReferenceLookup(schema: schema, indexes: [:])
         indexes = [:]
-        fieldValues = [:]
-        notes = [:]
-        mentions = [:]
-        inverse = [:]
+        fieldValues = []
+        notes = []
+        mentions = []
+        inverse = []
         diagnostics.append(contentsOf: found)
         return (Site(config: config, schema: schema, games: resolvedGames, imageSizes: imageSizes), diagnostics)
+    }
+
+    /// The loaded site without its entries' fields and notes: what the index of its files reads.
+    private static func withoutContent(_ loaded: borrowing LoadedSite) -> LoadedSite {
+        var light = copy loaded
+        for game in light.games.indices {
+            for entry in light.games[game].entries.indices {
+                light.games[game].entries[entry].fields = []
+                light.games[game].entries[entry].notes = ""
+            }
+            light.games[game].game.fields = []
+            light.games[game].game.notes = ""
+        }
+        return light
+    }
+
+    /// A note to resolve and render: a published entry of a game (its position in the game's index),
+    /// or the game's own `game.md` (`entry` nil).
+    private struct NoteItem: Sendable {
+        var game: Int
+        var entry: Int?
+        var calloutTitles: [String: String]
+        var calloutKey: UInt64
+    }
+
+    /// An entry's fields resolved, and its notes rendered.
+    private struct ResolvedItem: Sendable {
+        var fields: [String: FieldValue]
+        var fieldDiagnostics: [Diagnostic]
+        var note: ReferenceLookup.RenderedNote
+    }
+
+    /// An entry checked on one of several threads: what is added to the index, in order, afterwards.
+    private struct CheckedPart: Sendable {
+        var entry: CheckedEntry
+        var keys: [String]
+        /// The names of the entry whose keys are worth keeping (`GameIndex.keys(of:known:made:)`).
+        var names: [(name: String, key: String)]
+        var diagnostics: [Diagnostic]
+        var unknown: [UnknownField]
+    }
+
+    /// How many entries are checked at once: their YAML is let go as they are checked, and no more
+    /// than this many checked entries wait to be added to the index.
+    private static let checkBatch = 2048
+
+    /// Checks the fields of `entries` on several threads, a batch at a time, letting go of each
+    /// entry's YAML as soon as it is checked, and hands each checked entry to `add` in order.
+    private func check(_ entries: inout [RawEntry], with checker: FieldChecker, gameIsDraft: Bool, knownNames: [String: String],
+                       add: (CheckedPart) -> Void) {
+        var start = 0
+        while start < entries.count {
+            let range = start..<min(entries.count, start + Self.checkBatch)
+            let parts = entries.withUnsafeMutableBufferPointer { buffer in
+                let slots = RawEntrySlots(buffer: buffer)
+                return Parallel.map(Array(range), jobs: jobs) { position -> CheckedPart in
+                    var diagnostics: [Diagnostic] = []
+                    var unknown: [UnknownField] = []
+                    var checked = checker.check(slots[position], diagnostics: &diagnostics, unknown: &unknown)
+                    // The checked values are all that is needed of the YAML from here on, but for the
+                    // progress values an entry sets itself (warned about once the game is indexed).
+                    slots.releaseFields(at: position)
+                    checked.raw.fields = checked.raw.fields.filter { Self.isProgressFlag($0.key, of: checked.raw.kind) }
+                    checked.isDraft = checked.isDraft || gameIsDraft
+                    checked.page = RelativeURL.entryPage(game: checker.game, folder: checked.raw.kind.folder, id: checked.ref.id)
+                    var names: [(name: String, key: String)] = []
+                    let keys = GameIndex.keys(of: checked, known: knownNames, made: &names)
+                    return CheckedPart(entry: checked, keys: keys, names: names, diagnostics: diagnostics, unknown: unknown)
+                }
+            }
+            for part in parts { add(part) }
+            start = range.upperBound
+        }
+    }
+
+    /// Each game's published entries in the order pages list them: kinds in schema order, each
+    /// kind's entries by name key, then id.
+    private static func order(_ index: GameIndex, published: [Bool], kinds: [Kind], jobs: Int) -> [Int] {
+        var byKind: [String: [Int]] = [:]
+        for position in index.entries.indices where published[position] {
+            byKind[index.entries[position].ref.kind, default: []].append(position)
+        }
+        let groups = kinds.compactMap { byKind[$0.id] }
+        let sorted = Parallel.map(groups, jobs: jobs) { group in
+            group.map { (key: index.entries[$0].nameKey, id: index.entries[$0].ref.id, position: $0) }
+                .sorted { a, b in a.key != b.key ? a.key.utf8Precedes(b.key) : a.id.utf8Precedes(b.id) }
+                .map(\.position)
+        }
+        return sorted.flatMap { $0 }
     }
 
     /// A front-matter key naming one of the kind's progress fields of type bool.
@@ -226,11 +351,12 @@ public struct Resolver: Sendable {
     /// Once a game has playthroughs, progress belongs to them: a warning at each progress value an
     /// entry sets itself, unless `game.md` says `progress: shared`.
     static func ownProgressWarnings(_ index: GameIndex, game: CheckedEntry, includeDrafts: Bool) -> [Diagnostic] {
-        let published = index.entries.filter { includeDrafts || !$0.isDraft }
-        guard !game.sharedProgress, let first = published.first(where: { $0.ref.kind == Schema.playthroughKind }) else { return [] }
-        let folder = (first.raw.source.path as NSString).deletingLastPathComponent
+        guard !game.sharedProgress,
+              let first = index.entries.indices.first(where: { (includeDrafts || !index.entries[$0].isDraft) && index.entries[$0].ref.kind == Schema.playthroughKind })
+        else { return [] }
+        let folder = (index.entries[first].raw.source.path as NSString).deletingLastPathComponent
         var warnings: [Diagnostic] = []
-        for entry in published where entry.ref.kind != Schema.playthroughKind {
+        for entry in index.entries where (includeDrafts || !entry.isDraft) && entry.ref.kind != Schema.playthroughKind {
             for (key, _) in entry.raw.fields {
                 guard let name = key.string, let field = entry.raw.kind.field(named: name), field.progress, field.type == .bool else { continue }
                 warnings.append(.warning("\(name): this game has playthroughs (\(folder)/), so progress belongs in a playthrough's '\(name):' list; the value here is ignored (set 'progress: shared' in game.md to count it in every playthrough)",
@@ -257,14 +383,15 @@ public struct Resolver: Sendable {
         return tags
     }
 
-    /// An error (or warning, as dangling links are) for each link to a heading its target does not have.
-    static func check(_ links: [HeadingLink], against notes: [EntryRef: Notes], displayNames: [EntryRef: String],
+    /// An error (or warning, as dangling links are) for each link to a heading its target does not
+    /// have; `headings` holds the headings of every note a link targets.
+    static func check(_ links: [HeadingLink], headings: [EntryRef: [Heading]], displayNames: [EntryRef: String],
                       indexes: [String: GameIndex]) -> [Diagnostic] {
         links.compactMap { link in
-            let headings = notes[link.target]?.headings ?? []
+            let headings = headings[link.target] ?? []
             if headings.contains(where: { $0.id == Heading.anchor(for: link.heading) }) { return nil }
             let name = displayNames[link.target]
-                ?? indexes[link.target.game]?.ids[link.target.kind]?[link.target.id].flatMap { indexes[link.target.game]?.entries[$0].name }
+                ?? indexes[link.target.game]?.position(kind: link.target.kind, id: link.target.id).flatMap { indexes[link.target.game]?.entries[$0].name }
                 ?? link.target.id
             let hint = Suggestion.closest(to: link.heading, in: headings.map(\.text)).map { " (did you mean '\($0)'?)" } ?? ""
             let place = headings.isEmpty ? "'\(name)' has no headings" : "'\(name)' has no heading '\(link.heading)'\(hint)"
@@ -288,32 +415,140 @@ public struct Resolver: Sendable {
     }
 
     /// Names that another published entry of the same kind and game shares, told apart by region,
-    /// parent or id: "Smoldering Church (Caelid)".
-    static func displayNames(_ indexes: [String: GameIndex], fields: [EntryRef: [String: FieldValue]],
-                             published: (CheckedEntry) -> Bool) -> [EntryRef: String] {
+    /// parent or id: "Smoldering Church (Caelid)". `fields` and `published` by game (in the order of
+    /// `games`) and entry.
+    static func displayNames(_ games: [GameIndex], fields: [[[String: FieldValue]]], published: [[Bool]]) -> [EntryRef: String] {
+        var slots: [String: Int] = [:]
+        for (position, index) in games.enumerated() { slots[index.id] = position }
+        struct Group: Hashable {
+            var kind: String
+            var nameKey: String
+        }
         var names: [EntryRef: String] = [:]
-        for index in indexes.values {
-            var groups: [String: [CheckedEntry]] = [:]
-            for entry in index.entries where published(entry) {
-                groups[entry.ref.kind + "\u{0}" + entry.nameKey, default: []].append(entry)
-            }
-            for group in groups.values where group.count > 1 {
-                let qualifiers = group.map { entry -> String in
-                    let values = fields[entry.ref] ?? [:]
-                    if case let .string(region)? = values["region"], !region.isEmpty { return region }
-                    if case let .ref(parent)? = values["parent"], let position = indexes[parent.game]?.ids[parent.kind]?[parent.id],
-                       let name = indexes[parent.game]?.entries[position].name {
-                        return name
-                    }
-                    return entry.ref.id
+        for (gamePosition, index) in games.enumerated() {
+            var first: [Group: Int] = [:]
+            var groups: [Group: [Int]] = [:]
+            for position in index.entries.indices where published[gamePosition][position] {
+                let group = Group(kind: index.entries[position].ref.kind, nameKey: index.entries[position].nameKey)
+                if let other = first[group] {
+                    groups[group, default: [other]].append(position)
+                } else {
+                    first[group] = position
                 }
-                for (position, entry) in group.enumerated() {
-                    let key = NameKey.make(qualifiers[position])
-                    let unique = qualifiers.count { NameKey.make($0) == key } == 1
-                    names[entry.ref] = "\(entry.name) (\(unique ? qualifiers[position] : entry.ref.id))"
+            }
+            for group in groups.values {
+                let qualifiers = group.map { position -> String in
+                    let values = fields[gamePosition][position]
+                    if case let .string(region)? = values["region"], !region.isEmpty { return region }
+                    if case let .ref(parent)? = values["parent"], let parentGame = slots[parent.game],
+                       let parentPosition = games[parentGame].position(kind: parent.kind, id: parent.id) {
+                        return games[parentGame].entries[parentPosition].name
+                    }
+                    return index.entries[position].ref.id
+                }
+                let keys = qualifiers.map(NameKey.make)
+                for (place, position) in group.enumerated() {
+                    let entry = index.entries[position]
+                    let unique = keys.count { $0 == keys[place] } == 1
+                    names[entry.ref] = "\(entry.name) (\(unique ? qualifiers[place] : entry.ref.id))"
                 }
             }
         }
         return names
+    }
+}
+
+/// The inverse relations of a schema, numbered: each field of a kind that references entries.
+struct InverseRelations {
+    /// Per kind id, its fields that hold references, with their relation's number.
+    var referenceFields: [String: [(relation: Int, name: String)]] = [:]
+    /// Per target kind id, the relations pages show on its entries, in schema order.
+    private var shown: [String: [(relation: Int, source: String, field: String, label: String)]] = [:]
+    private let schema: Schema
+
+    init(schema: Schema) {
+        self.schema = schema
+        var numbers: [String: Int] = [:]
+        func number(_ kind: String, _ field: String) -> Int {
+            let key = kind + "." + field
+            if let number = numbers[key] { return number }
+            numbers[key] = numbers.count
+            return numbers.count - 1
+        }
+        for kind in schema.kinds where referenceFields[kind.id] == nil {
+            referenceFields[kind.id] = kind.fields.filter { $0.type.referencedKind != nil }.map { (number(kind.id, $0.name), $0.name) }
+        }
+        for kind in schema.kinds where shown[kind.id] == nil {
+            shown[kind.id] = schema.inverseRelations(of: kind.id).map { relation in
+                (number(relation.source.id, relation.field.name), relation.source.id, relation.field.name,
+                 schema.inverseLabel(of: relation.field, in: relation.source))
+            }
+        }
+    }
+
+    /// The relations of an entry of `kind` whose sources are these, each relation's in the order given.
+    func relations(of kind: String, from sources: [InverseSource]) -> [Relation] {
+        let shown = self.shown[kind] ?? schema.inverseRelations(of: kind).map { relation in
+            (-1, relation.source.id, relation.field.name, schema.inverseLabel(of: relation.field, in: relation.source))
+        }
+        return shown.compactMap { relation, source, field, label in
+            let entries = sources.filter { $0.relation == relation }.map(\.source)
+            guard relation >= 0, !entries.isEmpty else { return nil }
+            return Relation(sourceKind: source, field: field, label: label, entries: entries)
+        }
+    }
+}
+
+/// An entry whose field references another, and the relation (`InverseRelations`) that field is.
+struct InverseSource: Sendable {
+    var relation: Int
+    var source: EntryRef
+}
+
+/// Disjoint elements of an array, read and let go of by several threads at once.
+private struct RawEntrySlots: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<RawEntry>
+
+    subscript(position: Int) -> RawEntry {
+        buffer[position]
+    }
+
+    func releaseFields(at position: Int) {
+        buffer[position].fields = []
+    }
+}
+
+/// The index of a site's files, made on a thread of its own (or at once, on one thread).
+private final class AssetIndexTask: @unchecked Sendable {
+    private var index: AssetIndex?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(loaded: sending LoadedSite, includeDrafts: Bool, inBackground: Bool) {
+        guard inBackground else {
+            index = AssetIndex(loaded, includeDrafts: includeDrafts)
+            done.signal()
+            return
+        }
+        let box = LoadedBox(loaded)
+        DispatchQueue.global().async { [self] in
+            index = AssetIndex(box.take(), includeDrafts: includeDrafts)
+            done.signal()
+        }
+    }
+
+    /// The index, once made.
+    func value() -> AssetIndex {
+        done.wait()
+        done.signal()
+        return index!
+    }
+
+    private final class LoadedBox: @unchecked Sendable {
+        private var loaded: LoadedSite?
+        init(_ loaded: LoadedSite) { self.loaded = loaded }
+        func take() -> LoadedSite {
+            defer { loaded = nil }
+            return loaded!
+        }
     }
 }
