@@ -232,14 +232,21 @@ public struct SiteBuild: Sendable {
         // build's are kept for the next, whatever becomes of the build.
         let memo = options.clean ? BuildMemo() : timings.measure("read memo", { BuildMemo.read(site: options.site) },
                                                                  count: { (items: $0.count, reused: 0) })
-        // The notes are written (and let go) as soon as they are all rendered, the layouts at the end.
+        // The notes are written (and let go) as soon as they are all rendered, on a thread of their
+        // own while the pages are made; the layouts at the end.
+        let keeping = DispatchGroup()
         let rendered = render(into: stage, progress: progress, timings: timings, memo: memo, afterResolve: {
-            if memo.notes.changed {
-                timings.measure("keep notes", { Self.store(memo.notes.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.notesPath(site: options.site)) },
-                                count: { _ in (items: memo.notes.count, reused: 0) })
+            guard memo.notes.changed else {
+                memo.notes.release()
+                return
             }
-            memo.notes.release()
+            DispatchQueue.global().async(group: keeping) {
+                _ = timings.measureBeside("keep notes", { Self.store(memo.notes.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.notesPath(site: options.site)) },
+                                          count: { _ in (items: memo.notes.count, reused: 0) })
+                memo.notes.release()
+            }
         })
+        keeping.wait()
         if memo.layouts.changed {
             timings.measure("keep layouts", { Self.store(memo.layouts.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.layoutsPath(site: options.site)) },
                             count: { _ in (items: memo.layouts.count, reused: 0) })
