@@ -58,7 +58,8 @@ struct ServeCommand: Command {
             _ = context.report(served.diagnostics)
             if context.arguments.flag("timings") { context.console.printError(timings.table()) }
             if served.pages != nil, !context.quiet {
-                context.console.printError("Built \(served.pageCount) pages in \(String(format: "%.2f", seconds)) s")
+                let time = seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
+                context.console.printError("Built \(served.pageCount) pages in \(time)" + (served.isPatched ? " (only notes changed: their pages made again)" : ""))
             }
         }
         let actual: Int

@@ -23,8 +23,8 @@ final class LiveServer: @unchecked Sendable {
     /// Counts the builds; pages made in the background stop once a newer build has begun.
     private var generation = 0
     /// The loaded files, notes and layouts of the last build, which the next one reuses where
-    /// nothing they depend on changed.
-    private let memo = BuildMemo(loads: LoadMemo())
+    /// nothing they depend on changed, and the last good build, which a save of notes alone patches.
+    private let memo = BuildMemo(loads: LoadMemo(), served: ServedMemo())
 
     /// `watcher` defaults to one on the site folder; `onChange` hears which files changed before each
     /// rebuild; `onBuild` hears about every build (the first one too), to print its problems, its
@@ -70,7 +70,7 @@ final class LiveServer: @unchecked Sendable {
         let changed = watcher.changes()
         guard !changed.isEmpty else { return false }
         onChange(changed)
-        rebuild()
+        rebuild(changed: changed)
         return true
     }
 
@@ -78,7 +78,7 @@ final class LiveServer: @unchecked Sendable {
     func watch() {
         while let changed = watcher.nextChanges() {
             onChange(changed)
-            rebuild()
+            rebuild(changed: changed)
         }
     }
 
@@ -93,7 +93,9 @@ final class LiveServer: @unchecked Sendable {
         thread.start()
     }
 
-    private func rebuild() {
+    /// Builds the site: patched from the last build when the files that changed are known and
+    /// only notes changed in them (`SiteBuild.renderServed`), else whole.
+    private func rebuild(changed: [String]? = nil) {
         let started = Date()
         let current = lock.withLock { () -> Int in
             generation += 1
@@ -104,7 +106,7 @@ final class LiveServer: @unchecked Sendable {
         let states = site.marking?.snapshot() ?? [:]
         let build = SiteBuild(options: options)
         let timings = BuildTimings()
-        let served = build.renderServed(timings: timings, memo: memo)
+        let served = build.renderServed(timings: timings, memo: memo, changed: changed)
         let exports = served.site.map { resolved in LazyFiles { build.renderExports(of: resolved) } }
         let search = served.site.map { resolved in LazyFiles { (build.renderSearch(of: resolved), DiagnosticList()) } }
         let sitemap = served.site.map { _ in LazyFiles { (build.renderSitemap(of: served), DiagnosticList()) } }

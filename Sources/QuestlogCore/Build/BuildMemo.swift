@@ -1,16 +1,20 @@
 /// What a build keeps for the next one to reuse, each part checked before it is trusted: the
 /// rendered notes (`NoteMemo`) and the graph layouts (`LayoutMemo`), and for `serve` the loaded
-/// files (`LoadMemo`). `serve` keeps one in memory; `build` reads it from the site's `.questlog/`
-/// folder and writes back each part that changed (the loaded files are not kept on disk).
+/// files (`LoadMemo`) and the last good build (`ServedMemo`). `serve` keeps one in memory; `build`
+/// reads it from the site's `.questlog/` folder and writes back each part that changed (the loaded
+/// files and the last build are not kept on disk).
 public final class BuildMemo: Sendable {
     public let notes: NoteMemo
     public let layouts: LayoutMemo
     public let loads: LoadMemo?
+    /// `serve`'s last good build, which a save of notes alone is patched from (with `loads`).
+    public let served: ServedMemo?
 
-    public init(notes: NoteMemo = NoteMemo(), layouts: LayoutMemo = LayoutMemo(), loads: LoadMemo? = nil) {
+    public init(notes: NoteMemo = NoteMemo(), layouts: LayoutMemo = LayoutMemo(), loads: LoadMemo? = nil, served: ServedMemo? = nil) {
         self.notes = notes
         self.layouts = layouts
         self.loads = loads
+        self.served = served
     }
 
     static func notesPath(site: String) -> String {

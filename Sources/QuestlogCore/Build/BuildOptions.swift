@@ -1,5 +1,5 @@
 /// What `questlog build` is asked to do.
-public struct BuildOptions: Sendable {
+public struct BuildOptions: Sendable, Equatable {
     /// The site folder (absolute).
     public var site: String
     /// The output folder (absolute).

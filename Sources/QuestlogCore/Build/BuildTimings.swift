@@ -68,12 +68,21 @@ public final class BuildTimings: @unchecked Sendable {
     }
 
     /// Runs `body` as the stage `name`; `count` tells how many items its result holds and reuses.
-    public func measure<T>(_ name: String, _ body: () throws -> T, count: (T) -> (items: Int, reused: Int)) rethrows -> T {
+    /// With `trimming`, the memory the stage freed is given back afterwards (`releaseFreedMemory`),
+    /// which takes a moment in a big process: a stage of a few milliseconds goes without.
+    public func measure<T>(_ name: String, trimming: Bool = true, _ body: () throws -> T,
+                           count: (T) -> (items: Int, reused: Int)) rethrows -> T {
         lock.withLock { running = Live(stage: name, done: 0, total: nil) }
         defer { lock.withLock { running = nil } }
         let result = try timed(name, beside: false, body, count: count)
-        Self.releaseFreedMemory()
+        if trimming { Self.releaseFreedMemory() }
         return result
+    }
+
+    /// Adds the stages `other` recorded after those recorded here.
+    public func append(_ other: BuildTimings) {
+        let stages = other.stages
+        lock.withLock { recorded += stages }
     }
 
     /// Runs `body` as the stage `name` beside other stages, within a stage that `measure` times:

@@ -12,13 +12,18 @@ public struct ServedSite: Sendable {
     public var files: [OutputFile]
     /// The resolved site, for the exports, the search index and the sitemap; nil when the build failed.
     public var site: Site?
+    /// Whether the site was patched from the last one served: only some notes changed, so only
+    /// they and the pages showing them were made again (`SiteBuild.renderServed`).
+    public var isPatched: Bool
 
-    public init(diagnostics: DiagnosticList, gameCount: Int, pages: PageSet? = nil, files: [OutputFile] = [], site: Site? = nil) {
+    public init(diagnostics: DiagnosticList, gameCount: Int, pages: PageSet? = nil, files: [OutputFile] = [], site: Site? = nil,
+                isPatched: Bool = false) {
         self.diagnostics = diagnostics
         self.gameCount = gameCount
         self.pages = pages
         self.files = files
         self.site = site
+        self.isPatched = isPatched
     }
 
     /// How many HTML pages the site has.

@@ -47,7 +47,7 @@ public struct SiteBuild: Sendable {
                 deferringExports: Bool = false, deferringSearch: Bool = false, memo: BuildMemo? = nil,
                 afterResolve: () -> Void = {}) -> RenderOutcome {
         let theme = self.theme
-        let (site, resolveDiagnostics, assets) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes)
+        let (site, resolveDiagnostics, assets, _) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes)
         afterResolve()
         var diagnostics = resolveDiagnostics
         if diagnostics.failed(strict: options.strict) {
@@ -84,11 +84,21 @@ public struct SiteBuild: Sendable {
     /// (`ServedSite`): a save is shown as soon as the site is resolved, whatever its size. With a
     /// `memo`, as `render(memo:)`. The content's other files claim no path of a page, a theme asset,
     /// an export or the sitemap, as in a build.
+    ///
+    /// `changed` are the files (relative to the site) saved since the last render with this memo,
+    /// when they are known. When every one is an entry's Markdown file whose notes alone changed
+    /// (or a file the memo holds that did not change), and the memo keeps that render's build
+    /// (`ServedMemo`), the site is patched: those notes are rendered again, and of the pages made so
+    /// far only those showing them are made again. Otherwise it is loaded and resolved afresh.
     public func renderServed(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings(),
-                             memo: BuildMemo? = nil) -> ServedSite {
+                             memo: BuildMemo? = nil, changed: [String]? = nil) -> ServedSite {
+        if let changed, let memo, let patched = patchServed(changed: changed, memo: memo, timings: timings) {
+            return patched
+        }
+        memo?.served?.forget()
         let theme = self.theme
-        let (site, resolveDiagnostics, assets) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes,
-                                                                loads: memo?.loads)
+        let (site, resolveDiagnostics, assets, kept) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes,
+                                                                      loads: memo?.loads, keeping: memo?.served != nil)
         var diagnostics = resolveDiagnostics
         if diagnostics.failed(strict: options.strict) {
             return ServedSite(diagnostics: diagnostics, gameCount: site.games.count)
@@ -113,7 +123,54 @@ public struct SiteBuild: Sendable {
         if diagnostics.failed(strict: options.strict) {
             return ServedSite(diagnostics: diagnostics, gameCount: site.games.count)
         }
-        return ServedSite(diagnostics: diagnostics, gameCount: site.games.count, pages: pages, files: collector.files, site: site)
+        let files = collector.files
+        if let kept {
+            memo?.served?.keep(ServedMemo.Last(options: options, kept: kept, pages: pages, files: files,
+                                               later: Array(diagnostics.all.dropFirst(resolveDiagnostics.all.count))))
+        }
+        return ServedSite(diagnostics: diagnostics, gameCount: site.games.count, pages: pages, files: files, site: site)
+    }
+
+    /// `renderServed` of a save that changed notes alone, patched from the memo's last build; nil
+    /// when the save changed anything else (or nothing is kept), for the site to be made afresh.
+    private func patchServed(changed: [String], memo: BuildMemo, timings: BuildTimings) -> ServedSite? {
+        guard let loads = memo.loads, let served = memo.served, var last = served.take(), last.options == options else { return nil }
+        let loader = SiteLoader(root: options.site, jobs: 1)
+        // Recorded only when the patch succeeds: otherwise the stages of the whole build follow.
+        let patchTimings = BuildTimings()
+        let edits = patchTimings.measure("load", trimming: false, { () -> [(path: String, raw: RawEntry)]? in
+            var edits: [(path: String, raw: RawEntry)] = []
+            for path in Set(changed).sorted() {
+                guard let record = loads.record(at: path),
+                      let bytes = FileContents.read(options.site + "/" + path, limit: LoadMemo.largestFile + 1),
+                      bytes.count <= LoadMemo.largestFile else { return nil }
+                if record.holds(bytes) { continue }
+                var found = DiagnosticList()
+                guard last.kept.notes[path] != nil, record.entries.count == 1,
+                      let raw = loader.loadMarkdownEntry(path, kind: record.kind, id: record.id, bytes: bytes, diagnostics: &found) else { return nil }
+                loads.replace(at: path, bytes: bytes, entries: [raw], diagnostics: found.all)
+                guard raw.differsOnlyInNotes(from: record.entries[0]), found.all == record.diagnostics else { return nil }
+                edits.append((path, raw))
+            }
+            loads.patched(loaded: edits.count)
+            return edits
+        }, count: { (items: $0?.count ?? 0, reused: loads.reusedCount) })
+        guard let edits else { return nil }
+        let patched = patchTimings.measure("resolve", trimming: false, { last.kept.patch(notes: edits, memo: memo.notes) },
+                                      count: { _ in (items: edits.count, reused: last.kept.site.entryCount - edits.count) })
+        guard patched else { return nil }
+        let site = last.kept.site
+        let pages = patchTimings.measure("pages", trimming: false, { last.pages.replacingNotes(site: site, changed: Set(edits.map(\.path))) },
+                                         count: { (items: $0.count, reused: $0.madeCount) })
+        timings.append(patchTimings)
+        last.pages = pages
+        served.keep(last)
+        var diagnostics = last.kept.diagnostics
+        diagnostics.append(contentsOf: last.later)
+        if diagnostics.failed(strict: options.strict) {
+            return ServedSite(diagnostics: diagnostics, gameCount: site.games.count, isPatched: true)
+        }
+        return ServedSite(diagnostics: diagnostics, gameCount: site.games.count, pages: pages, files: last.files, site: site, isPatched: true)
     }
 
     /// The sitemap and `robots.txt` of a served site (none without a base URL); every page is made.
@@ -125,7 +182,8 @@ public struct SiteBuild: Sendable {
     /// The Load and Resolve stages. The loaded site is this function's alone, so its raw entries are
     /// freed as soon as the site is resolved, before a page is rendered; only the assets are kept.
     private func loadAndResolve(theme: Theme, progress: (BuildStep) -> Void, timings: BuildTimings, memo: NoteMemo?,
-                                loads: LoadMemo? = nil) -> (site: Site, diagnostics: DiagnosticList, assets: [ContentAsset]) {
+                                loads: LoadMemo? = nil, keeping: Bool = false)
+        -> (site: Site, diagnostics: DiagnosticList, assets: [ContentAsset], kept: KeptResolve?) {
         progress(.loading)
         var loaded = timings.measure("load", { SiteLoader(root: options.site, jobs: options.jobs, memo: loads).load() },
                                      count: { (items: $0.games.reduce(0) { $0 + $1.entries.count + 1 } + $0.assets.count, reused: loads?.reusedCount ?? 0) })
@@ -133,13 +191,13 @@ public struct SiteBuild: Sendable {
         progress(.resolving)
         let assets = loaded.assets
         // Handed over whole, so the resolver lets each raw entry go as soon as it is done with it.
-        let (site, diagnostics) = timings.measure("resolve", { () -> (site: Site, diagnostics: DiagnosticList) in
+        let (site, diagnostics, kept) = timings.measure("resolve", { () -> (site: Site, diagnostics: DiagnosticList, kept: KeptResolve?) in
             let resolver = Resolver(options: options.resolveOptions(theme: theme))
             let input = loaded
             loaded.games = []
-            return resolver.resolve(consume input, memo: memo)
+            return resolver.resolve(consume input, memo: memo, keeping: keeping)
         }, count: { (items: $0.site.entryCount, reused: memo?.reusedCount ?? 0) })
-        return (site, diagnostics, assets)
+        return (site, diagnostics, assets, kept)
     }
 
     /// The files under `exports/` of a resolved site, one format after another, each made on every
@@ -241,7 +299,7 @@ public struct SiteBuild: Sendable {
                 return
             }
             DispatchQueue.global().async(group: keeping) {
-                _ = timings.measureBeside("keep notes", { Self.store(memo.notes.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.notesPath(site: options.site)) },
+                timings.measureBeside("keep notes", { Self.store(memo.notes.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.notesPath(site: options.site)) },
                                           count: { _ in (items: memo.notes.count, reused: 0) })
                 memo.notes.release()
             }

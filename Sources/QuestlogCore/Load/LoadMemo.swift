@@ -45,6 +45,29 @@ public final class LoadMemo: @unchecked Sendable {
         return loaded
     }
 
+    /// What the last load kept of the file at `path`: its kind and id, its entries and diagnostics,
+    /// and whether `bytes` are the bytes they came from.
+    func record(at path: String) -> (kind: Kind, id: String, entries: [RawEntry], diagnostics: [Diagnostic], holds: ([UInt8]) -> Bool)? {
+        guard let record = lock.withLock({ previous[path] }) else { return nil }
+        let hash = record.hash, byteCount = record.byteCount
+        return (record.kind, record.id, record.entries, record.diagnostics, { $0.count == byteCount && ContentHash.hash($0) == hash })
+    }
+
+    /// The file at `path` now holds `bytes`, which loaded as `entries` with `diagnostics` (its kind
+    /// and id are those kept): as if the last load had read them.
+    func replace(at path: String, bytes: [UInt8], entries: [RawEntry], diagnostics: [Diagnostic]) {
+        let hash = ContentHash.hash(bytes)
+        lock.withLock {
+            guard let record = previous[path] else { return }
+            previous[path] = Record(hash: hash, byteCount: bytes.count, kind: record.kind, id: record.id, entries: entries, diagnostics: diagnostics)
+        }
+    }
+
+    /// Says the last load reused all but `loaded` of the files the memo holds.
+    func patched(loaded: Int) {
+        lock.withLock { reusedCount = previous.count - loaded }
+    }
+
     /// Ends a load: the memo keeps exactly the files it loaded (a file gone is forgotten).
     func finishLoad() {
         lock.withLock {

@@ -11,8 +11,17 @@ public struct Game: Sendable, Hashable {
     public var notes: Notes
     /// Entries per kind id, each list sorted by name (then id).
     public var entries: [String: [Entry]] {
-        didSet { playthroughs = Game.playthroughs(entries, shared: sharedProgress) }
+        get { storage }
+        set {
+            storage = newValue
+            playthroughs = Game.playthroughs(storage, shared: sharedProgress)
+        }
+        _modify {
+            yield &storage
+            playthroughs = Game.playthroughs(storage, shared: sharedProgress)
+        }
     }
+    private var storage: [String: [Entry]]
     /// The entries the game's own notes link to, sorted.
     public var links: [EntryRef]
     /// `game.md` fields the game kind does not declare, in the order written.
@@ -36,9 +45,28 @@ public struct Game: Sendable, Hashable {
         self.path = path
         self.fields = fields
         self.notes = notes
-        self.entries = entries
+        storage = entries
         self.links = links
         self.extra = extra
+    }
+
+    /// Gives the entry `ref`, the `position`th of the entries of its kind (or found by its ref
+    /// when not there), other notes; false when the game has no such entry. The playthroughs are
+    /// made again only when a playthrough's notes change.
+    mutating func replaceNotes(of ref: EntryRef, at position: Int, with notes: Notes) -> Bool {
+        var kind = ref.kind
+        var place = position
+        if !(storage[kind].map { place < $0.count && $0[place].ref == ref } ?? false) {
+            // A game made by hand may file an entry under another kind's list.
+            guard let found = storage.first(where: { $0.value.contains { $0.ref == ref } }) else { return false }
+            kind = found.key
+            place = found.value.lastIndex { $0.ref == ref }!
+        }
+        storage[kind]![place].notes = notes
+        if ref.kind == Schema.playthroughKind {
+            playthroughs = Game.playthroughs(storage, shared: sharedProgress)
+        }
+        return true
     }
 
     public func entries(of kind: String) -> [Entry] {

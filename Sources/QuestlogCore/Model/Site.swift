@@ -4,8 +4,17 @@ public struct Site: Sendable {
     public var schema: Schema
     /// Games sorted by id.
     public var games: [Game] {
-        didSet { index = Self.positions(games) }
+        get { storage }
+        set {
+            storage = newValue
+            index = Self.positions(storage)
+        }
+        _modify {
+            yield &storage
+            index = Self.positions(storage)
+        }
     }
+    private var storage: [Game]
     /// Sizes of the site's own pictures, by their path in the output (`elden-ring/maps/limgrave.png`).
     public var imageSizes: [String: ImageDimensions]
     /// Where each entry is in `games`: the game's index and the entry's index in its kind's list
@@ -21,8 +30,8 @@ public struct Site: Sendable {
         self.imageSizes = imageSizes
         self.config = config
         self.schema = schema
-        self.games = games
-        self.index = Self.positions(games)
+        storage = games
+        index = Self.positions(games)
     }
 
     private static func positions(_ games: [Game]) -> [EntryRef: EntryPosition] {
@@ -42,11 +51,11 @@ public struct Site: Sendable {
         guard let position = index[ref] else { return nil }
         let gamePosition = Int(position.game), entryPosition = Int(position.entry)
         // Read in place: only the entry is copied, not its game.
-        if let entries = games[gamePosition].entries[ref.kind], entryPosition < entries.count, entries[entryPosition].ref == ref {
+        if let entries = storage[gamePosition].entries[ref.kind], entryPosition < entries.count, entries[entryPosition].ref == ref {
             return entries[entryPosition]
         }
         // A game made by hand may file an entry under another kind's list.
-        return games[gamePosition].entries.values.lazy.compactMap { $0.last { $0.ref == ref } }.first
+        return storage[gamePosition].entries.values.lazy.compactMap { $0.last { $0.ref == ref } }.first
     }
 
     public func game(id: String) -> Game? {
@@ -54,4 +63,12 @@ public struct Site: Sendable {
     }
 
     public var entryCount: Int { index.count }
+
+    /// Gives the entry `ref` other notes, in place: nothing else of the site changes, so its index
+    /// is kept. False when the site has no such entry.
+    @discardableResult
+    mutating func replaceNotes(of ref: EntryRef, with notes: Notes) -> Bool {
+        guard let position = index[ref] else { return false }
+        return storage[Int(position.game)].replaceNotes(of: ref, at: Int(position.entry), with: notes)
+    }
 }

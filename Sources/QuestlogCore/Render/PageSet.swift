@@ -31,17 +31,55 @@ public final class PageSet: @unchecked Sendable {
     /// Whether pages are kept once made: for `serve`, not for a build, which hands each page on
     /// and forgets it.
     private let keeps: Bool
+    /// Whether some pages were kept from another set, so the layouts memo must not forget the
+    /// layouts of those not made again.
+    private let keepsEveryLayout: Bool
 
     init(builder: PageBuilder, library: MustacheLibrary, keeping: Bool,
          diagnose: @escaping @Sendable (MustacheError) -> Diagnostic) {
         self.builder = builder
         keeps = keeping
+        keepsEveryLayout = false
         self.library = library
         self.diagnose = diagnose
         builders = builder.gameBuilders()
         specs = builder.pageSpecs()
         paths = specs.map(builder.path(of:))
         positions = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// This set's pages for `site`, a site whose only change from this set's is the notes of the
+    /// entries of `changed` (site-relative paths of their files): the pages made so far are kept but
+    /// for those that show one of these files (`Page.sources`), which are made again when asked for.
+    func replacingNotes(site: Site, changed: Set<String>) -> PageSet {
+        let kept = lock.withLock { made }.filter { _, page in !page.sources.contains(where: changed.contains) }
+        return PageSet(self, site: site, made: kept)
+    }
+
+    /// `set` with the site its builders read replaced, and these pages made.
+    private init(_ set: PageSet, site: Site, made: [Int: Rendered]) {
+        var builder = set.builder
+        builder.site = site
+        self.builder = builder
+        builders = set.builders.map { builder in
+            var builder = builder
+            builder.site = site
+            return builder
+        }
+        specs = set.specs
+        paths = set.paths
+        positions = set.positions
+        library = set.library
+        diagnose = set.diagnose
+        keeps = set.keeps
+        self.made = made
+        // The layouts of pages kept from before are not asked for again: the memo keeps them all.
+        keepsEveryLayout = true
+    }
+
+    /// How many pages are made and kept so far.
+    public var madeCount: Int {
+        lock.withLock { made.count }
     }
 
     /// How many pages the site has.
@@ -87,7 +125,7 @@ public final class PageSet: @unchecked Sendable {
             guard let result else { return nil }
             all.append(result)
         }
-        builder.layouts?.finishRender()
+        if !keepsEveryLayout { builder.layouts?.finishRender() }
         return all
     }
 

@@ -4,13 +4,13 @@ import Markdown
 /// Resolves references in fields and wiki links in notes against the id and name index of every game.
 struct ReferenceLookup: Sendable {
     var schema: Schema
-    let indexes: [String: GameIndex]
+    private(set) var indexes: [String: GameIndex]
     /// Drafts are published (`--drafts`); otherwise a reference to one is a warning and goes nowhere.
     var includeDrafts = false
     /// The site's files, for `url` fields and links in notes that name them.
     var assets = AssetIndex(assets: [], entryPages: [:])
     /// The same indexes side by side, so that an entry found is read where it is rather than copied.
-    private let games: [GameIndex]
+    private var games: [GameIndex]
     private let slots: [String: Int]
 
     init(schema: Schema, indexes: [String: GameIndex], includeDrafts: Bool = false,
@@ -50,6 +50,15 @@ struct ReferenceLookup: Sendable {
     /// The entry at `target`, read in place.
     subscript(_ target: Target) -> CheckedEntry {
         _read { yield games[Int(target.game)].entries[Int(target.entry)] }
+    }
+
+    /// Gives the entry at `target` other notes, which embeds of it preview from now on.
+    mutating func replaceNotes(at target: Target, with notes: String) {
+        let id = games[Int(target.game)].id
+        // Out of `indexes` while it changes, so the game's entries are changed in place, not copied.
+        indexes[id] = nil
+        games[Int(target.game)].entries[Int(target.entry)].raw.notes = notes
+        indexes[id] = games[Int(target.game)]
     }
 
     /// Whether the entry is part of the build.
@@ -279,6 +288,8 @@ struct ReferenceLookup: Sendable {
         var reused = false
         /// Where the entries of `links` are in the indexes, one for each.
         var targets: [Target] = []
+        /// The entries the note embeds (`![[Name]]`), whose notes its preview shows, in order.
+        var embeds: [Target] = []
     }
 
     /// Renders a note once, resolving its wiki links, embeds and links to the site's files; a note
@@ -289,6 +300,7 @@ struct ReferenceLookup: Sendable {
         var targets: [Target] = []
         var headingLinks: [HeadingLink] = []
         var diagnostics: [Diagnostic] = []
+        var embeds: [Target] = []
         let raw = work.raw
         guard !raw.notes.isEmpty else { return RenderedNote(notes: .empty, links: [], headingLinks: [], diagnostics: []) }
         // Under the page's "Notes" <h2>, a note's highest heading is an <h3>, whether written `#` or `##`.
@@ -325,6 +337,7 @@ struct ReferenceLookup: Sendable {
                 targets.append(entry)
                 let href = RelativeURL.from(work.page, to: page(of: self[entry]))
                 if link.isEmbed {
+                    embeds.append(entry)
                     let preview = MarkdownRenderer.summary(self[entry].raw.notes)
                     return .embed(href: href, title: self[entry].name, previewHTML: preview.html)
                 }
@@ -372,10 +385,11 @@ struct ReferenceLookup: Sendable {
                 let notes = Notes(markdown: raw.notes, html: record.html, plainText: record.plainText, headings: record.headings,
                                   tags: record.tags)
                 return RenderedNote(notes: notes, links: links, headingLinks: headingLinks, diagnostics: diagnostics,
-                                    record: record, key: key, reused: true, targets: targets)
+                                    record: record, key: key, reused: true, targets: targets, embeds: embeds)
             }
             links = []
             targets = []
+            embeds = []
             headingLinks = []
             diagnostics = []
         }
@@ -394,7 +408,7 @@ struct ReferenceLookup: Sendable {
         let record = NoteMemo.Record(sourceLength: length, html: rendered.html, plainText: rendered.plainText,
                                      headings: rendered.headings, tags: rendered.tags, questions: questions)
         return RenderedNote(notes: notes, links: links, headingLinks: headingLinks, diagnostics: diagnostics,
-                            record: record, key: key, targets: targets)
+                            record: record, key: key, targets: targets, embeds: embeds)
     }
 
     /// `![[map.png]]` and `![[map.png|300]]`: a file of the game found by name. Nil when the target

@@ -27,6 +27,13 @@ public struct Resolver: Sendable {
     /// With a `memo`, a note it has a record of is reused when its links still resolve as they did
     /// (`NoteMemo`), and the memo keeps this site's notes afterwards.
     public func resolve(_ loaded: consuming LoadedSite, memo: NoteMemo? = nil) -> (site: Site, diagnostics: DiagnosticList) {
+        let resolved = resolve(loaded, memo: memo, keeping: false)
+        return (resolved.site, resolved.diagnostics)
+    }
+
+    /// `resolve(_:memo:)`, and with `keeping`, what a later save that changes only notes is
+    /// patched from (`KeptResolve`, `patch`).
+    func resolve(_ loaded: consuming LoadedSite, memo: NoteMemo?, keeping: Bool) -> (site: Site, diagnostics: DiagnosticList, kept: KeptResolve?) {
         var diagnostics = loaded.diagnostics
         let schema = loaded.schema
         let config = loaded.config
@@ -83,11 +90,15 @@ public struct Resolver: Sendable {
         // last), in parallel; rendering a note resolves its wiki links.
         var items: [NoteItem] = []
         var published: [[Bool]] = []
+        var gameTitles: [[String: String]] = []
+        var gameTitleKeys: [UInt64] = []
         for (gamePosition, raw) in games.enumerated() {
             let index = indexes[raw.id]!
             let language = Self.language(of: gameEntries[gamePosition]) ?? config.language
             let titles = options.calloutTitles[language] ?? [:]
             let titlesKey = NoteMemo.calloutKey(titles)
+            gameTitles.append(titles)
+            gameTitleKeys.append(titlesKey)
             let flags = index.entries.map { lookup.isPublished($0) }
             for position in index.entries.indices where flags[position] {
                 items.append(NoteItem(game: gamePosition, entry: position, calloutTitles: titles, calloutKey: titlesKey))
@@ -107,6 +118,23 @@ public struct Resolver: Sendable {
         }
         for position in results.indices where !results[position].fieldDiagnostics.isEmpty {
             found += results[position].fieldDiagnostics
+        }
+        // What comes before the notes' diagnostics, for a kept resolve.
+        let head = keeping ? diagnostics.all + found : []
+        var noteDiagnostics: [[Diagnostic]] = []
+        var keptNotes: [String: KeptNote] = [:]
+        var embedded = Set<ReferenceLookup.Target>()
+        if keeping {
+            noteDiagnostics.reserveCapacity(results.count)
+            keptNotes.reserveCapacity(results.count)
+        }
+        // The Markdown files that hold one published entry, whose notes a kept resolve can patch.
+        var entriesOfFile: [String: Int] = [:]
+        if keeping {
+            for item in items {
+                guard let entry = item.entry else { continue }
+                entriesOfFile[gameIndexes[item.game].entries[entry].raw.source.path, default: 0] += 1
+            }
         }
 
         // Field values, notes and mentions by game and entry; a game's own in the `games` slots.
@@ -159,6 +187,20 @@ public struct Resolver: Sendable {
             var note = results[position].note
             results[position].note.notes = .empty
             found.append(contentsOf: note.diagnostics)
+            if keeping {
+                noteDiagnostics.append(note.diagnostics)
+                embedded.formUnion(note.embeds)
+                if let entry = item.entry {
+                    let path = gameIndexes[item.game].entries[entry].raw.source.path
+                    if path.hasSuffix(".md"), entriesOfFile[path] == 1 {
+                        let target = ReferenceLookup.Target(game: item.game, entry: entry)
+                        keptNotes[path] = KeptNote(item: position, target: target, ref: ref, page: gameIndexes[item.game].entries[entry].page,
+                                                   targets: Set(note.targets).subtracting([target]), embeds: note.embeds,
+                                                   tags: note.notes.tags, headings: note.notes.headings,
+                                                   linksToHeadings: !note.headingLinks.isEmpty)
+                    }
+                }
+            }
             headingLinks += note.headingLinks
             if headingTargets.contains(ref) { headingsOf[ref] = note.notes.headings }
             if !note.notes.tags.isEmpty {
@@ -185,7 +227,8 @@ public struct Resolver: Sendable {
         }
         results = []
 
-        found.append(contentsOf: Self.check(headingLinks, headings: headingsOf, displayNames: displayNames, indexes: indexes))
+        let tail = Self.check(headingLinks, headings: headingsOf, displayNames: displayNames, indexes: indexes)
+        found.append(contentsOf: tail)
         headingLinks = []
         headingsOf = [:]
 
@@ -243,6 +286,7 @@ public struct Resolver: Sendable {
                               extra: game.extra, sharedProgress: game.sharedProgress))
         }
         // Let the working tables go before the site builds its own index.
+        let keptLookup = keeping ? lookup : nil
         lookup = ReferenceLookup(schema: schema, indexes: [:])
         indexes = [:]
         fieldValues = []
@@ -250,7 +294,12 @@ public struct Resolver: Sendable {
         mentions = []
         inverse = []
         diagnostics.append(contentsOf: found)
-        return (Site(config: config, schema: schema, games: resolvedGames, imageSizes: imageSizes), diagnostics)
+        let site = Site(config: config, schema: schema, games: resolvedGames, imageSizes: imageSizes)
+        guard let keptLookup else { return (site, diagnostics, nil) }
+        let kept = KeptResolve(site: site, lookup: keptLookup, head: head, noteDiagnostics: noteDiagnostics, tail: tail,
+                               notes: keptNotes, headingTargets: headingTargets, embedded: embedded,
+                               calloutTitles: gameTitles, calloutKeys: gameTitleKeys)
+        return (site, diagnostics, kept)
     }
 
     /// The loaded site without its entries' fields and notes: what the index of its files reads.

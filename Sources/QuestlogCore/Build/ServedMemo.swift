@@ -1,0 +1,43 @@
+import Foundation
+
+/// What `serve` keeps of its last good build for the next save to patch (`SiteBuild.renderServed`
+/// with the files that changed): the resolve (`KeptResolve`), the pages and files served from it,
+/// and the options it was made with. A save that changes nothing but the notes of some entries is
+/// then shown by rendering those notes and their pages again, whatever the site's size.
+public final class ServedMemo: @unchecked Sendable {
+    // Unchecked: `last` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var last: Last?
+
+    struct Last: Sendable {
+        var options: BuildOptions
+        var kept: KeptResolve
+        var pages: PageSet
+        var files: [OutputFile]
+        /// The diagnostics the build found after resolving (the theme's, the content's files').
+        var later: [Diagnostic]
+    }
+
+    public init() {}
+
+    /// The last build, taken out: a patch that fails must not leave it to the next.
+    func take() -> Last? {
+        lock.withLock {
+            defer { last = nil }
+            return last
+        }
+    }
+
+    func keep(_ build: Last) {
+        lock.withLock { last = build }
+    }
+
+    func forget() {
+        lock.withLock { last = nil }
+    }
+
+    /// Whether a build is kept.
+    var holdsBuild: Bool {
+        lock.withLock { last != nil }
+    }
+}

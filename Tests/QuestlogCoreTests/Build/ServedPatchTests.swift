@@ -1,0 +1,186 @@
+import Foundation
+@testable import QuestlogCore
+import Testing
+
+/// `serve` patches a save that changed notes alone (`SiteBuild.renderServed(changed:)`): the result
+/// is what rendering from nothing gives, and a save that reaches beyond the notes is made whole.
+struct ServedPatchTests {
+    static let files = [
+        "questlog.yml": "dangling_links: warning\n",
+        "Content/g/game.md": "---\ntitle: G\n---\nStart with [[Alba]].\n",
+        "Content/g/npcs/alba.md": "---\nname: Alba\nlocations: [cave]\n---\nKnows [[Bob]]. #lore\n\n## Trades\n\nSells maps.\n",
+        "Content/g/npcs/bob.md": "---\nname: Bob\n---\nAlone.\n",
+        "Content/g/npcs/cid.md": "---\nname: Cid\n---\nEmbeds ![[Dora]] and goes to [[Alba#Trades]].\n",
+        "Content/g/npcs/dora.md": "---\nname: Dora\n---\nA preview of Dora.\n",
+        "Content/g/locations/cave.md": "---\nname: Cave\n---\nDark.\n",
+        "Content/g/quests/hunt.yml": "- name: Hunt\n  notes: In [[Cave]].\n- name: Fish\n",
+    ]
+
+    /// A site served with a memo, saved and served again with the files saved.
+    final class Served {
+        let site: TestSite
+        let memo = BuildMemo(loads: LoadMemo(), served: ServedMemo())
+        var options: BuildOptions
+        var last: ServedSite
+
+        init(_ files: [String: String] = ServedPatchTests.files) {
+            site = TestSite(files)
+            options = BuildOptions(site: site.root, output: site.root + "/Output", jobs: 2, includeDrafts: true)
+            last = SiteBuild(options: options).renderServed(memo: memo)
+        }
+
+        /// Writes the files (nil: removes one) and serves what changed; the served site.
+        @discardableResult
+        func save(_ files: [String: String?]) -> ServedSite {
+            for (path, text) in files {
+                if let text {
+                    site.write(path, text)
+                } else {
+                    try? FileManager.default.removeItem(atPath: site.root + "/" + path)
+                }
+            }
+            last = SiteBuild(options: options).renderServed(memo: memo, changed: files.keys.sorted())
+            return last
+        }
+
+        /// Every file the last served site shows, as `serve` would make them when asked for.
+        func shown() -> [String: [UInt8]] {
+            let build = SiteBuild(options: options)
+            guard let pages = last.pages, let resolved = last.site else { return [:] }
+            var files = last.files + build.renderSitemap(of: last) + build.renderSearch(of: resolved) + build.renderExports(of: resolved).files
+            for path in pages.paths {
+                if case let .success(file)? = pages.page(at: path) { files.append(file) }
+            }
+            return Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        /// Whether the last served site is what a render from nothing gives: files and diagnostics.
+        func matchesCleanRender(_ comment: Comment) {
+            let clean = SiteBuild(options: options).render()
+            #expect(last.diagnostics.all == clean.diagnostics.all, comment)
+            let expected = Dictionary(uniqueKeysWithValues: clean.files.map { ($0.path, $0.bytes) })
+            let shown = shown()
+            #expect(shown.keys.sorted() == expected.keys.sorted(), comment)
+            for (path, bytes) in expected where shown[path] != bytes {
+                Issue.record("\(comment): \(path) differs from a clean render")
+            }
+        }
+
+        func page(_ path: String) -> String {
+            last.pages?.page(at: path).flatMap { try? $0.get() }.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        }
+
+        deinit { site.remove() }
+    }
+
+    @Test func aSaveOfNotesAloneIsPatched() {
+        let served = Served()
+        #expect(!served.last.isPatched, "the first render is whole")
+        _ = served.page("g/npcs/bob.html")
+        _ = served.page("g/npcs/alba.html")
+        let patched = served.save(["Content/g/npcs/bob.md": "---\nname: Bob\n---\nAlone, and **tired**.\n"])
+        #expect(patched.isPatched)
+        #expect(patched.pages?.madeCount == 1, "Alba's page is kept, Bob's made again")
+        #expect(served.page("g/npcs/bob.html").contains("<strong>tired</strong>"))
+        served.matchesCleanRender("notes edited")
+        // Saved again: patched from the patch.
+        #expect(served.save(["Content/g/npcs/bob.md": "---\nname: Bob\n---\nRested now.\n"]).isPatched)
+        served.matchesCleanRender("edited twice")
+    }
+
+    @Test func aSaveThatChangedNothingIsPatched() {
+        let served = Served()
+        let again = served.save(["Content/g/npcs/bob.md": Self.files["Content/g/npcs/bob.md"]!])
+        #expect(again.isPatched)
+        served.matchesCleanRender("nothing changed")
+    }
+
+    @Test func theDiagnosticsOfPatchedNotesComeAndGo() {
+        let served = Served()
+        let broken = served.save(["Content/g/npcs/bob.md": "---\nname: Bob\n---\nAlone.\n\nSee [[Nobody]].\n"])
+        // A link to nothing adds no mention, so the note is still patched, with its warning.
+        #expect(broken.isPatched)
+        #expect(broken.diagnostics.all.contains { $0.code == "dangling-link" && $0.location?.path == "Content/g/npcs/bob.md" })
+        served.matchesCleanRender("a link to nothing")
+        let fixed = served.save(["Content/g/npcs/bob.md": "---\nname: Bob\n---\nAlone again.\n"])
+        #expect(fixed.isPatched)
+        #expect(!fixed.diagnostics.all.contains { $0.code == "dangling-link" })
+        served.matchesCleanRender("the link removed")
+    }
+
+    @Test func anErrorInPatchedNotesFailsTheSiteUntilFixed() {
+        let served = Served(Self.files.merging(["Content/g/locations/eve.md": "---\nname: Eve\n---\nA place.\n",
+                                                "Content/g/npcs/eve.md": "---\nname: Eve\n---\nA person.\n"]) { $1 })
+        served.matchesCleanRender("two Eves")
+        // `[[Eve]]` names both: an error, found by the patch.
+        let failed = served.save(["Content/g/locations/cave.md": "---\nname: Cave\n---\nDark. [[Eve]]?\n"])
+        #expect(failed.pages == nil)
+        #expect(failed.diagnostics.all.contains { $0.code == "ambiguous-link" })
+        #expect(failed.diagnostics.all == SiteBuild(options: served.options).render().diagnostics.all)
+        let fixed = served.save(["Content/g/locations/cave.md": "---\nname: Cave\n---\nDarker.\n"])
+        #expect(fixed.isPatched)
+        served.matchesCleanRender("fixed")
+    }
+
+    /// Changes that reach other entries' pages, tags, headings or previews are made whole.
+    @Test(arguments: [
+        ("a new link: a mention on Bob's page", "Content/g/locations/cave.md", "---\nname: Cave\n---\nDark. Bob? [[Bob]].\n"),
+        ("a link gone", "Content/g/npcs/alba.md", "---\nname: Alba\nlocations: [cave]\n---\nKnows nobody. #lore\n\n## Trades\n\nSells maps.\n"),
+        ("an inline tag", "Content/g/npcs/bob.md", "---\nname: Bob\n---\nAlone. #hermit\n"),
+        ("a heading linked to", "Content/g/npcs/alba.md", "---\nname: Alba\nlocations: [cave]\n---\nKnows [[Bob]]. #lore\n\n## Wares\n\nSells maps.\n"),
+        ("a note that links to a heading", "Content/g/npcs/cid.md", "---\nname: Cid\n---\nEmbeds ![[Dora]] and goes to [[Alba#Trades]] now.\n"),
+        ("an embedded note", "Content/g/npcs/dora.md", "---\nname: Dora\n---\nAnother preview.\n"),
+        ("the front matter", "Content/g/npcs/bob.md", "---\nname: Bob\nmerchant: true\n---\nAlone.\n"),
+        ("a name from the first heading", "Content/g/locations/cave.md", "---\n---\n# Grotto\n\nDark.\n"),
+        ("a data file", "Content/g/quests/hunt.yml", "- name: Hunt\n  notes: Still in [[Cave]].\n- name: Fish\n"),
+        ("game.md", "Content/g/game.md", "---\ntitle: G\n---\nStart with [[Alba]] today.\n"),
+        ("the settings", "questlog.yml", "title: Other\ndangling_links: warning\n"),
+        ("a template", "Templates/partials/tags.mustache", "<p>tags</p>\n"),
+        ("a new entry", "Content/g/npcs/eve.md", "---\nname: Eve\n---\nNew.\n"),
+    ] as [(String, String, String)])
+    func aSaveThatReachesFurtherIsMadeWhole(what: String, path: String, text: String) {
+        let served = Served()
+        for path in served.last.pages?.paths ?? [] { _ = served.page(path) }
+        #expect(!served.save([path: text]).isPatched, "\(what)")
+        served.matchesCleanRender("\(what)")
+        // And the next save of notes alone is patched again.
+        let next = path == "Content/g/npcs/bob.md" ? ["Content/g/locations/cave.md": "---\nname: Cave\n---\nDark and cold.\n"]
+            : ["Content/g/npcs/bob.md": "---\nname: Bob\n---\nStill alone.\n"]
+        #expect(served.save(next).isPatched, "after \(what)")
+        served.matchesCleanRender("after \(what)")
+    }
+
+    @Test func aRemovedFileIsMadeWhole() {
+        let served = Served()
+        #expect(!served.save(["Content/g/npcs/bob.md": nil]).isPatched)
+        served.matchesCleanRender("a file removed")
+    }
+
+    @Test func otherOptionsAreMadeWhole() {
+        let served = Served()
+        served.options.includeDrafts = false
+        #expect(!served.save(["Content/g/npcs/bob.md": "---\nname: Bob\n---\nOther options.\n"]).isPatched)
+        served.matchesCleanRender("drafts left out")
+    }
+
+    /// A failed build keeps nothing to patch: the next save is made whole.
+    @Test func aFailedBuildIsNotPatched() {
+        let served = Served()
+        #expect(served.save(["Content/g/npcs/bob.md": "---\nname: [Bob\n---\nBroken.\n"]).diagnostics.hasErrors)
+        #expect(!served.save(["Content/g/npcs/bob.md": "---\nname: Bob\n---\nMended.\n"]).isPatched)
+        served.matchesCleanRender("mended")
+        #expect(served.save(["Content/g/npcs/bob.md": "---\nname: Bob\n---\nMended twice.\n"]).isPatched)
+        served.matchesCleanRender("mended twice")
+    }
+
+    /// A page made from the patched site shows the entry's new notes everywhere they are shown:
+    /// the entry's page, the search index and the exports.
+    @Test func searchAndExportsShowPatchedNotes() {
+        let served = Served()
+        served.save(["Content/g/npcs/bob.md": "---\nname: Bob\n---\nSpeaks of zanzibar.\n"])
+        #expect(served.last.isPatched)
+        let shown = served.shown()
+        #expect(shown.contains { $0.key.hasPrefix(ExportDownload.folder) && String(decoding: $0.value, as: UTF8.self).contains("zanzibar") })
+        #expect(shown.contains { $0.key.hasPrefix(SearchIndex.folder) && String(decoding: $0.value, as: UTF8.self).contains("zanzibar") })
+    }
+}
