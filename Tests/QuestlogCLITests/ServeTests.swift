@@ -50,7 +50,7 @@ struct ServeTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(runQuestlog(["init", "."], in: folder).code == .success)
         let server = LiveServer(options: BuildOptions(site: folder, output: folder + "/Output", jobs: 2),
-                                watcher: SiteWatcher(root: folder, quietPeriod: quietPeriod), onBuild: { _, _, _ in builds.record() })
+                                watcher: SiteWatcher(root: folder, quietPeriod: quietPeriod), onBuild: { served, _, _ in builds.record(patched: served.isPatched) })
         let port = try server.start(port: 0)
         defer { server.stop() }
         try body(server, port, folder)
@@ -108,6 +108,28 @@ struct ServeTests {
             try original.write(toFile: file, atomically: true, encoding: .utf8)
             #expect(server.rebuildIfChanged())
             #expect(try Self.get("/my-first-game/index.html", port: port).body.contains("<h1>My first game</h1>"))
+        }
+    }
+
+    /// The watcher tells which files a save changed: a save of notes alone is patched, and the page
+    /// shows it; a save of the front matter is built whole.
+    @Test func aSaveOfNotesAloneIsPatchedWhileWatching() throws {
+        let builds = BuildCounter()
+        try Self.withServer(builds: builds) { server, port, folder in
+            server.startWatching()
+            let path = "/my-first-game/locations/old-watchtower.html"
+            #expect(try Self.get(path, port: port).status == 200)
+            let file = folder + "/Content/my-first-game/locations/old-watchtower.md"
+            let original = try String(contentsOfFile: file, encoding: .utf8)
+            try (original + "\nOwls nest here.\n").write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(try Self.eventually { try Self.get(path, port: port).body.contains("Owls nest here.") })
+            #expect(builds.patched.last == true, "\(builds.patched)")
+            try original.replacingOccurrences(of: "cleared: false", with: "cleared: true").write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(try Self.eventually {
+                guard builds.count >= 3 else { return false }
+                return try !Self.get(path, port: port).body.contains("Owls nest here.")
+            })
+            #expect(builds.patched.last == false, "\(builds.patched)")
         }
     }
 

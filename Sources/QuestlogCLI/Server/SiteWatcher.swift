@@ -6,7 +6,9 @@ import Foundation
 /// seen at once and an idle server sleeps; polls file stamps elsewhere, or when inotify fails.
 final class SiteWatcher: @unchecked Sendable {
     let root: String
-    /// How long the files must stay still before a burst of changes counts as over.
+    /// How long the files must stay still before a burst of changes counts as over. An editor's
+    /// save takes a millisecond or two; a burst with longer pauses (a slow checkout) is built in
+    /// parts, the last build seeing every file as it ended up.
     let quietPeriod: TimeInterval
     /// The longest a burst is gathered, so a file written without pause still gets built.
     let longestBurst: TimeInterval
@@ -17,7 +19,7 @@ final class SiteWatcher: @unchecked Sendable {
     private var pollingBecause: String?
 
     /// `polling` skips inotify (and tests the fallback); `pollInterval` is the pause between its scans.
-    init(root: String, quietPeriod: TimeInterval = 0.05, longestBurst: TimeInterval = 2, polling: Bool = false,
+    init(root: String, quietPeriod: TimeInterval = 0.02, longestBurst: TimeInterval = 2, polling: Bool = false,
          pollInterval: TimeInterval = 0.5) {
         self.root = root
         self.quietPeriod = quietPeriod

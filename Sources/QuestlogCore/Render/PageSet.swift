@@ -16,7 +16,9 @@ public final class PageSet: @unchecked Sendable {
     public let paths: [String]
     private let positions: [String: Int]
     private let lock = NSLock()
-    private var made: [Int: Rendered] = [:]
+    /// The pages made and kept, by their place in `specs`.
+    private var made: [Rendered?]
+    private var madeTotal = 0
     /// The theme's error message for a template error, as a diagnostic.
     private let diagnose: @Sendable (MustacheError) -> Diagnostic
 
@@ -45,6 +47,7 @@ public final class PageSet: @unchecked Sendable {
         builders = builder.gameBuilders()
         specs = builder.pageSpecs()
         paths = specs.map(builder.path(of:))
+        made = keeping ? Array(repeating: nil, count: specs.count) : []
         positions = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -52,12 +55,23 @@ public final class PageSet: @unchecked Sendable {
     /// entries of `changed` (site-relative paths of their files): the pages made so far are kept but
     /// for those that show one of these files (`Page.sources`), which are made again when asked for.
     func replacingNotes(site: Site, changed: Set<String>) -> PageSet {
-        let kept = lock.withLock { made }.filter { _, page in !page.sources.contains(where: changed.contains) }
-        return PageSet(self, site: site, made: kept)
+        var kept = lock.withLock { made }
+        // Few files change at once: compared one by one, not hashed for every source of every page.
+        let changed = Array(changed)
+        var count = 0
+        for index in kept.indices {
+            guard let page = kept[index] else { continue }
+            if page.sources.contains(where: { changed.contains($0) }) {
+                kept[index] = nil
+            } else {
+                count += 1
+            }
+        }
+        return PageSet(self, site: site, made: kept, count: count)
     }
 
-    /// `set` with the site its builders read replaced, and these pages made.
-    private init(_ set: PageSet, site: Site, made: [Int: Rendered]) {
+    /// `set` with the site its builders read replaced, and these pages made (`count` of them).
+    private init(_ set: PageSet, site: Site, made: [Rendered?], count: Int) {
         var builder = set.builder
         builder.site = site
         self.builder = builder
@@ -73,13 +87,14 @@ public final class PageSet: @unchecked Sendable {
         diagnose = set.diagnose
         keeps = set.keeps
         self.made = made
+        madeTotal = count
         // The layouts of pages kept from before are not asked for again: the memo keeps them all.
         keepsEveryLayout = true
     }
 
     /// How many pages are made and kept so far.
     public var madeCount: Int {
-        lock.withLock { made.count }
+        lock.withLock { madeTotal }
     }
 
     /// How many pages the site has.
@@ -156,7 +171,7 @@ public final class PageSet: @unchecked Sendable {
 
     /// The page at `index` of `specs`, made unless it was kept from before.
     private func rendered(_ index: Int) -> Rendered {
-        if let page = lock.withLock({ made[index] }) { return page }
+        if keeps, let page = lock.withLock({ made[index] }) { return page }
         let page = builder.page(specs[index], builders: builders)
         let result = Result { () throws(MustacheError) -> OutputFile in
             // Validated when the set was made: every page template exists and compiles.
@@ -168,7 +183,12 @@ public final class PageSet: @unchecked Sendable {
             return OutputFile(path: page.path, chunks: chunks)
         }
         let rendered = Rendered(path: page.path, result: result, sources: page.sources)
-        if keeps { lock.withLock { made[index] = rendered } }
+        if keeps {
+            lock.withLock {
+                if made[index] == nil { madeTotal += 1 }
+                made[index] = rendered
+            }
+        }
         return rendered
     }
 }
