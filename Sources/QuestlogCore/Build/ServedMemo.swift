@@ -16,6 +16,9 @@ public final class ServedMemo: @unchecked Sendable {
         var files: [OutputFile]
         /// The diagnostics the build found after resolving (the theme's, the content's files').
         var later: [Diagnostic]
+        /// Every file of `Content/` the build read or reported on, site-relative: a file gone that
+        /// is not one of these (an editor's short-lived file) changes nothing.
+        var inputs: Set<String>
     }
 
     public init() {}

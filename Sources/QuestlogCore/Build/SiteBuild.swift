@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 
 /// The whole pipeline: Load → Resolve → Render → Output. Every problem of the content, the theme
@@ -124,9 +125,14 @@ public struct SiteBuild: Sendable {
             return ServedSite(diagnostics: diagnostics, gameCount: site.games.count)
         }
         let files = collector.files
-        if let kept {
-            memo?.served?.keep(ServedMemo.Last(options: options, kept: kept, pages: pages, files: files,
-                                               later: Array(diagnostics.all.dropFirst(resolveDiagnostics.all.count))))
+        if let kept, let memo {
+            var inputs = Set(kept.lookup.sourcePaths)
+            inputs.formUnion(site.games.map(\.source.path))
+            inputs.formUnion(assets.map(\.path))
+            inputs.formUnion(memo.loads?.paths ?? [])
+            inputs.formUnion(diagnostics.all.compactMap { $0.location?.path })
+            memo.served?.keep(ServedMemo.Last(options: options, kept: kept, pages: pages, files: files,
+                                              later: Array(diagnostics.all.dropFirst(resolveDiagnostics.all.count)), inputs: inputs))
         }
         return ServedSite(diagnostics: diagnostics, gameCount: site.games.count, pages: pages, files: files, site: site)
     }
@@ -141,6 +147,7 @@ public struct SiteBuild: Sendable {
         let edits = patchTimings.measure("load", trimming: false, { () -> [(path: String, raw: RawEntry)]? in
             var edits: [(path: String, raw: RawEntry)] = []
             for path in Set(changed).sorted() {
+                if Self.isShortLived(path, site: options.site, inputs: last.inputs) { continue }
                 guard let record = loads.record(at: path),
                       let bytes = FileContents.read(options.site + "/" + path, limit: LoadMemo.largestFile + 1),
                       bytes.count <= LoadMemo.largestFile else { return nil }
@@ -171,6 +178,17 @@ public struct SiteBuild: Sendable {
             return ServedSite(diagnostics: diagnostics, gameCount: site.games.count, isPatched: true)
         }
         return ServedSite(diagnostics: diagnostics, gameCount: site.games.count, pages: pages, files: last.files, site: site, isPatched: true)
+    }
+
+    /// Whether `path` (site-relative) is a file of `Content/` that came and went since the last
+    /// build (an editor's test file, such as Vim's `4913`): gone now, and neither one of the
+    /// build's `inputs` nor a folder holding one.
+    static func isShortLived(_ path: String, site: String, inputs: Set<String>) -> Bool {
+        var info = stat()
+        guard path.hasPrefix(SiteLoader.contentFolder + "/"), lstat(site + "/" + path, &info) != 0, errno == ENOENT,
+              !inputs.contains(path) else { return false }
+        let folder = path + "/"
+        return !inputs.contains { $0.hasPrefix(folder) }
     }
 
     /// The sitemap and `robots.txt` of a served site (none without a base URL); every page is made.

@@ -81,6 +81,11 @@ public final class LoadMemo: @unchecked Sendable {
     /// How many files the last load reused.
     private(set) var reusedCount = 0
 
+    /// The files the memo holds, site-relative.
+    var paths: [String] {
+        lock.withLock { Array(previous.keys) }
+    }
+
     /// How many files the memo holds.
     var count: Int {
         lock.withLock { previous.count }

@@ -52,6 +52,11 @@ struct ReferenceLookup: Sendable {
         _read { yield games[Int(target.game)].entries[Int(target.entry)] }
     }
 
+    /// The file of every entry indexed, drafts too (a data file once per entry).
+    var sourcePaths: [String] {
+        games.flatMap { $0.entries.map(\.raw.source.path) }
+    }
+
     /// Gives the entry at `target` other notes, which embeds of it preview from now on.
     mutating func replaceNotes(at target: Target, with notes: String) {
         let id = games[Int(target.game)].id

@@ -156,6 +156,20 @@ struct ServedPatchTests {
         served.matchesCleanRender("a file removed")
     }
 
+    /// An editor's save may write and remove files of its own beside the one saved (Vim's `4913`):
+    /// gone by the time the save is served, they change nothing. A file of the last build that is
+    /// gone, or a folder of them, does.
+    @Test func filesThatCameAndWentAreNoChange() throws {
+        let served = Served(Self.files.merging(["Content/g/npcs/bob.txt": "A file to publish.\n"]) { $1 })
+        #expect(served.save(["Content/g/npcs/4913": nil, "Content/g/npcs/bob.md": "---\nname: Bob\n---\nSaved by Vim.\n"]).isPatched)
+        served.matchesCleanRender("a short-lived file")
+        #expect(!served.save(["Content/g/npcs/bob.txt": nil]).isPatched, "a published file removed")
+        served.matchesCleanRender("a published file removed")
+        try FileManager.default.moveItem(atPath: served.site.root + "/Content/g/locations", toPath: served.site.root + "/moved")
+        #expect(!served.save(["Content/g/locations": nil]).isPatched, "a folder of entries moved away")
+        served.matchesCleanRender("a folder moved away")
+    }
+
     @Test func otherOptionsAreMadeWhole() {
         let served = Served()
         served.options.includeDrafts = false
