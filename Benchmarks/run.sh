@@ -2,7 +2,9 @@
 # Build benchmark, side by side with Hugo: builds Questlog in release mode, generates one-game sites of
 # each size (the project's own generator, realistic notes in five languages; the same pages as a Hugo
 # site) and prints, as medians of interleaved runs:
-#   - full build into tmpfs (search index and exports included), Questlog and Hugo, and their ratio;
+#   - full build into tmpfs (search index and exports included), Questlog and Hugo, and their ratio:
+#     Questlog's reusing the notes and graph layouts its earlier builds kept in the site's
+#     `.questlog/`, and cold (`--clean`, nothing reused);
 #   - peak memory (RSS) of each;
 #   - a rebuild with nothing changed and a rebuild after one entry's notes were edited, on disk;
 #   - entries per second of the full build, and its CPU time over its wall time (how well both
@@ -61,28 +63,35 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr); $("$questlog" --version)$([ $have_hugo = 1 ] && echo ", $(hugo version | awk '{ print $1, $2 }')")"
 echo
-echo "| entries | Questlog full build | Hugo | ratio | Questlog peak RSS | Hugo peak RSS | Questlog CPU ÷ wall | entries/s | no-op rebuild | one entry edited |"
-echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+echo "| entries | Questlog full build | cold (--clean) | Hugo | ratio | ratio cold | Questlog peak RSS | Hugo peak RSS | Questlog CPU ÷ wall | entries/s | no-op rebuild | one entry edited |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 for size in "${sizes[@]}"; do
   site="$work/site-$size"; hugo_site="$work/hugo-$size"
   "$bin/questlog-bench" corpus "$size" "$site" "$hugo_site"
-  : >"$work/q"; : >"$work/h"; : >"$work/ratio"; : >"$work/parallel"
+  : >"$work/q"; : >"$work/cold"; : >"$work/h"; : >"$work/ratio"; : >"$work/cold-ratio"; : >"$work/parallel"
   for _ in $(seq "$runs"); do
-    rm -rf "$fast/q" "$fast/h"
+    rm -rf "$fast/q" "$fast/c" "$fast/h"
+    # A full build into an empty folder, reusing the notes and layouts earlier builds kept in the
+    # site's .questlog/ (as a build after a checkout with that folder kept does), and a cold one
+    # (`--clean`: nothing reused).
     read -r qs qm qc < <(measure "$questlog" build --quiet --site "$site" --output "$fast/q")
     echo "$qs $qm" >>"$work/q"
     awk -v c="$qc" -v w="$qs" 'BEGIN { printf "%.2f\n", c / w }' >>"$work/parallel"
+    read -r cs _ _ < <(measure "$questlog" build --clean --quiet --site "$site" --output "$fast/c")
+    echo "$cs" >>"$work/cold"
     if [ $have_hugo = 1 ]; then
       read -r hs hm _ < <(measure hugo --quiet -s "$hugo_site" -d "$fast/h")
       echo "$hs $hm" >>"$work/h"
       awk -v q="$qs" -v h="$hs" 'BEGIN { printf "%.3f\n", q / h }' >>"$work/ratio"
+      awk -v q="$cs" -v h="$hs" 'BEGIN { printf "%.3f\n", q / h }' >>"$work/cold-ratio"
     fi
   done
   q_time=$(cut -d' ' -f1 "$work/q" | median); q_mem=$(cut -d' ' -f2 "$work/q" | median)
-  h_time="—"; h_mem="—"; ratio="—"
+  cold_time=$(median <"$work/cold")
+  h_time="—"; h_mem="—"; ratio="—"; cold_ratio="—"
   if [ $have_hugo = 1 ]; then
     h_time="$(cut -d' ' -f1 "$work/h" | median) s"; h_mem="$(( $(cut -d' ' -f2 "$work/h" | median | cut -d. -f1) / 1024 )) MB"
-    ratio="$(median <"$work/ratio")×"
+    ratio="$(median <"$work/ratio")×"; cold_ratio="$(median <"$work/cold-ratio")×"
   fi
   # Rebuilds on disk: a first build, then no change, then one entry's notes edited.
   "$questlog" build --quiet --site "$site"
@@ -94,7 +103,7 @@ for size in "${sizes[@]}"; do
     measure "$questlog" build --quiet --site "$site" | cut -d' ' -f1 >>"$work/edit"
   done
   per_second=$(awk -v n="$size" -v t="$q_time" 'BEGIN { printf "%.0f", n / t }')
-  echo "| $size | $q_time s | $h_time | $ratio | $(( ${q_mem%.*} / 1024 )) MB | $h_mem | $(median <"$work/parallel") | $per_second | $(median <"$work/noop") s | $(median <"$work/edit") s |"
+  echo "| $size | $q_time s | $cold_time s | $h_time | $ratio | $cold_ratio | $(( ${q_mem%.*} / 1024 )) MB | $h_mem | $(median <"$work/parallel") | $per_second | $(median <"$work/noop") s | $(median <"$work/edit") s |"
 
   if [ "${QUESTLOG_BENCH_SERVE:-1}" = 1 ] && command -v curl >/dev/null 2>&1; then
     port=$((20000 + RANDOM % 20000))
