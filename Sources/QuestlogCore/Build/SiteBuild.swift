@@ -90,13 +90,17 @@ public struct SiteBuild: Sendable {
     /// when they are known. When every one is an entry's Markdown file whose notes alone changed
     /// (or a file the memo holds that did not change), and the memo keeps that render's build
     /// (`ServedMemo`), the site is patched: those notes are rendered again, and of the pages made so
-    /// far only those showing them are made again. Otherwise it is loaded and resolved afresh.
+    /// far only those showing them are made again. Otherwise it is loaded and resolved afresh, the
+    /// files the memo holds that are not among `changed` (nor under a folder of it) taken from the
+    /// memo without being read. So `changed` must name every file that may have changed.
     public func renderServed(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings(),
                              memo: BuildMemo? = nil, changed: [String]? = nil) -> ServedSite {
         if let changed, let memo, let patched = patchServed(changed: changed, memo: memo, timings: timings) {
             return patched
         }
         memo?.served?.forget()
+        // The files not saved are as the last render read them: their entries are reused unread.
+        if let changed { memo?.loads?.trust(changed: changed) }
         let theme = self.theme
         let (site, resolveDiagnostics, assets, kept) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes,
                                                                       loads: memo?.loads, keeping: memo?.served != nil)

@@ -68,6 +68,40 @@ public final class LoadMemo: @unchecked Sendable {
         lock.withLock { reusedCount = previous.count - loaded }
     }
 
+    /// Says that since the last load, only the files at `changed` (site-relative; a folder
+    /// stands for every file under it) may have changed, as a watcher that misses nothing tells:
+    /// the next load reuses the others' records without reading them again.
+    public func trust(changed: [String]) {
+        lock.withLock { trustedChanges = Set(changed) }
+    }
+
+    /// Paths the watcher says changed since the last load; nil when every file is to be read.
+    private var trustedChanges: Set<String>?
+
+    /// The entries and diagnostics of the file at `path` when it is known not to have changed
+    /// since the last load (`trust(changed:)`) and was loaded as `kind` under `id`; nil when it
+    /// must be read.
+    func unchangedEntries(path: String, kind: Kind, id: String) -> (entries: [RawEntry], diagnostics: [Diagnostic])? {
+        lock.withLock {
+            guard let changed = trustedChanges, let record = previous[path], record.kind == kind, record.id == id,
+                  !Self.isUnder(path, anyOf: changed) else { return nil }
+            current[path] = record
+            reused += 1
+            return (record.entries, record.diagnostics)
+        }
+    }
+
+    /// Whether `path` or a folder above it is one of `paths`.
+    static func isUnder(_ path: String, anyOf paths: Set<String>) -> Bool {
+        if paths.contains(path) { return true }
+        var folder = Substring(path)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            if paths.contains(String(folder)) { return true }
+        }
+        return false
+    }
+
     /// Ends a load: the memo keeps exactly the files it loaded (a file gone is forgotten).
     func finishLoad() {
         lock.withLock {
@@ -75,6 +109,7 @@ public final class LoadMemo: @unchecked Sendable {
             current = [:]
             reusedCount = reused
             reused = 0
+            trustedChanges = nil
         }
     }
 

@@ -152,6 +152,10 @@ public struct SiteLoader: Sendable {
     /// same way; `load` is handed the file's bytes when they were read for the memo.
     private func remembered(_ path: String, kind: Kind, id: String, diagnostics: inout DiagnosticList,
                             _ load: ([UInt8]?, inout DiagnosticList) -> [RawEntry]) -> [RawEntry] {
+        if let kept = memo?.unchangedEntries(path: path, kind: kind, id: id) {
+            diagnostics.append(contentsOf: kept.diagnostics)
+            return kept.entries
+        }
         guard let memo, let bytes = FileContents.read(root + "/" + path, limit: LoadMemo.largestFile + 1),
               bytes.count <= LoadMemo.largestFile else {
             return load(nil, &diagnostics)

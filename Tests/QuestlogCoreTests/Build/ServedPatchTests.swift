@@ -170,6 +170,23 @@ struct ServedPatchTests {
         served.matchesCleanRender("a folder moved away")
     }
 
+    /// A save that is built whole still takes every file not saved from the memo, unread: the
+    /// watcher names each file that changed (a folder for all the files under it).
+    @Test func filesNotSavedAreNotReadAgain() {
+        let served = Served()
+        // Written behind the watcher's back: not read, as nothing said it changed.
+        served.site.write("Content/g/npcs/dora.md", "---\nname: Dora\n---\nUnseen.\n")
+        served.save(["Content/g/npcs/bob.md": "---\nname: Bob\nmerchant: true\n---\nAlone.\n"])
+        #expect(!served.last.isPatched)
+        #expect(!served.page("g/npcs/dora.html").contains("Unseen."))
+        served.save(["Content/g/npcs/bob.md": "---\nname: Bob\n---\nAlone.\n"])
+        #expect(!served.page("g/npcs/dora.html").contains("Unseen."), "only bob.md named")
+        // Its folder named as changed: read again.
+        served.last = SiteBuild(options: served.options).renderServed(memo: served.memo, changed: ["Content/g/npcs"])
+        #expect(served.page("g/npcs/dora.html").contains("Unseen."))
+        served.matchesCleanRender("the folder read again")
+    }
+
     @Test func otherOptionsAreMadeWhole() {
         let served = Served()
         served.options.includeDrafts = false
