@@ -38,9 +38,4 @@ public final class ServedMemo: @unchecked Sendable {
     func forget() {
         lock.withLock { last = nil }
     }
-
-    /// Whether a build is kept.
-    var holdsBuild: Bool {
-        lock.withLock { last != nil }
-    }
 }

@@ -21,6 +21,11 @@ public final class LoadMemo: @unchecked Sendable {
         var id: String
         var entries: [RawEntry]
         var diagnostics: [Diagnostic]
+
+        /// Whether these are the bytes the record was made from (`hash`: theirs, when known).
+        func holds(_ bytes: [UInt8], hash: UInt64? = nil) -> Bool {
+            bytes.count == byteCount && (hash ?? ContentHash.hash(bytes)) == self.hash
+        }
     }
 
     public init() {}
@@ -31,8 +36,7 @@ public final class LoadMemo: @unchecked Sendable {
                  load: () -> (entries: [RawEntry], diagnostics: [Diagnostic])) -> (entries: [RawEntry], diagnostics: [Diagnostic]) {
         let hash = ContentHash.hash(bytes)
         let kept = lock.withLock { () -> Record? in
-            guard let record = previous[path], record.hash == hash, record.byteCount == bytes.count,
-                  record.kind == kind, record.id == id else { return nil }
+            guard let record = previous[path], record.holds(bytes, hash: hash), record.kind == kind, record.id == id else { return nil }
             current[path] = record
             reused += 1
             return record
@@ -45,12 +49,9 @@ public final class LoadMemo: @unchecked Sendable {
         return loaded
     }
 
-    /// What the last load kept of the file at `path`: its kind and id, its entries and diagnostics,
-    /// and whether `bytes` are the bytes they came from.
-    func record(at path: String) -> (kind: Kind, id: String, entries: [RawEntry], diagnostics: [Diagnostic], holds: ([UInt8]) -> Bool)? {
-        guard let record = lock.withLock({ previous[path] }) else { return nil }
-        let hash = record.hash, byteCount = record.byteCount
-        return (record.kind, record.id, record.entries, record.diagnostics, { $0.count == byteCount && ContentHash.hash($0) == hash })
+    /// What the last load kept of the file at `path`.
+    func record(at path: String) -> Record? {
+        lock.withLock { previous[path] }
     }
 
     /// The file at `path` now holds `bytes`, which loaded as `entries` with `diagnostics` (its kind
