@@ -36,21 +36,38 @@ final class LiveSite: @unchecked Sendable {
     /// `states` are the playthrough files' states read before the build.
     func update(_ served: ServedSite, strict: Bool, exports: LazyFiles? = nil, search: LazyFiles? = nil,
                 sitemap: LazyFiles? = nil, states: [String: String] = [:]) {
-        lock.withLock {
+        let problems = served.diagnostics.failed(strict: strict) || served.pages == nil ? Self.text(of: served.diagnostics, strict: strict) : nil
+        let files = problems != nil ? [:] : Dictionary(served.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        // The last build's pages and files are freed on a thread of their own, not under the lock
+        // the requests for the new ones wait on.
+        let replaced = lock.withLock { () -> Replaced? in
             self.strict = strict
-            if served.diagnostics.failed(strict: strict) || served.pages == nil {
-                problems = Self.text(of: served.diagnostics, strict: strict)
-            } else {
-                pages = served.pages
-                files = Dictionary(served.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-                self.exports = exports
-                self.search = search
-                self.sitemap = sitemap
-                playthroughStates = states
-                problems = nil
+            defer { currentVersion += 1 }
+            guard problems == nil else {
+                self.problems = problems
+                return nil
             }
-            currentVersion += 1
+            let replaced = Replaced(pages: self.pages, files: self.files, exports: self.exports, search: self.search, sitemap: self.sitemap)
+            pages = served.pages
+            self.files = files
+            self.exports = exports
+            self.search = search
+            self.sitemap = sitemap
+            playthroughStates = states
+            self.problems = nil
+            return replaced
         }
+        BackgroundRelease.release(replaced)
+    }
+
+    /// What a new build takes the place of.
+    private struct Replaced: @unchecked Sendable {
+        // Unchecked: handed over whole to be freed; nothing reads it again.
+        var pages: PageSet?
+        var files: [String: OutputFile]
+        var exports: LazyFiles?
+        var search: LazyFiles?
+        var sitemap: LazyFiles?
     }
 
     /// The build whose pages are `pages` failed after all: some page of it has template errors.

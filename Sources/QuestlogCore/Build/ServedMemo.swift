@@ -35,7 +35,8 @@ public final class ServedMemo: @unchecked Sendable {
         lock.withLock { last = build }
     }
 
+    /// Lets the last build go, freed on a thread of its own.
     func forget() {
-        lock.withLock { last = nil }
+        BackgroundRelease.release(take())
     }
 }

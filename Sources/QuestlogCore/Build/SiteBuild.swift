@@ -144,7 +144,13 @@ public struct SiteBuild: Sendable {
     /// `renderServed` of a save that changed notes alone, patched from the memo's last build; nil
     /// when the save changed anything else (or nothing is kept), for the site to be made afresh.
     private func patchServed(changed: [String], memo: BuildMemo, timings: BuildTimings) -> ServedSite? {
-        guard let loads = memo.loads, let served = memo.served, var last = served.take(), last.options == options else { return nil }
+        guard let loads = memo.loads, let served = memo.served, var last = served.take() else { return nil }
+        // A patch refused lets the last build go on a thread of its own; the whole build follows.
+        func refused(_ last: consuming ServedMemo.Last) -> ServedSite? {
+            BackgroundRelease.release(last)
+            return nil
+        }
+        guard last.options == options else { return refused(last) }
         let loader = SiteLoader(root: options.site, jobs: 1)
         // Recorded only when the patch succeeds: otherwise the stages of the whole build follow.
         let patchTimings = BuildTimings()
@@ -166,10 +172,10 @@ public struct SiteBuild: Sendable {
             loads.patched(loaded: edits.count)
             return edits
         }, count: { (items: $0?.count ?? 0, reused: loads.reusedCount) })
-        guard let edits else { return nil }
+        guard let edits else { return refused(last) }
         let patched = patchTimings.measure("resolve", trimming: false, { last.kept.patch(notes: edits, memo: memo.notes) },
                                       count: { _ in (items: edits.count, reused: last.kept.site.entryCount - edits.count) })
-        guard patched else { return nil }
+        guard patched else { return refused(last) }
         let site = last.kept.site
         let pages = patchTimings.measure("pages", trimming: false, { last.pages.replacingNotes(site: site, changed: Set(edits.map(\.path))) },
                                          count: { (items: $0.count, reused: $0.madeCount) })

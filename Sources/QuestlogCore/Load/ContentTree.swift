@@ -3,7 +3,7 @@ import Foundation
 /// Where the walk of `Content/` may go. A symbolic link is followed only when its target lies inside
 /// the site (or the real `Content/` folder), and never into a folder being walked, so the walk always
 /// ends; nothing behind a refused link is read.
-struct ContentTree {
+struct ContentTree: Sendable {
     /// What a listed name turns out to be, links followed.
     enum Node {
         case file(byteCount: Int)

@@ -1,10 +1,24 @@
 /// The files of one game folder, found by walking it at every depth: the entry files to read, the
 /// assets to publish, and the problems met on the way.
-struct GameFolderWalk {
+struct GameFolderWalk: Sendable {
     /// A file to read into entries.
     enum FileJob: Sendable {
         case markdown(path: String, kind: Kind, id: String, isDraft: Bool)
         case data(path: String, kind: Kind, isDraft: Bool)
+
+        /// The file, its kind and the id it is loaded under (empty for a data file).
+        var source: (path: String, kind: Kind, id: String) {
+            switch self {
+            case let .markdown(path, kind, id, _): (path, kind, id)
+            case let .data(path, kind, _): (path, kind, "")
+            }
+        }
+
+        var isDraft: Bool {
+            switch self {
+            case let .markdown(_, _, _, isDraft), let .data(_, _, isDraft): isDraft
+            }
+        }
     }
 
     let tree: ContentTree
@@ -18,6 +32,20 @@ struct GameFolderWalk {
     private(set) var jobs: [FileJob] = []
     private(set) var assets: [ContentAsset] = []
     private(set) var diagnostics = DiagnosticList()
+    /// Whether a symbolic link was met (followed or refused).
+    private(set) var followedLinks = false
+
+    /// Every file found: the entry files, `game.md` and the assets, site-relative.
+    var files: Set<String> {
+        var paths = Set(assets.map(\.path))
+        if let gameFile { paths.insert(gameFile) }
+        for job in jobs {
+            switch job {
+            case let .markdown(path, _, _, _), let .data(path, _, _): paths.insert(path)
+            }
+        }
+        return paths
+    }
 
     init(tree: ContentTree, schema: Schema, gameId: String, folder: String) {
         self.tree = tree
@@ -62,6 +90,7 @@ struct GameFolderWalk {
         let ancestors = ancestors.union([realPath])
         for item in DirectoryListing.items(at: tree.root + "/" + folder) {
             let relative = folder + "/" + item.name
+            if item.kind == .symbolicLink { followedLinks = true }
             guard let node = tree.node(item, at: relative, in: realPath, ancestors: ancestors, diagnostics: &diagnostics) else { continue }
             let draft = isDraft || Self.isDraftName(item.name)
             switch node {
@@ -93,6 +122,7 @@ struct GameFolderWalk {
         let ancestors = ancestors.union([realPath])
         for item in DirectoryListing.items(at: tree.root + "/" + folder) {
             let relative = folder + "/" + item.name
+            if item.kind == .symbolicLink { followedLinks = true }
             guard let node = tree.node(item, at: relative, in: realPath, ancestors: ancestors, diagnostics: &diagnostics) else { continue }
             let draft = isDraft || Self.isDraftName(item.name)
             switch node {
@@ -124,6 +154,7 @@ struct GameFolderWalk {
         var holdsNotes = false
         for item in DirectoryListing.items(at: tree.root + "/" + folder) {
             let relative = folder + "/" + item.name
+            if item.kind == .symbolicLink { followedLinks = true }
             guard let node = tree.node(item, at: relative, in: realPath, ancestors: ancestors, diagnostics: &diagnostics) else { continue }
             let draft = isDraft || Self.isDraftName(item.name)
             switch node {

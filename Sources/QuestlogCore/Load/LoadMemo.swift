@@ -79,18 +79,41 @@ public final class LoadMemo: @unchecked Sendable {
     /// Paths the watcher says changed since the last load; nil when every file is to be read.
     private var trustedChanges: Set<String>?
 
-    /// The entries and diagnostics of the file at `path` when it is known not to have changed
-    /// since the last load (`trust(changed:)`) and was loaded as `kind` under `id`; nil when it
-    /// must be read.
-    func unchangedEntries(path: String, kind: Kind, id: String) -> (entries: [RawEntry], diagnostics: [Diagnostic])? {
+    /// For each file of `sources` (its path, site-relative, and the kind and id it is loaded as),
+    /// its entries and diagnostics when it is known not to have changed since the last load
+    /// (`trust(changed:)`) and was loaded the same way; nil for each one that must be read.
+    func unchangedEntries(of sources: [(path: String, kind: Kind, id: String)]) -> [(entries: [RawEntry], diagnostics: [Diagnostic])?] {
         lock.withLock {
-            guard let changed = trustedChanges, let record = previous[path], record.kind == kind, record.id == id,
-                  !Self.isUnder(path, anyOf: changed) else { return nil }
-            current[path] = record
-            reused += 1
-            return (record.entries, record.diagnostics)
+            guard let changed = trustedChanges else { return [] }
+            return sources.map { source in
+                guard let record = previous[source.path], record.kind == source.kind, record.id == source.id,
+                      !Self.isUnder(source.path, anyOf: changed) else { return nil }
+                current[source.path] = record
+                reused += 1
+                return (record.entries, record.diagnostics)
+            }
         }
     }
+
+    /// The walk of `Content/` by the last load.
+    private var walk: ContentWalk?
+
+    /// The last load's walk of `Content/` of the site at `root`, when a watcher said which files
+    /// changed since (`trust(changed:)`) and none of them changed what a walk with `schema` finds.
+    func keptWalk(root: String, schema: Schema) -> ContentWalk? {
+        lock.withLock {
+            guard let changed = trustedChanges, let walk, walk.isStill(changed: changed, root: root, schema: schema) else { return nil }
+            reusedWalk = true
+            return walk
+        }
+    }
+
+    func keep(_ walk: ContentWalk) {
+        lock.withLock { self.walk = walk }
+    }
+
+    /// Whether the last load took its walk of `Content/` from the one before.
+    private(set) var reusedWalk = false
 
     /// Whether `path` or a folder above it is one of `paths`.
     static func isUnder(_ path: String, anyOf paths: Set<String>) -> Bool {
@@ -111,11 +134,15 @@ public final class LoadMemo: @unchecked Sendable {
             reusedCount = reused
             reused = 0
             trustedChanges = nil
+            reusedWalkCount = reusedWalk ? 1 : 0
+            reusedWalk = false
         }
     }
 
     /// How many files the last load reused.
     private(set) var reusedCount = 0
+    /// 1 when the last load reused the walk before it, else 0.
+    private(set) var reusedWalkCount = 0
 
     /// The files the memo holds, site-relative.
     var paths: [String] {

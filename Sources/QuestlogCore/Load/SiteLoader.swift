@@ -38,52 +38,17 @@ public struct SiteLoader: Sendable {
                                       code: "missing-content", at: nil))
             return LoadedSite(config: config, schema: schema, games: [], diagnostics: diagnostics)
         }
+        // The folders are walked again unless a watcher says no save since the last load changed them.
+        let walk = memo?.keptWalk(root: root, schema: schema) ?? ContentWalk.walk(root: root, schema: schema, jobs: jobs)
+        memo?.keep(walk)
         var games: [RawGame] = []
-        var assets: [ContentAsset] = []
-        var gameFolders: [String: String] = [:]
-        let tree = ContentTree(root: root)
-        // The site and Content/ count as folders being walked: a link back to either is a loop.
-        let contentRealPath = ContentTree.realPath(contentPath) ?? contentPath
-        let ancestors = Set(tree.allowedRoots)
-        for item in DirectoryListing.items(at: contentPath) {
-            let relative = Self.contentFolder + "/" + item.name
-            guard let node = tree.node(item, at: relative, in: contentRealPath, ancestors: ancestors, diagnostics: &diagnostics) else {
-                continue
+        for step in walk.steps {
+            switch step {
+            case let .problem(diagnostic): diagnostics.append(diagnostic)
+            case let .game(gameWalk, isDraft): games.append(loadGame(gameWalk, isDraft: isDraft, diagnostics: &diagnostics))
             }
-            guard case let .folder(realPath) = node else {
-                diagnostics.append(.warning("ignored: files in \(Self.contentFolder)/ belong in a game folder such as \(Self.contentFolder)/my-game/",
-                                            code: "ignored-file", at: SourceLocation(path: relative)))
-                continue
-            }
-            let isDraft = GameFolderWalk.isDraftName(item.name)
-            let id = Slug.make(GameFolderWalk.publicName(item.name))
-            guard !id.isEmpty else {
-                diagnostics.append(.error("cannot make a game id from the folder name '\(item.name)'; rename the folder with letters or digits",
-                                          code: "invalid-id", at: SourceLocation(path: relative)))
-                continue
-            }
-            if Self.reservedGameIds.contains(id) {
-                diagnostics.append(.error("'\(id)' cannot be a game id: the output uses that name for its \(id == "site" ? "site export" : "own files"); rename the folder",
-                                          code: "invalid-id", at: SourceLocation(path: relative)))
-                continue
-            }
-            if let other = gameFolders[id] {
-                diagnostics.append(.error("duplicate game id '\(id)': folders '\(other)' and '\(relative)' have the same id",
-                                          code: "duplicate-id", at: SourceLocation(path: relative)))
-                continue
-            }
-            gameFolders[id] = relative
-            var walk = GameFolderWalk(tree: tree, schema: schema, gameId: id, folder: relative)
-            walk.walk(realPath: realPath, isDraft: isDraft, ancestors: ancestors)
-            games.append(loadGame(walk, isDraft: isDraft, diagnostics: &diagnostics))
-            assets.append(contentsOf: walk.assets)
         }
-        assets.sort { $0.path.utf8Precedes($1.path) }
-        // Pictures get their size now, so pages can reserve their space (only headers are read).
-        let sizes = Parallel.map(assets, jobs: jobs) { asset in
-            asset.isMeasurable ? ImageSize.ofFile(atPath: root + "/" + asset.path).map { ImageDimensions(width: $0.width, height: $0.height) } : nil
-        }
-        for index in assets.indices { assets[index].dimensions = sizes[index] }
+        let assets = walk.assets
         memo?.finishLoad()
         return LoadedSite(config: config, schema: schema, games: games, assets: assets, diagnostics: diagnostics)
     }
@@ -114,7 +79,15 @@ public struct SiteLoader: Sendable {
             game = entry
         }
         game.isDraft = isDraft
-        var loaded = Parallel.map(walk.jobs, jobs: self.jobs) { job -> ([RawEntry], [Diagnostic]) in
+        // The files a watcher says did not change are looked up all at once, before the others are read.
+        let unchanged = memo?.unchangedEntries(of: walk.jobs.map(\.source)) ?? []
+        var loaded = Parallel.map(Array(walk.jobs.indices), jobs: self.jobs) { index -> ([RawEntry], [Diagnostic]) in
+            let job = walk.jobs[index]
+            if index < unchanged.count, let kept = unchanged[index] {
+                var entries = kept.entries
+                for entry in entries.indices { entries[entry].isDraft = job.isDraft }
+                return (entries, kept.diagnostics)
+            }
             var found = DiagnosticList()
             var entries: [RawEntry]
             let isDraft: Bool
@@ -152,10 +125,6 @@ public struct SiteLoader: Sendable {
     /// same way; `load` is handed the file's bytes when they were read for the memo.
     private func remembered(_ path: String, kind: Kind, id: String, diagnostics: inout DiagnosticList,
                             _ load: ([UInt8]?, inout DiagnosticList) -> [RawEntry]) -> [RawEntry] {
-        if let kept = memo?.unchangedEntries(path: path, kind: kind, id: id) {
-            diagnostics.append(contentsOf: kept.diagnostics)
-            return kept.entries
-        }
         guard let memo, let bytes = FileContents.read(root + "/" + path, limit: LoadMemo.largestFile + 1),
               bytes.count <= LoadMemo.largestFile else {
             return load(nil, &diagnostics)

@@ -1,0 +1,102 @@
+import Foundation
+
+/// The walk of `Content/`: each game folder's walk (`GameFolderWalk`) and the problems met at the
+/// top, in the order they were met, and the assets of every game, sorted by path and measured.
+/// What it finds depends only on the folders' structure (names, kinds of files, sizes of assets)
+/// and on the schema, never on what a Markdown or YAML file holds: so `serve` walks again only
+/// when a save changed that structure (`isStill(changed:root:schema:)`).
+struct ContentWalk: Sendable {
+    enum Step: Sendable {
+        case problem(Diagnostic)
+        case game(GameFolderWalk, isDraft: Bool)
+    }
+
+    var steps: [Step] = []
+    var assets: [ContentAsset] = []
+    /// The schema the folders were sorted into kinds with.
+    var schema: Schema
+    /// Whether the walk followed a symbolic link: the files it read may then lie anywhere in the
+    /// site, under names a watcher does not report, so it is never reused.
+    var followedLinks = false
+    /// Every file the walk found: entry files, `game.md` files and assets, site-relative.
+    var files: Set<String> = []
+
+    /// Walks `Content/` of the site at `root` (a folder that exists).
+    static func walk(root: String, schema: Schema, jobs: Int) -> ContentWalk {
+        var result = ContentWalk(schema: schema)
+        let contentPath = root + "/" + SiteLoader.contentFolder
+        var gameFolders: [String: String] = [:]
+        let tree = ContentTree(root: root)
+        // The site and Content/ count as folders being walked: a link back to either is a loop.
+        let contentRealPath = ContentTree.realPath(contentPath) ?? contentPath
+        let ancestors = Set(tree.allowedRoots)
+        for item in DirectoryListing.items(at: contentPath) {
+            let relative = SiteLoader.contentFolder + "/" + item.name
+            if item.kind == .symbolicLink { result.followedLinks = true }
+            var found = DiagnosticList()
+            defer { result.steps += found.all.map(Step.problem) }
+            guard let node = tree.node(item, at: relative, in: contentRealPath, ancestors: ancestors, diagnostics: &found) else {
+                continue
+            }
+            guard case let .folder(realPath) = node else {
+                found.append(.warning("ignored: files in \(SiteLoader.contentFolder)/ belong in a game folder such as \(SiteLoader.contentFolder)/my-game/",
+                                      code: "ignored-file", at: SourceLocation(path: relative)))
+                continue
+            }
+            let isDraft = GameFolderWalk.isDraftName(item.name)
+            let id = Slug.make(GameFolderWalk.publicName(item.name))
+            guard !id.isEmpty else {
+                found.append(.error("cannot make a game id from the folder name '\(item.name)'; rename the folder with letters or digits",
+                                    code: "invalid-id", at: SourceLocation(path: relative)))
+                continue
+            }
+            if SiteLoader.reservedGameIds.contains(id) {
+                found.append(.error("'\(id)' cannot be a game id: the output uses that name for its \(id == "site" ? "site export" : "own files"); rename the folder",
+                                    code: "invalid-id", at: SourceLocation(path: relative)))
+                continue
+            }
+            if let other = gameFolders[id] {
+                found.append(.error("duplicate game id '\(id)': folders '\(other)' and '\(relative)' have the same id",
+                                    code: "duplicate-id", at: SourceLocation(path: relative)))
+                continue
+            }
+            gameFolders[id] = relative
+            var walk = GameFolderWalk(tree: tree, schema: schema, gameId: id, folder: relative)
+            walk.walk(realPath: realPath, isDraft: isDraft, ancestors: ancestors)
+            if walk.followedLinks { result.followedLinks = true }
+            result.files.formUnion(walk.files)
+            result.assets.append(contentsOf: walk.assets)
+            result.steps.append(.game(walk, isDraft: isDraft))
+        }
+        result.assets.sort { $0.path.utf8Precedes($1.path) }
+        // Pictures get their size now, so pages can reserve their space (only headers are read).
+        let assets = result.assets
+        let sizes = Parallel.map(assets, jobs: jobs) { asset in
+            asset.isMeasurable ? ImageSize.ofFile(atPath: root + "/" + asset.path).map { ImageDimensions(width: $0.width, height: $0.height) } : nil
+        }
+        for index in result.assets.indices { result.assets[index].dimensions = sizes[index] }
+        return result
+    }
+
+    /// Whether walking the site at `root` with `schema` again would find what this walk found,
+    /// when only the files at `changed` (site-relative, as a watcher names them) changed since:
+    /// each is a file this walk found that is still a regular file and not an asset (whose size
+    /// the walk records), or a name the walk passes over (an editor's swap file), or outside
+    /// `Content/` (a template).
+    func isStill(changed: Set<String>, root: String, schema: Schema) -> Bool {
+        guard !followedLinks, schema == self.schema else { return false }
+        let prefix = SiteLoader.contentFolder + "/"
+        for path in changed {
+            guard path.hasPrefix(prefix) else {
+                // A template, questlog.yml (its schema is compared above), a file of Output/.
+                if path.isEmpty || path == "." || path == SiteLoader.contentFolder { return false }
+                continue
+            }
+            if path.split(separator: "/").contains(where: { DirectoryListing.isIgnored(String($0)) }) { continue }
+            var info = stat()
+            guard files.contains(path), lstat(root + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        }
+        let assetPaths = Set(assets.map(\.path))
+        return changed.allSatisfy { !assetPaths.contains($0) }
+    }
+}

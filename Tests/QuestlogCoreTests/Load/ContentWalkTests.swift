@@ -1,0 +1,108 @@
+import Foundation
+@testable import QuestlogCore
+import Testing
+
+struct ContentWalkTests {
+    private static let files = [
+        "Content/elden-ring/game.md": "---\ntitle: Elden Ring\n---\n",
+        "Content/elden-ring/npcs/varre.md": "---\nname: White Mask Varré\n---\nAt the [[Rose Church]].\n",
+        "Content/elden-ring/npcs/limgrave/kale.md": "---\nname: Merchant Kale\n---\n",
+        "Content/elden-ring/locations/places.yml": "- id: rose-church\n  name: Rose Church\n",
+        "Content/elden-ring/maps/limgrave.png": "not really a picture",
+        "Content/elden-ring/stray.md": "ignored\n",
+    ]
+
+    private func walk(_ site: TestSite) -> ContentWalk {
+        ContentWalk.walk(root: site.root, schema: Schema.builtIn, jobs: 2)
+    }
+
+    @Test func aWalkStillHoldsWhenOnlyTheFilesItFoundChanged() {
+        let site = TestSite(Self.files)
+        defer { site.remove() }
+        let walk = walk(site)
+        #expect(walk.files.contains("Content/elden-ring/npcs/limgrave/kale.md"))
+        #expect(walk.files.contains("Content/elden-ring/locations/places.yml"))
+        #expect(walk.files.contains("Content/elden-ring/game.md"))
+        let still = { (changed: [String]) in walk.isStill(changed: Set(changed), root: site.root, schema: Schema.builtIn) }
+        #expect(still([]))
+        #expect(still(["Content/elden-ring/npcs/varre.md", "Content/elden-ring/locations/places.yml", "Content/elden-ring/game.md"]))
+        // Names the walk passes over, and files outside Content/.
+        #expect(still(["Content/elden-ring/npcs/.varre.md.swp", "Content/elden-ring/npcs/varre.md~", "Templates/entry.html", "questlog.yml"]))
+        // A file that was not there, one gone, an asset (whose size the walk keeps), folders.
+        site.write("Content/elden-ring/npcs/new.md", bytes: Array("new\n".utf8))
+        #expect(!still(["Content/elden-ring/npcs/new.md"]))
+        #expect(!still(["Content/elden-ring/npcs/gone.md"]))
+        #expect(!still(["Content/elden-ring/maps/limgrave.png"]))
+        #expect(!still(["Content/elden-ring/npcs"]))
+        #expect(!still(["Content"]))
+        #expect(!still([""]))
+        try! FileManager.default.removeItem(atPath: site.root + "/Content/elden-ring/npcs/varre.md")
+        #expect(!still(["Content/elden-ring/npcs/varre.md"]))
+        // Another schema sorts the folders otherwise.
+        var schema = Schema.builtIn
+        schema.kinds.removeLast()
+        #expect(!walk.isStill(changed: [], root: site.root, schema: schema))
+    }
+
+    @Test func aWalkThatMetALinkIsNeverReused() {
+        let site = TestSite(Self.files)
+        defer { site.remove() }
+        site.link("Content/elden-ring/npcs/shared", to: "../../../Shared")
+        site.write("Shared/melina.md", bytes: Array("---\nname: Melina\n---\n".utf8))
+        let walk = walk(site)
+        #expect(walk.followedLinks)
+        #expect(walk.files.contains("Content/elden-ring/npcs/shared/melina.md"))
+        #expect(!walk.isStill(changed: ["Content/elden-ring/npcs/varre.md"], root: site.root, schema: Schema.builtIn))
+    }
+
+    /// What a load found, in a form to compare.
+    private func summary(_ loaded: LoadedSite) -> [String] {
+        loaded.games.flatMap { game in
+            ["game \(game.id) \(game.folder) \(game.isDraft) \(game.game.notes)"]
+                + game.entries.map { "\($0.kind.id) \($0.id) \($0.source.path) \($0.isDraft) \($0.notes)" }
+        } + loaded.assets.map { "asset \($0.path) \($0.byteCount) \($0.isDraft)" } + loaded.diagnostics.formattedText().split(separator: "\n").map(String.init)
+    }
+
+    @Test func aServedLoadWalksAgainOnlyWhenAFolderChanged() {
+        let site = TestSite(Self.files)
+        defer { site.remove() }
+        let memo = LoadMemo()
+        let loader = SiteLoader(root: site.root, jobs: 2, memo: memo)
+        _ = loader.load()
+        #expect(memo.reusedWalkCount == 0)
+
+        // An entry edited: the same folders, walked no more.
+        site.write("Content/elden-ring/npcs/varre.md", bytes: Array("---\nname: Varré\n---\nEdited.\n".utf8))
+        memo.trust(changed: ["Content/elden-ring/npcs/varre.md"])
+        var loaded = loader.load()
+        #expect(memo.reusedWalkCount == 1)
+        #expect(summary(loaded) == summary(site.load()))
+        #expect(summary(loaded).contains { $0.hasSuffix("Edited.\n") })
+
+        // A file added, then a draft folder, then one removed: walked again each time.
+        site.write("Content/elden-ring/npcs/melina.md", bytes: Array("---\nname: Melina\n---\n".utf8))
+        memo.trust(changed: ["Content/elden-ring/npcs/melina.md"])
+        loaded = loader.load()
+        #expect(memo.reusedWalkCount == 0)
+        #expect(summary(loaded) == summary(site.load()))
+        #expect(loaded.games[0].entries.contains { $0.id == "melina" })
+
+        try! FileManager.default.moveItem(atPath: site.root + "/Content/elden-ring/npcs/limgrave",
+                                          toPath: site.root + "/Content/elden-ring/npcs/_limgrave")
+        memo.trust(changed: ["Content/elden-ring/npcs/limgrave", "Content/elden-ring/npcs/_limgrave"])
+        loaded = loader.load()
+        #expect(memo.reusedWalkCount == 0)
+        #expect(summary(loaded) == summary(site.load()))
+        #expect(loaded.games[0].entries.first { $0.id == "kale" }?.isDraft == true)
+
+        try! FileManager.default.removeItem(atPath: site.root + "/Content/elden-ring/npcs/melina.md")
+        memo.trust(changed: ["Content/elden-ring/npcs/melina.md"])
+        loaded = loader.load()
+        #expect(memo.reusedWalkCount == 0)
+        #expect(summary(loaded) == summary(site.load()))
+
+        // Without a watcher's word, every load walks.
+        _ = loader.load()
+        #expect(memo.reusedWalkCount == 0)
+    }
+}
