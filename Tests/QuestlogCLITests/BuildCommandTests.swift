@@ -86,7 +86,7 @@ struct BuildCommandTests {
         let first = runQuestlog(["build", "--timings"], in: folder)
         #expect(first.code == .success, "\(first.error)")
         let lines = first.error.split(separator: "\n").map(String.init)
-        for stage in ["check cache", "load", "resolve", "render pages", "search+exports", "assets", "write", "total"] {
+        for stage in ["check cache", "load", "resolve", "render pages", "search+exports", "assets", "check output", "write", "keep cache", "total"] {
             #expect(lines.contains { $0.hasPrefix(stage + " ") }, "\(stage)")
         }
         // The search index and the exports are made at the same time, within one stage.

@@ -45,7 +45,7 @@ struct ProgressDisplayTests {
         #expect(ProgressDisplay.line(half, width: 12).count == 11)
         // A stage that cannot count shows its name.
         #expect(ProgressDisplay.line(BuildTimings.Live(stage: "resolve", done: 0, total: nil), width: 80) == "Checking references…")
-        for stage in ["check cache", "read memo", "load", "resolve", "render pages", "source dates", "search", "exports", "assets", "write", "keep notes", "keep layouts"] {
+        for stage in ["check cache", "read memo", "load", "resolve", "render pages", "source dates", "search", "exports", "assets", "write", "keep notes", "keep layouts", "check output", "keep cache"] {
             #expect(ProgressDisplay.labels[stage] != nil, "\(stage)")
         }
     }

@@ -34,6 +34,7 @@ final class ProgressDisplay: @unchecked Sendable {
         "render pages": "Rendering pages", "source dates": "Dating pages", "search": "Indexing for search", "exports": "Exporting",
         "search+exports": "Indexing for search and exporting",
         "assets": "Copying files", "write": "Writing", "read memo": "Reading what earlier builds made", "keep notes": "Keeping the notes", "keep layouts": "Keeping the graph layouts",
+        "check output": "Checking the output", "keep cache": "Keeping the build's record",
     ]
 
     /// The progress line for `live`, at most `width` columns wide.

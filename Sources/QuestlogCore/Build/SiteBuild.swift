@@ -49,6 +49,8 @@ public struct SiteBuild: Sendable {
                 afterResolve: () -> Void = {}) -> RenderOutcome {
         let theme = self.theme
         let (site, resolveDiagnostics, assets, _) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes)
+        // The whole site is freed on a thread of its own once the build is done with it.
+        defer { BackgroundRelease.release(site) }
         afterResolve()
         var diagnostics = resolveDiagnostics
         if diagnostics.failed(strict: options.strict) {
@@ -295,12 +297,30 @@ public struct SiteBuild: Sendable {
     public func run(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings()) -> BuildResult {
         // Stamped before anything is read, so an edit made during the build is seen by the next one.
         let key = BuildCache.key(for: options)
-        let stamps = timings.measure("check cache", { SourceStamp.collect(site: options.site) }, count: { (items: $0.count, reused: 0) })
         let cachePath = BuildCache.path(site: options.site, output: options.output)
-        let previous = FileContents.read(cachePath).flatMap(BuildCache.init(parsing:))
-        if !options.clean, let cache = previous,
-           FileContents.read(options.output + "/" + OutputManifest.fileName) != nil,
-           cache.isCurrent(key: key, inputs: stamps, site: options.site, output: options.output) {
+        // The notes and layouts of earlier builds are read on a thread of their own while the
+        // sources are stamped, unless everything is to be made afresh; this build's are kept for
+        // the next, whatever becomes of the build.
+        let memoRead = DispatchGroup()
+        let readMemo = Slot<BuildMemo>()
+        if !options.clean {
+            DispatchQueue.global().async(group: memoRead) { [options] in
+                readMemo.value = timings.measureBeside("read memo", { BuildMemo.read(site: options.site) }, count: { (items: $0.count, reused: 0) })
+            }
+        }
+        let (stamps, previous, upToDate) = timings.measure("check cache", { () -> (stamps: [SourceStamp], previous: BuildCache?, upToDate: Bool) in
+            let stamps = SourceStamp.collect(site: options.site)
+            let previous = FileContents.read(cachePath).flatMap(BuildCache.init(parsing:))
+            if !options.clean, let cache = previous,
+               FileContents.read(options.output + "/" + OutputManifest.fileName) != nil,
+               cache.isCurrent(key: key, inputs: stamps, site: options.site, output: options.output) {
+                // Nothing to build: the memo being read is not waited for.
+                return (stamps, previous, true)
+            }
+            memoRead.wait()
+            return (stamps, previous, false)
+        }, count: { (items: $0.stamps.count, reused: 0) })
+        if upToDate, let cache = previous {
             return BuildResult(diagnostics: DiagnosticList(cache.diagnostics),
                                report: OutputReport(written: [], unchanged: cache.outputs.count, removed: []),
                                pageCount: cache.pageCount, gameCount: cache.gameCount, upToDate: true)
@@ -314,10 +334,7 @@ public struct SiteBuild: Sendable {
         let writable = writer.placementError() == nil && writer.inspectDestination(errors: &destinationProblems) != nil
         let previousOutputs = options.clean ? [] : (previous?.outputs ?? [])
         let stage = OutputStage(writer: writer, previous: previousOutputs, active: writable)
-        // The notes and layouts of earlier builds, unless everything is to be made afresh; this
-        // build's are kept for the next, whatever becomes of the build.
-        let memo = options.clean ? BuildMemo() : timings.measure("read memo", { BuildMemo.read(site: options.site) },
-                                                                 count: { (items: $0.count, reused: 0) })
+        let memo = readMemo.value ?? BuildMemo()
         // The notes are written (and let go) as soon as they are all rendered, on a thread of their
         // own while the pages are made; the layouts at the end.
         let keeping = DispatchGroup()
@@ -344,7 +361,7 @@ public struct SiteBuild: Sendable {
         }
         if diagnostics.failed(strict: options.strict) { return stopped() }
 
-        let problems = stage.validate()
+        let problems = timings.measure("check output", { stage.validate() }, count: { _ in (items: stage.fileCount, reused: 0) })
         if !problems.isEmpty {
             diagnostics.append(contentsOf: problems.map(\.diagnostic))
             return stopped()
@@ -367,8 +384,10 @@ public struct SiteBuild: Sendable {
         case let .success(done):
             // Stamped as written, so a later edit of an output file is noticed too.
             if let outputs = done.outputs {
-                Self.store(BuildCache(key: key, inputs: stamps, outputs: outputs, diagnostics: diagnostics.all,
-                                      pageCount: pageCount, gameCount: rendered.gameCount).bytes, at: cachePath)
+                timings.measure("keep cache", trimming: false, {
+                    Self.store(BuildCache(key: key, inputs: stamps, outputs: outputs, diagnostics: diagnostics.all,
+                                          pageCount: pageCount, gameCount: rendered.gameCount).bytes, at: cachePath)
+                }, count: { _ in (items: stamps.count + outputs.count, reused: 0) })
             }
             return BuildResult(diagnostics: diagnostics, report: done.report, pageCount: pageCount, gameCount: rendered.gameCount)
         case let .failure(error):

@@ -118,6 +118,13 @@ public final class LoadMemo: @unchecked Sendable {
     /// Whether `path` or a folder above it is one of `paths`.
     static func isUnder(_ path: String, anyOf paths: Set<String>) -> Bool {
         if paths.contains(path) { return true }
+        // A save names a few files: comparing with each is cheaper than looking up every folder above.
+        if paths.count <= 8 {
+            return paths.contains { folder in
+                path.utf8.count > folder.utf8.count && path.utf8.starts(with: folder.utf8)
+                    && path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: folder.utf8.count)] == UInt8(ascii: "/")
+            }
+        }
         var folder = Substring(path)
         while let slash = folder.lastIndex(of: "/") {
             folder = folder[..<slash]

@@ -85,7 +85,8 @@ public struct SiteLoader: Sendable {
             let job = walk.jobs[index]
             if index < unchanged.count, let kept = unchanged[index] {
                 var entries = kept.entries
-                for entry in entries.indices { entries[entry].isDraft = job.isDraft }
+                // Set only where it differs, so the kept entries are not copied for nothing.
+                for entry in entries.indices where entries[entry].isDraft != job.isDraft { entries[entry].isDraft = job.isDraft }
                 return (entries, kept.diagnostics)
             }
             var found = DiagnosticList()

@@ -21,7 +21,7 @@ struct GraphNodeFacts: Sendable {
     var listRank = 0
 
     /// The facts of every node of `graph`, in node order.
-    static func table(_ graph: RelationGraph, site: Site, labels: Labels) -> [GraphNodeFacts] {
+    static func table(_ graph: RelationGraph, site: Site, labels: Labels, jobs: Int = 1) -> [GraphNodeFacts] {
         let kindOrder = Dictionary(uniqueKeysWithValues: site.schema.kinds.enumerated().map { ($1.id, $0) })
         let gameTitles = Dictionary(site.games.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         // What depends on the kind only, once per kind: its name, and its progress field's states.
@@ -30,7 +30,7 @@ struct GraphNodeFacts: Sendable {
             return (name: labels.kindName(kind), field: field,
                     states: field.map { (done: labels.state($0, of: kind, done: true), open: labels.state($0, of: kind, done: false)) })
         }
-        var facts = graph.refs.map { ref in
+        var facts = Parallel.map(graph.refs, jobs: jobs) { ref in
             let entry = site.entry(ref)
             let kindIndex = kindOrder[ref.kind] ?? 0
             let kind = kinds[kindIndex]

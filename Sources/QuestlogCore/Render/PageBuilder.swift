@@ -31,8 +31,12 @@ public struct PageBuilder: Sendable {
     ///   - strings: the site's UI strings.
     ///   - gameStrings: the UI strings of each other language a game chooses; a game whose
     ///     language is missing here gets the site's.
-    public init(site: Site, strings: UIStrings, gameStrings: [String: UIStrings] = [:]) {
+    /// How many threads the site-wide tables are worked out on.
+    private let jobs: Int
+
+    public init(site: Site, strings: UIStrings, gameStrings: [String: UIStrings] = [:], jobs: Int = 1) {
         self.site = site
+        self.jobs = max(1, jobs)
         self.strings = strings
         labels = Labels(strings: strings, schema: site.schema)
         stringsValue = PageBuilder.nest(strings.table)
@@ -50,7 +54,7 @@ public struct PageBuilder: Sendable {
             }
         }
         self.tagSlugs = tagSlugs
-        graphFacts = GraphNodeFacts.table(graph, site: site, labels: labels)
+        graphFacts = GraphNodeFacts.table(graph, site: site, labels: labels, jobs: self.jobs)
         searchScopes = Self.searchScopes(of: site, strings: strings)
         kindNames = Self.kindNames(of: site.schema, labels: labels)
     }
@@ -78,7 +82,7 @@ public struct PageBuilder: Sendable {
         builder.labels = Labels(strings: other, schema: site.schema)
         builder.stringsValue = PageBuilder.nest(other.table)
         builder.gameStrings = [:]
-        builder.graphFacts = GraphNodeFacts.table(graph, site: site, labels: builder.labels)
+        builder.graphFacts = GraphNodeFacts.table(graph, site: site, labels: builder.labels, jobs: jobs)
         builder.searchScopes = Self.searchScopes(of: site, strings: other)
         builder.kindNames = Self.kindNames(of: site.schema, labels: builder.labels)
         return builder

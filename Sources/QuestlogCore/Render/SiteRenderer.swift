@@ -94,7 +94,7 @@ public struct SiteRenderer: Sendable {
             diagnostics.append(diagnostic(for: error))
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
-        var builder = PageBuilder(site: site, strings: strings, gameStrings: gameStrings)
+        var builder = PageBuilder(site: site, strings: strings, gameStrings: gameStrings, jobs: jobs)
         builder.layouts = layouts
         let theme = theme
         let set = PageSet(builder: builder, library: library, keeping: keeping) { error in
