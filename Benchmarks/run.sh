@@ -10,8 +10,8 @@
 #   - entries per second of the full build, and its CPU time over its wall time (how well both
 #     cores are used);
 #   - `serve` and `hugo server`: from saving a file to the new page being served, for a line added
-#     to an entry's notes (which `serve` patches) and for its name changed (which `serve` makes
-#     whole), and the idle CPU of
+#     to an entry's notes and for a value of its front matter flipped (which `serve` patches) and
+#     for its name changed (which `serve` makes whole), and the idle CPU of
 #     `serve` once it has made every page of the last save (QUESTLOG_BENCH_SERVE=0 leaves it out;
 #     SERVE_EDITS=20 edits).
 # Usage: Benchmarks/run.sh [SIZES...]   (default: 1000 10000 50000; RUNS=3 runs per figure)
@@ -40,20 +40,26 @@ measure() {
 }
 # Prints the median milliseconds from saving FILE until URL serves the change (SERVE_EDITS edits):
 # a line appended to the notes, or with FIELD (`name`, `title`) that front-matter field given a new
-# value, the way an editor saves (a new file renamed over the old).
+# value, or with `merchant` that boolean flipped (the page then only has to differ), the way an
+# editor saves (a new file renamed over the old).
 serve_latency() {
-  local url=$1 file=$2 field=${3:-} marker start
+  local url=$1 file=$2 field=${3:-} marker start before
   for _ in $(seq 900); do curl -sf "$url" >/dev/null && break; sleep 0.1; done
   : >"$work/serve"
   for run in $(seq "${SERVE_EDITS:-20}"); do
     marker="servemarker$run$RANDOM"
+    before=$(curl -sf "$url" | md5sum)
     start=$(date +%s%N)
-    if [ -n "$field" ]; then
+    if [ "$field" = merchant ]; then
+      sed -i -E '0,/^merchant: /{s/^merchant: true$/merchant: flip/;s/^merchant: false$/merchant: true/;s/^merchant: flip$/merchant: false/}' "$file"
+      until [ "$(curl -sf "$url" | md5sum)" != "$before" ]; do sleep 0.01; done
+    elif [ -n "$field" ]; then
       sed -i -E "0,/^$field: /s/^$field: .*/$field: \"Renamed $marker\"/" "$file"
+      until curl -sf "$url" | grep -q "$marker"; do sleep 0.01; done
     else
       printf '\n%s\n' "$marker" >>"$file"
+      until curl -sf "$url" | grep -q "$marker"; do sleep 0.01; done
     fi
-    until curl -sf "$url" | grep -q "$marker"; do sleep 0.01; done
     echo $(( ($(date +%s%N) - start) / 1000000 )) >>"$work/serve"
     sleep 0.3
   done
@@ -110,6 +116,7 @@ for size in "${sizes[@]}"; do
     "$questlog" serve --quiet --site "$site" --port "$port" >/dev/null 2>&1 &
     server=$!
     q_serve=$(serve_latency "http://127.0.0.1:$port/world/npcs/$(basename "$edited" .md).html" "$edited")
+    q_value=$(serve_latency "http://127.0.0.1:$port/world/npcs/$(basename "$edited" .md).html" "$edited" merchant)
     q_rename=$(serve_latency "http://127.0.0.1:$port/world/npcs/$(basename "$edited" .md).html" "$edited" name)
     # Idle: CPU ticks the server uses in 5 s without a change, once it has made in the background
     # every page of the last save (at most 60 s): until then it is still at work on that save.
@@ -120,15 +127,16 @@ for size in "${sizes[@]}"; do
     done
     before=$(ticks); sleep 5; idle=$(awk -v a="$before" -v b="$(ticks)" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", (b - a) / hz / 5 * 100 }')
     kill "$server"; wait "$server" 2>/dev/null || true
-    h_serve="—"; h_rename="—"
+    h_serve="—"; h_value="—"; h_rename="—"
     if [ $have_hugo = 1 ]; then
       hugo_edited="$hugo_site/content/npcs/$(basename "$edited")"
       hugo server --quiet -s "$hugo_site" --port "$port" --bind 127.0.0.1 --disableLiveReload >/dev/null 2>&1 &
       server=$!
       h_serve="$(serve_latency "http://127.0.0.1:$port/npcs/$(basename "$edited" .md)/" "$hugo_edited") ms"
+      h_value="$(serve_latency "http://127.0.0.1:$port/npcs/$(basename "$edited" .md)/" "$hugo_edited" merchant) ms"
       h_rename="$(serve_latency "http://127.0.0.1:$port/npcs/$(basename "$edited" .md)/" "$hugo_edited" title) ms"
       kill "$server"; wait "$server" 2>/dev/null || true
     fi
-    echo "  serve at $size entries: save → new page, median of ${SERVE_EDITS:-20} edits: notes edited: Questlog $q_serve ms, \`hugo server\` $h_serve; name edited: Questlog $q_rename ms, \`hugo server\` $h_rename; Questlog idle CPU ${idle}%"
+    echo "  serve at $size entries: save → new page, median of ${SERVE_EDITS:-20} edits: notes edited: Questlog $q_serve ms, \`hugo server\` $h_serve; a value edited: Questlog $q_value ms, \`hugo server\` $h_value; name edited: Questlog $q_rename ms, \`hugo server\` $h_rename; Questlog idle CPU ${idle}%"
   fi
 done

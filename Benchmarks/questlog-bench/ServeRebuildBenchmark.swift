@@ -3,9 +3,10 @@ import QuestlogCore
 
 /// `questlog-bench serve-rebuild SITE [EDITS]`: what `serve` does on a save, without the server:
 /// the site is rendered once with a memo kept, then one entry's file is saved EDITS times (default
-/// 20), alternately with a line added to its notes (which `serve` patches) and with its name
-/// changed (which it builds whole), each save handed to `renderServed` with the path saved, and
-/// the entry's page made. Prints the median time of each kind of save. The site's first NPC file
+/// 21), in turn with a line added to its notes and with its `merchant:` value flipped (which
+/// `serve` patches) and with its name changed (which it builds whole), each save handed to
+/// `renderServed` with the path saved, and the entry's page made. Prints the median time of each
+/// kind of save. The site's first NPC file
 /// is edited in place and put back at the end.
 enum ServeRebuildBenchmark {
     static func run(site: String, edits: Int) throws {
@@ -22,14 +23,16 @@ enum ServeRebuildBenchmark {
         let first = build.renderServed(memo: memo)
         guard first.pages != nil else { throw BenchmarkFailure(message: "the site has errors:\n\(first.diagnostics.formattedText())") }
         let page = "world/npcs/" + name.dropLast(3) + ".html"
-        var notes: [Double] = [], names: [Double] = []
+        var notes: [Double] = [], values: [Double] = [], names: [Double] = []
         for edit in 0..<edits {
             var text = try String(contentsOfFile: path, encoding: .utf8)
-            let renamed = edit % 2 == 1
-            if renamed {
+            switch edit % 3 {
+            case 0: text += "\nEdited \(edit).\n"
+            case 1:
+                text = text.contains("merchant: false") ? text.replacingOccurrences(of: "merchant: false", with: "merchant: true")
+                    : text.replacingOccurrences(of: "merchant: true", with: "merchant: false")
+            default:
                 text = text.replacingOccurrences(of: #"(?m)^name: .*$"#, with: "name: \"Renamed \(edit)\"", options: .regularExpression)
-            } else {
-                text += "\nEdited \(edit).\n"
             }
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             let start = DispatchTime.now().uptimeNanoseconds
@@ -38,10 +41,14 @@ enum ServeRebuildBenchmark {
                 throw BenchmarkFailure(message: "the save gave no page \(page):\n\(served.diagnostics.formattedText())")
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            if renamed { names.append(seconds) } else { notes.append(seconds) }
+            switch edit % 3 {
+            case 0: notes.append(seconds)
+            case 1: values.append(seconds)
+            default: names.append(seconds)
+            }
         }
         func median(_ values: [Double]) -> Double { values.isEmpty ? 0 : values.sorted()[values.count / 2] }
-        print(String(format: "serve-rebuild: median of %d saves each: notes %.1f ms, name %.1f ms",
-                     notes.count, median(notes) * 1000, median(names) * 1000))
+        print(String(format: "serve-rebuild: median of %d saves each: notes %.1f ms, a value %.1f ms, name %.1f ms",
+                     names.count, median(notes) * 1000, median(values) * 1000, median(names) * 1000))
     }
 }

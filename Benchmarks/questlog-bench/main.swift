@@ -16,7 +16,7 @@ let usage = """
       corpus N DIR [HUGO_DIR]  write a generated one-game site of N entries (and the same as a Hugo site)
       big-note MB DIR          write a site whose one big note is about MB megabytes
       big-data N DIR           write a site whose N entries are all in one data file
-      serve-rebuild DIR [N]    time N saves of one entry as serve makes them (notes, then name, in turn)
+      serve-rebuild DIR [N]    time N saves of one entry as serve makes them (notes, a value, the name)
     \(benchmarks.map { "  \($0.name + String(repeating: " ", count: max(1, 12 - $0.name.count)))\($0.summary)" }.joined(separator: "\n"))
     """
 
@@ -47,7 +47,7 @@ if arguments.first == "corpus" {
     }
 } else if (2...3).contains(arguments.count), arguments[0] == "serve-rebuild", arguments.count == 2 || Int(arguments[2]) != nil {
     do {
-        try ServeRebuildBenchmark.run(site: arguments[1], edits: arguments.count == 3 ? Int(arguments[2])! : 20)
+        try ServeRebuildBenchmark.run(site: arguments[1], edits: arguments.count == 3 ? Int(arguments[2])! : 21)
     } catch {
         FileHandle.standardError.write(Data("questlog-bench: \(error)\n".utf8))
         exit(1)

@@ -59,7 +59,9 @@ struct ServeCommand: Command {
             if context.arguments.flag("timings") { context.console.printError(timings.table()) }
             if served.pages != nil, !context.quiet {
                 let time = seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
-                context.console.printError("Built \(served.pageCount) pages in \(time)" + (served.isPatched ? " (only notes changed: their pages made again)" : ""))
+                let patch = served.patchedFields ? " (only field values changed: resolved in place)"
+                    : served.isPatched ? " (only notes changed: their pages made again)" : ""
+                context.console.printError("Built \(served.pageCount) pages in \(time)" + patch)
             }
         }
         let actual: Int

@@ -12,12 +12,16 @@ public struct ServedSite: Sendable {
     public var files: [OutputFile]
     /// The resolved site, for the exports, the search index and the sitemap; nil when the build failed.
     public var site: Site?
-    /// Whether the site was patched from the last one served: only some notes changed, so only
-    /// they and the pages showing them were made again (`SiteBuild.renderServed`).
+    /// Whether the site was patched from the last one served: only some notes (or values of fields
+    /// that reach no other entry) changed, so only they were resolved again (`SiteBuild.renderServed`).
     public var isPatched: Bool
+    /// Whether the patch put in new values of some entries' fields (which reach no other entry),
+    /// so that every page was made anew from the patched site.
+    public var patchedFields: Bool
 
     public init(diagnostics: DiagnosticList, gameCount: Int, pages: PageSet? = nil, files: [OutputFile] = [], site: Site? = nil,
-                isPatched: Bool = false) {
+                isPatched: Bool = false, patchedFields: Bool = false) {
+        self.patchedFields = patchedFields
         self.diagnostics = diagnostics
         self.gameCount = gameCount
         self.pages = pages

@@ -92,7 +92,9 @@ public struct SiteBuild: Sendable {
     /// when they are known. When every one is an entry's Markdown file whose notes alone changed
     /// (or a file the memo holds that did not change), and the memo keeps that render's build
     /// (`ServedMemo`), the site is patched: those notes are rendered again, and of the pages made so
-    /// far only those showing them are made again. Otherwise it is loaded and resolved afresh, the
+    /// far only those showing them are made again. A file whose front matter alone changed, in
+    /// values that reach no other entry (`KeptResolve.patch(fields:)`), is patched too: the entry
+    /// takes its new values in place, and every page is made again from the site when asked for. Otherwise it is loaded and resolved afresh, the
     /// files the memo holds that are not among `changed` (nor under a folder of it) taken from the
     /// memo without being read. So `changed` must name every file that may have changed.
     public func renderServed(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings(),
@@ -156,8 +158,9 @@ public struct SiteBuild: Sendable {
         let loader = SiteLoader(root: options.site, jobs: 1)
         // Recorded only when the patch succeeds: otherwise the stages of the whole build follow.
         let patchTimings = BuildTimings()
-        let edits = patchTimings.measure("load", trimming: false, { () -> [(path: String, raw: RawEntry)]? in
-            var edits: [(path: String, raw: RawEntry)] = []
+        typealias Edits = (notes: [(path: String, raw: RawEntry)], fields: [(path: String, raw: RawEntry, old: RawEntry)])
+        let edits = patchTimings.measure("load", trimming: false, { () -> Edits? in
+            var edits: Edits = ([], [])
             for path in Set(changed).sorted() {
                 if Self.isShortLived(path, site: options.site, inputs: last.inputs) { continue }
                 guard let record = loads.record(at: path),
@@ -168,19 +171,35 @@ public struct SiteBuild: Sendable {
                 guard last.kept.notes[path] != nil, record.entries.count == 1,
                       let raw = loader.loadMarkdownEntry(path, kind: record.kind, id: record.id, bytes: bytes, diagnostics: &found) else { return nil }
                 loads.replace(at: path, bytes: bytes, entries: [raw], diagnostics: found.all)
-                guard raw.differsOnlyInNotes(from: record.entries[0]), found.all == record.diagnostics else { return nil }
-                edits.append((path, raw))
+                guard found.all == record.diagnostics else { return nil }
+                if raw.differsOnlyInNotes(from: record.entries[0]) {
+                    edits.notes.append((path, raw))
+                } else if raw.differsOnlyInFieldValues(from: record.entries[0]) {
+                    edits.fields.append((path, raw, record.entries[0]))
+                } else {
+                    return nil
+                }
             }
-            loads.patched(loaded: edits.count)
+            loads.patched(loaded: edits.notes.count + edits.fields.count)
             return edits
-        }, count: { (items: $0?.count ?? 0, reused: loads.reusedCount) })
+        }, count: { (items: $0.map { $0.notes.count + $0.fields.count } ?? 0, reused: loads.reusedCount) })
         guard let edits else { return refused(last) }
-        let patched = patchTimings.measure("resolve", trimming: false, { last.kept.patch(notes: edits, memo: memo.notes) },
-                                      count: { _ in (items: edits.count, reused: last.kept.site.entryCount - edits.count) })
+        let edited = edits.notes.count + edits.fields.count
+        let patched = patchTimings.measure("resolve", trimming: false, { last.kept.patch(notes: edits.notes, memo: memo.notes) && last.kept.patch(fields: edits.fields) },
+                                           count: { _ in (items: edited, reused: last.kept.site.entryCount - edited) })
         guard patched else { return refused(last) }
         let site = last.kept.site
-        let pages = patchTimings.measure("pages", trimming: false, { last.pages.replacingNotes(site: site, changed: Set(edits.map(\.path))) },
+        let pages: PageSet
+        if edits.fields.isEmpty {
+            pages = patchTimings.measure("pages", trimming: false, { last.pages.replacingNotes(site: site, changed: Set(edits.notes.map(\.path))) },
                                          count: { (items: $0.count, reused: $0.madeCount) })
+        } else {
+            // What pages show of an entry's fields is not told by their sources (tables, progress,
+            // pictures): every page is made again from the patched site, when asked for.
+            let refs = edits.fields.compactMap { last.kept.notes[$0.path]?.ref }
+            pages = patchTimings.measure("pages", trimming: false, { last.pages.replacingFields(site: site, of: refs) },
+                                         count: { (items: $0.count, reused: 0) })
+        }
         timings.append(patchTimings)
         last.pages = pages
         served.keep(last)
@@ -189,7 +208,8 @@ public struct SiteBuild: Sendable {
         if diagnostics.failed(strict: options.strict) {
             return ServedSite(diagnostics: diagnostics, gameCount: site.games.count, isPatched: true)
         }
-        return ServedSite(diagnostics: diagnostics, gameCount: site.games.count, pages: pages, files: last.files, site: site, isPatched: true)
+        return ServedSite(diagnostics: diagnostics, gameCount: site.games.count, pages: pages, files: last.files, site: site, isPatched: true,
+                          patchedFields: !edits.fields.isEmpty)
     }
 
     /// Whether `path` (site-relative) is a file of `Content/` that came and went since the last

@@ -11,6 +11,11 @@ struct RelationGraph: Sendable {
     let connectedGames: Set<String>
     private let index: [EntryRef: Int]
 
+    /// The node of the entry `ref`, if it is one.
+    func node(of ref: EntryRef) -> Int? {
+        index[ref]
+    }
+
     init(site: Site) {
         var refs: [EntryRef] = []
         for game in site.games {

@@ -69,6 +69,26 @@ public struct Game: Sendable, Hashable {
         return true
     }
 
+    /// Puts `entry` in the place of the entry of the same reference, the `position`th of its kind
+    /// (or found by its ref when not there); false when the game has no such entry. The
+    /// playthroughs are made again when a playthrough changes (others' values are read from the
+    /// entries as pages ask).
+    mutating func replaceEntry(_ entry: Entry, at position: Int) -> Bool {
+        let ref = entry.ref
+        var kind = ref.kind
+        var place = position
+        if !(storage[kind].map { place < $0.count && $0[place].ref == ref } ?? false) {
+            guard let found = storage.first(where: { $0.value.contains { $0.ref == ref } }) else { return false }
+            kind = found.key
+            place = found.value.lastIndex { $0.ref == ref }!
+        }
+        storage[kind]![place] = entry
+        if ref.kind == Schema.playthroughKind {
+            playthroughs = Game.playthroughs(storage, shared: sharedProgress)
+        }
+        return true
+    }
+
     public func entries(of kind: String) -> [Entry] {
         entries[kind] ?? []
     }

@@ -67,6 +67,13 @@ public struct Site: Sendable {
     /// Gives the entry `ref` other notes, in place: nothing else of the site changes, so its index
     /// is kept. False when the site has no such entry.
     @discardableResult
+    /// Puts `entry` in the place of the entry of the same reference, which must have the same name
+    /// (the order of entries stays); false when the site has none.
+    mutating func replaceEntry(_ entry: Entry) -> Bool {
+        guard let position = index[entry.ref] else { return false }
+        return storage[Int(position.game)].replaceEntry(entry, at: Int(position.entry))
+    }
+
     mutating func replaceNotes(of ref: EntryRef, with notes: Notes) -> Bool {
         guard let position = index[ref] else { return false }
         return storage[Int(position.game)].replaceNotes(of: ref, at: Int(position.entry), with: notes)

@@ -20,17 +20,25 @@ struct GraphNodeFacts: Sendable {
     /// The node's place in the lists under the pictures: by kind, then name, then reference.
     var listRank = 0
 
-    /// The facts of every node of `graph`, in node order.
-    static func table(_ graph: RelationGraph, site: Site, labels: Labels, jobs: Int = 1) -> [GraphNodeFacts] {
-        let kindOrder = Dictionary(uniqueKeysWithValues: site.schema.kinds.enumerated().map { ($1.id, $0) })
-        let gameTitles = Dictionary(site.games.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
-        // What depends on the kind only, once per kind: its name, and its progress field's states.
-        let kinds = site.schema.kinds.map { kind in
-            let field = kind.fields.first(where: { $0.progress && $0.type == .bool })
-            return (name: labels.kindName(kind), field: field,
-                    states: field.map { (done: labels.state($0, of: kind, done: true), open: labels.state($0, of: kind, done: false)) })
+    /// What the facts of a site's nodes are worked out from, once per build and language.
+    struct Context: Sendable {
+        var kindOrder: [String: Int]
+        var gameTitles: [String: String]
+        var kinds: [(name: String, field: FieldDefinition?, states: (done: String, open: String)?)]
+
+        init(site: Site, labels: Labels) {
+            kindOrder = Dictionary(uniqueKeysWithValues: site.schema.kinds.enumerated().map { ($1.id, $0) })
+            gameTitles = Dictionary(site.games.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+            // What depends on the kind only, once per kind: its name, and its progress field's states.
+            kinds = site.schema.kinds.map { kind in
+                let field = kind.fields.first(where: { $0.progress && $0.type == .bool })
+                return (name: labels.kindName(kind), field: field,
+                        states: field.map { (done: labels.state($0, of: kind, done: true), open: labels.state($0, of: kind, done: false)) })
+            }
         }
-        var facts = Parallel.map(graph.refs, jobs: jobs) { ref in
+
+        /// The facts of the node of `ref` (its `listRank` left at 0).
+        func facts(of ref: EntryRef, in site: Site) -> GraphNodeFacts {
             let entry = site.entry(ref)
             let kindIndex = kindOrder[ref.kind] ?? 0
             let kind = kinds[kindIndex]
@@ -48,6 +56,26 @@ struct GraphNodeFacts: Sendable {
                                   state: state, path: entry?.path ?? "", gameTitle: gameTitles[ref.game] ?? ref.game,
                                   seed: FNV1a.hash(ref.description.utf8))
         }
+    }
+
+    /// `table` after the entries of `refs` took other field values (not other names): their facts
+    /// worked out again, every node keeping its place in the lists.
+    static func patching(_ table: [GraphNodeFacts], refs: [EntryRef], graph: RelationGraph, site: Site, labels: Labels) -> [GraphNodeFacts] {
+        let context = Context(site: site, labels: labels)
+        var table = table
+        for ref in refs {
+            guard let node = graph.node(of: ref) else { continue }
+            let rank = table[node].listRank
+            table[node] = context.facts(of: ref, in: site)
+            table[node].listRank = rank
+        }
+        return table
+    }
+
+    /// The facts of every node of `graph`, in node order.
+    static func table(_ graph: RelationGraph, site: Site, labels: Labels, jobs: Int = 1) -> [GraphNodeFacts] {
+        let context = Context(site: site, labels: labels)
+        var facts = Parallel.map(graph.refs, jobs: jobs) { ref in context.facts(of: ref, in: site) }
         // Ranked once here, so that each page's list sorts by number rather than by comparing names.
         let kindsOf = facts.map(\.kind), names = facts.map(\.name)
         let order = facts.indices.sorted { a, b in

@@ -74,6 +74,16 @@ public struct PageBuilder: Sendable {
         return scopes
     }
 
+    /// This builder for `site`, a site whose only change from this builder's is the values of some
+    /// fields of the entries of `refs` (not their names, references or tags): the graph and the
+    /// tags stand, the pictures' facts of those entries are worked out again.
+    func replacingFields(site: Site, of refs: [EntryRef]) -> PageBuilder {
+        var builder = self
+        builder.site = site
+        builder.graphFacts = GraphNodeFacts.patching(graphFacts, refs: refs, graph: graph, site: site, labels: labels)
+        return builder
+    }
+
     /// This builder speaking the language of `game` (its `language:`, else the site's).
     func speaking(for game: Game) -> PageBuilder {
         guard let language = game.language, language != strings.language, let other = gameStrings[language] else { return self }

@@ -70,6 +70,13 @@ public final class PageSet: @unchecked Sendable {
         return PageSet(self, site: site, made: kept, count: count)
     }
 
+    /// This set's pages for `site`, a site whose only change from this set's is the values of some
+    /// fields of the entries of `refs` (`KeptResolve.patch(fields:)`): no page is kept, as tables,
+    /// progress and pictures on any page may show those values; each is made again when asked for.
+    func replacingFields(site: Site, of refs: [EntryRef]) -> PageSet {
+        PageSet(builder: builder.replacingFields(site: site, of: refs), library: library, keeping: keeps, diagnose: diagnose)
+    }
+
     /// `set` with the site its builders read replaced, and these pages made (`count` of them).
     private init(_ set: PageSet, site: Site, made: [Rendered?], count: Int) {
         var builder = set.builder

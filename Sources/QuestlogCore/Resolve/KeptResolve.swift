@@ -78,7 +78,71 @@ extension KeptResolve {
     }
 }
 
+extension KeptResolve {
+    /// Puts in the front matter of entries loaded again from their Markdown files, each the same as
+    /// when kept (`old`) but for the values of some fields (`RawEntry.differsOnlyInFieldValues`),
+    /// when those values reach nothing beyond the entry itself: plain values (text, numbers, dates,
+    /// booleans, choices, lists) of declared fields, or fields the kind does not declare, with the
+    /// same problems (often none) before and after. Its name, aliases, references, files, tags, draft and
+    /// spoiler flags stay as they were, and so the index, every other entry, every note and every
+    /// diagnostic do too; what pages show of it (its page, tables, progress, pictures) is made
+    /// again from the site. False when a change reaches further: as `patch(notes:memo:)`.
+    mutating func patch(fields changed: [(path: String, raw: RawEntry, old: RawEntry)]) -> Bool {
+        for (path, raw, old) in changed {
+            guard let note = notes[path], raw.differsOnlyInFieldValues(from: old), var entry = site.entry(note.ref) else { return false }
+            let checker = FieldChecker(game: note.ref.game)
+            // The same problems before and after: the kept diagnostics stand as they are.
+            var diagnostics: [Diagnostic] = [], unknown: [UnknownField] = []
+            var problems: [Diagnostic] = [], unknownNow: [UnknownField] = []
+            let before = checker.check(old, diagnostics: &diagnostics, unknown: &unknown)
+            let after = checker.check(raw, diagnostics: &problems, unknown: &unknownNow)
+            guard problems == diagnostics, unknownNow == unknown, after.name == before.name, after.nameLocation == before.nameLocation,
+                  after.aliases == before.aliases, after.isDraft == before.isDraft, after.isSpoiler == before.isSpoiler,
+                  after.spoilerUntil == before.spoilerUntil, after.sharedProgress == before.sharedProgress,
+                  after.fields.count == before.fields.count else { return false }
+            // The names of the fields whose values were written otherwise.
+            var edited = Set<String>()
+            for (new, was) in zip(raw.fields, old.fields) where new.value != was.value {
+                edited.insert(new.key.string ?? "")
+            }
+            for ((field, value), (wasField, was)) in zip(after.fields, before.fields) {
+                guard field == wasField else { return false }
+                guard edited.contains(field.name) else { continue }
+                guard case let .value(new) = value, case .value = was, Self.isPlain(field, of: entry) else { return false }
+                entry.fields[field.name] = new
+            }
+            entry.extra = after.extra
+            guard site.replaceEntry(entry) else { return false }
+            lookup.replaceFields(at: note.target, with: after.fields, extra: after.extra,
+                                 progressFlags: raw.fields.filter { Resolver.isProgressFlag($0.key, of: raw.kind) })
+        }
+        return true
+    }
+
+    /// Whether a value of `field` matters to `entry` alone: not its tags (merged with the inline
+    /// tags of its notes), nor the region that tells it apart from others of the same name.
+    private static func isPlain(_ field: FieldDefinition, of entry: Entry) -> Bool {
+        switch field.type {
+        case .ref, .refs, .url: return false
+        default: break
+        }
+        if field.name == "tags" { return false }
+        if field.name == "region" || field.name == "parent" { return entry.displayName == entry.name }
+        return true
+    }
+}
+
 extension RawEntry {
+    /// Whether `other` is this entry with other values for some of its fields: the same kind, id,
+    /// place, notes, name (as far as the file name and notes give it) and flags, and the same field
+    /// names in the same places.
+    func differsOnlyInFieldValues(from other: RawEntry) -> Bool {
+        kind == other.kind && id == other.id && source == other.source && notes == other.notes
+            && notesLineOffset == other.notesLineOffset && notesColumnOffset == other.notesColumnOffset
+            && fallbackName == other.fallbackName && isDamaged == other.isDamaged && isDraft == other.isDraft
+            && fields.count == other.fields.count && zip(fields, other.fields).allSatisfy { $0.key == $1.key }
+    }
+
     /// Whether `other` is this entry with other notes: the same kind, id, place, fields (their
     /// places too), name and flags, so resolving it gives what resolving this did but for the notes.
     func differsOnlyInNotes(from other: RawEntry) -> Bool {

@@ -1,3 +1,4 @@
+import YAML
 import Foundation
 import Markdown
 
@@ -63,6 +64,18 @@ struct ReferenceLookup: Sendable {
         // Out of `indexes` while it changes, so the game's entries are changed in place, not copied.
         indexes[id] = nil
         games[Int(target.game)].entries[Int(target.entry)].raw.notes = notes
+        indexes[id] = games[Int(target.game)]
+    }
+
+    /// Gives the entry at `target` other checked fields (references among them unchanged), fields
+    /// its kind does not declare, and progress values it sets itself.
+    mutating func replaceFields(at target: Target, with fields: [(field: FieldDefinition, value: PendingValue)], extra: [ExtraField],
+                                progressFlags: [(key: YAMLNode, value: YAMLNode)]) {
+        let id = games[Int(target.game)].id
+        indexes[id] = nil
+        games[Int(target.game)].entries[Int(target.entry)].fields = fields
+        games[Int(target.game)].entries[Int(target.entry)].extra = extra
+        games[Int(target.game)].entries[Int(target.entry)].raw.fields = progressFlags
         indexes[id] = games[Int(target.game)]
     }
 

@@ -392,7 +392,7 @@ public struct Resolver: Sendable {
     }
 
     /// A front-matter key naming one of the kind's progress fields of type bool.
-    private static func isProgressFlag(_ key: YAMLNode, of kind: Kind) -> Bool {
+    static func isProgressFlag(_ key: YAMLNode, of kind: Kind) -> Bool {
         guard let name = key.string, let field = kind.field(named: name) else { return false }
         return field.progress && field.type == .bool
     }

@@ -150,6 +150,74 @@ struct ServedPatchTests {
         served.matchesCleanRender("after \(what)")
     }
 
+    static let valueFiles = files.merging([
+        "Content/g/npcs/alba.md": "---\nname: Alba\nmerchant: false\nlocations: [cave]\naliases: [Al]\ntags: [trader]\n---\nKnows [[Bob]]. #lore\n\n## Trades\n\nSells maps.\n",
+        "Content/g/quests/ride.md": "---\nname: Ride\ncomplete: false\nlocation: cave\nlevel: 3\n---\nRide out.\n",
+        "Content/g/locations/cave.md": "---\nname: Cave\nregion: North\ncleared: false\n---\nDark.\n",
+        "Content/g/locations/den.md": "---\nname: Den\nregion: East\n---\nA den.\n",
+        "Content/g/locations/den2.md": "---\nname: Den\nregion: West\n---\nAnother den.\n",
+    ]) { $1 }
+
+    /// A field the kind does not declare is shown as it is written: a new value is patched too,
+    /// its warning kept.
+    @Test func aValueOfAnUndeclaredFieldIsPatched() {
+        let served = Served(Self.valueFiles)
+        let shown = served.save(["Content/g/quests/ride.md": "---\nname: Ride\ncomplete: false\nlocation: cave\nlevel: 4\n---\nRide out.\n"])
+        #expect(shown.patchedFields)
+        served.matchesCleanRender("an undeclared field")
+    }
+
+    /// A save that changes the values of fields no other entry depends on is patched in place:
+    /// the entry's page, the tables, the progress and the pictures show the new values.
+    @Test func aSaveOfFieldValuesAloneIsPatched() {
+        let served = Served(Self.valueFiles)
+        for path in served.last.pages?.paths ?? [] { _ = served.page(path) }
+        let merchant = served.save(["Content/g/npcs/alba.md": Self.valueFiles["Content/g/npcs/alba.md"]!.replacingOccurrences(of: "merchant: false", with: "merchant: true")])
+        #expect(merchant.isPatched && merchant.patchedFields)
+        served.matchesCleanRender("a merchant now")
+        // A quest done: the game's progress moves.
+        let before = served.page("g/index.html")
+        let done = served.save(["Content/g/quests/ride.md": "---\nname: Ride\ncomplete: true\nlocation: cave\nlevel: 3\n---\nRide out.\n"])
+        #expect(done.isPatched && done.patchedFields)
+        #expect(served.page("g/index.html") != before)
+        served.matchesCleanRender("a quest done")
+        // The region of a place whose name no other place has, and a location cleared.
+        #expect(served.save(["Content/g/locations/cave.md": "---\nname: Cave\nregion: South\ncleared: true\n---\nDark.\n"]).patchedFields)
+        served.matchesCleanRender("a region and a clearing")
+        // Notes saved next: patched from the patch.
+        let notes = served.save(["Content/g/npcs/bob.md": "---\nname: Bob\n---\nAlone still.\n"])
+        #expect(notes.isPatched && !notes.patchedFields)
+        served.matchesCleanRender("notes after values")
+    }
+
+    /// Values that reach other entries, the index or the notes are made whole.
+    @Test(arguments: [
+        ("a name", "Content/g/npcs/alba.md", "name: Alba", "name: Albane"),
+        ("an alias", "Content/g/npcs/alba.md", "aliases: [Al]", "aliases: [Ab]"),
+        ("a reference", "Content/g/npcs/alba.md", "locations: [cave]", "locations: []"),
+        ("the tags", "Content/g/npcs/alba.md", "tags: [trader]", "tags: [smith]"),
+        ("a draft", "Content/g/quests/ride.md", "complete: false", "draft: true"),
+        ("a value of the wrong type", "Content/g/quests/ride.md", "complete: false", "complete: maybe"),
+        ("the region that tells two dens apart", "Content/g/locations/den.md", "region: East", "region: North"),
+        ("a value and the notes", "Content/g/locations/cave.md", "cleared: false\n---\nDark.", "cleared: true\n---\nLight."),
+    ] as [(String, String, String, String)])
+    func aSaveOfValuesThatReachFurtherIsMadeWhole(what: String, path: String, old: String, new: String) {
+        let served = Served(Self.valueFiles)
+        for path in served.last.pages?.paths ?? [] { _ = served.page(path) }
+        let text = Self.valueFiles[path]!
+        #expect(text.contains(old))
+        let shown = served.save([path: text.replacingOccurrences(of: old, with: new)])
+        #expect(!shown.patchedFields, "\(what)")
+        served.matchesCleanRender("\(what)")
+        // A failed build keeps nothing: mended, it is made whole.
+        if shown.pages == nil { served.save([path: text]) }
+        // And the next save of values alone is patched again.
+        let next = path.contains("alba") ? ["Content/g/locations/cave.md": "---\nname: Cave\nregion: North\ncleared: true\n---\nDark.\n"]
+            : ["Content/g/npcs/alba.md": Self.valueFiles["Content/g/npcs/alba.md"]!.replacingOccurrences(of: "merchant: false", with: "merchant: true")]
+        #expect(served.save(next).patchedFields, "after \(what)")
+        served.matchesCleanRender("after \(what)")
+    }
+
     @Test func aRemovedFileIsMadeWhole() {
         let served = Served()
         #expect(!served.save(["Content/g/npcs/bob.md": nil]).isPatched)
