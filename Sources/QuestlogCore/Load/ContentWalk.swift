@@ -81,8 +81,8 @@ struct ContentWalk: Sendable {
     /// Whether walking the site at `root` with `schema` again would find what this walk found,
     /// when only the files at `changed` (site-relative, as a watcher names them) changed since:
     /// each is a file this walk found that is still a regular file and not an asset (whose size
-    /// the walk records), or a name the walk passes over (an editor's swap file), or outside
-    /// `Content/` (a template).
+    /// the walk records), or a name the walk passes over (an editor's swap file), or one that came
+    /// and went since (sed's temporary copy), or outside `Content/` (a template).
     func isStill(changed: Set<String>, root: String, schema: Schema) -> Bool {
         guard !followedLinks, schema == self.schema else { return false }
         let prefix = SiteLoader.contentFolder + "/"
@@ -94,7 +94,13 @@ struct ContentWalk: Sendable {
             }
             if path.split(separator: "/").contains(where: { DirectoryListing.isIgnored(String($0)) }) { continue }
             var info = stat()
-            guard files.contains(path), lstat(root + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+            guard lstat(root + "/" + path, &info) == 0 else {
+                // Gone: a file of the walk removed, or one that came and went (an editor's test
+                // file, sed's temporary copy), which the walk never saw.
+                if errno == ENOENT, !files.contains(path), !files.contains(where: { $0.hasPrefix(path + "/") }) { continue }
+                return false
+            }
+            guard files.contains(path), info.st_mode & S_IFMT == S_IFREG else { return false }
         }
         let assetPaths = Set(assets.map(\.path))
         return changed.allSatisfy { !assetPaths.contains($0) }
