@@ -87,9 +87,15 @@ extension KeptResolve {
     /// spoiler flags stay as they were, and so the index, every other entry, every note and every
     /// diagnostic do too; what pages show of it (its page, tables, progress, pictures) is made
     /// again from the site. False when a change reaches further: as `patch(notes:memo:)`.
-    mutating func patch(fields changed: [(path: String, raw: RawEntry, old: RawEntry)]) -> Bool {
+    ///
+    /// A playthrough's progress lists (`complete: [...]`) are patched too, their references
+    /// resolved against the kept index with the same problems before and after: they are no
+    /// relation, but they link the playthrough in the graph, so `relinked` says the graph must be
+    /// drawn again.
+    mutating func patch(fields changed: [(path: String, raw: RawEntry, old: RawEntry)]) -> (patched: Bool, relinked: Bool) {
+        var relinked = false
         for (path, raw, old) in changed {
-            guard let note = notes[path], raw.differsOnlyInFieldValues(from: old), var entry = site.entry(note.ref) else { return false }
+            guard let note = notes[path], raw.differsOnlyInFieldValues(from: old), var entry = site.entry(note.ref) else { return (false, relinked) }
             let checker = FieldChecker(game: note.ref.game)
             // The same problems before and after: the kept diagnostics stand as they are.
             var diagnostics: [Diagnostic] = [], unknown: [UnknownField] = []
@@ -99,24 +105,41 @@ extension KeptResolve {
             guard problems == diagnostics, unknownNow == unknown, after.name == before.name, after.nameLocation == before.nameLocation,
                   after.aliases == before.aliases, after.isDraft == before.isDraft, after.isSpoiler == before.isSpoiler,
                   after.spoilerUntil == before.spoilerUntil, after.sharedProgress == before.sharedProgress,
-                  after.fields.count == before.fields.count else { return false }
+                  after.fields.count == before.fields.count else { return (false, relinked) }
             // The names of the fields whose values were written otherwise.
             var edited = Set<String>()
             for (new, was) in zip(raw.fields, old.fields) where new.value != was.value {
                 edited.insert(new.key.string ?? "")
             }
+            var lists: [String] = []
             for ((field, value), (wasField, was)) in zip(after.fields, before.fields) {
-                guard field == wasField else { return false }
+                guard field == wasField else { return (false, relinked) }
                 guard edited.contains(field.name) else { continue }
-                guard case let .value(new) = value, case .value = was, Self.isPlain(field, of: entry) else { return false }
+                if !field.progressOf.isEmpty, note.ref.kind == Schema.playthroughKind {
+                    lists.append(field.name)
+                    continue
+                }
+                guard case let .value(new) = value, case .value = was, Self.isPlain(field, of: entry) else { return (false, relinked) }
                 entry.fields[field.name] = new
             }
+            if !lists.isEmpty {
+                // Resolved as a resolve does, against the same index.
+                var checked = lookup[note.target]
+                var resolveProblems: [Diagnostic] = [], problemsNow: [Diagnostic] = []
+                checked.fields = before.fields
+                _ = lookup.resolveFields(checked, diagnostics: &resolveProblems)
+                checked.fields = after.fields
+                let values = lookup.resolveFields(checked, diagnostics: &problemsNow)
+                guard problemsNow == resolveProblems else { return (false, relinked) }
+                for name in lists { entry.fields[name] = values[name] }
+                relinked = true
+            }
             entry.extra = after.extra
-            guard site.replaceEntry(entry) else { return false }
+            guard site.replaceEntry(entry) else { return (false, relinked) }
             lookup.replaceFields(at: note.target, with: after.fields, extra: after.extra,
                                  progressFlags: raw.fields.filter { Resolver.isProgressFlag($0.key, of: raw.kind) })
         }
-        return true
+        return (true, relinked)
     }
 
     /// Whether a value of `field` matters to `entry` alone: not its tags (merged with the inline

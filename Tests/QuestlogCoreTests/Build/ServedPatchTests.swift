@@ -167,6 +167,30 @@ struct ServedPatchTests {
         served.matchesCleanRender("an undeclared field")
     }
 
+    /// A playthrough's progress lists (what `questlog mark` and the live checkboxes write) are
+    /// patched: progress everywhere, and the playthrough's links in the graph.
+    @Test func aPlaythroughsProgressIsPatched() {
+        let wren = "---\nname: Wren\nclass: Samurai\ncomplete: [ride]\ncleared: []\n---\nA run.\n"
+        let served = Served(Self.valueFiles.merging(["Content/g/playthroughs/wren.md": wren,
+                                                     "Content/g/playthroughs/kaito.md": "---\nname: Kaito\ncomplete: []\n---\n"]) { $1 })
+        served.matchesCleanRender("two playthroughs")
+        for path in served.last.pages?.paths ?? [] { _ = served.page(path) }
+        let ticked = served.save(["Content/g/playthroughs/wren.md": wren.replacingOccurrences(of: "complete: [ride]", with: "complete: [ride, hunt]")])
+        #expect(ticked.patchedFields)
+        served.matchesCleanRender("a quest ticked off")
+        let cleared = served.save(["Content/g/playthroughs/wren.md": wren.replacingOccurrences(of: "cleared: []", with: "cleared: [cave, den2]")])
+        #expect(cleared.patchedFields)
+        served.matchesCleanRender("places cleared, a quest unticked")
+        #expect(served.save(["Content/g/playthroughs/wren.md": wren.replacingOccurrences(of: "class: Samurai", with: "class: Monk")]).patchedFields)
+        served.matchesCleanRender("another class")
+        // A list that names nothing warns: made whole, as its warning is new.
+        let wrong = served.save(["Content/g/playthroughs/wren.md": wren.replacingOccurrences(of: "complete: [ride]", with: "complete: [ride, nowhere]")])
+        #expect(!wrong.patchedFields)
+        served.matchesCleanRender("a list naming nothing")
+        #expect(served.save(["Content/g/playthroughs/wren.md": wren]).patchedFields == false, "its warning goes: made whole")
+        served.matchesCleanRender("mended")
+    }
+
     /// A save that changes the values of fields no other entry depends on is patched in place:
     /// the entry's page, the tables, the progress and the pictures show the new values.
     @Test func aSaveOfFieldValuesAloneIsPatched() {
