@@ -73,8 +73,23 @@ public final class PageSet: @unchecked Sendable {
     /// This set's pages for `site`, a site whose only change from this set's is the values of some
     /// fields of the entries of `refs` (`KeptResolve.patch(fields:)`): no page is kept, as tables,
     /// progress and pictures on any page may show those values; each is made again when asked for.
+    /// The pages are the same ones, in the same places: such values add or remove no page.
     func replacingFields(site: Site, of refs: [EntryRef]) -> PageSet {
-        PageSet(builder: builder.replacingFields(site: site, of: refs), library: library, keeping: keeps, diagnose: diagnose)
+        PageSet(self, builder: builder.replacingFields(site: site, of: refs))
+    }
+
+    /// `set`'s pages, none made yet, built by `builder`, which builds the same pages.
+    private init(_ set: PageSet, builder: PageBuilder) {
+        self.builder = builder
+        builders = builder.gameBuilders()
+        specs = set.specs
+        paths = set.paths
+        positions = set.positions
+        library = set.library
+        diagnose = set.diagnose
+        keeps = set.keeps
+        made = keeps ? Array(repeating: nil, count: specs.count) : []
+        keepsEveryLayout = false
     }
 
     /// `set` with the site its builders read replaced, and these pages made (`count` of them).
