@@ -54,14 +54,7 @@ public struct Game: Sendable, Hashable {
     /// when not there), other notes; false when the game has no such entry. The playthroughs are
     /// made again only when a playthrough's notes change.
     mutating func replaceNotes(of ref: EntryRef, at position: Int, with notes: Notes) -> Bool {
-        var kind = ref.kind
-        var place = position
-        if !(storage[kind].map { place < $0.count && $0[place].ref == ref } ?? false) {
-            // A game made by hand may file an entry under another kind's list.
-            guard let found = storage.first(where: { $0.value.contains { $0.ref == ref } }) else { return false }
-            kind = found.key
-            place = found.value.lastIndex { $0.ref == ref }!
-        }
+        guard let (kind, place) = place(of: ref, near: position) else { return false }
         storage[kind]![place].notes = notes
         if ref.kind == Schema.playthroughKind {
             playthroughs = Game.playthroughs(storage, shared: sharedProgress)
@@ -74,19 +67,20 @@ public struct Game: Sendable, Hashable {
     /// playthroughs are made again when a playthrough changes (others' values are read from the
     /// entries as pages ask).
     mutating func replaceEntry(_ entry: Entry, at position: Int) -> Bool {
-        let ref = entry.ref
-        var kind = ref.kind
-        var place = position
-        if !(storage[kind].map { place < $0.count && $0[place].ref == ref } ?? false) {
-            guard let found = storage.first(where: { $0.value.contains { $0.ref == ref } }) else { return false }
-            kind = found.key
-            place = found.value.lastIndex { $0.ref == ref }!
-        }
+        guard let (kind, place) = place(of: entry.ref, near: position) else { return false }
         storage[kind]![place] = entry
-        if ref.kind == Schema.playthroughKind {
+        if entry.ref.kind == Schema.playthroughKind {
             playthroughs = Game.playthroughs(storage, shared: sharedProgress)
         }
         return true
+    }
+
+    /// Where the entry `ref` is: the `position`th of its kind's list, or, in a game made by hand
+    /// that files an entry under another kind's list, wherever it is found.
+    private func place(of ref: EntryRef, near position: Int) -> (kind: String, index: Int)? {
+        if let list = storage[ref.kind], position < list.count, list[position].ref == ref { return (ref.kind, position) }
+        guard let found = storage.first(where: { $0.value.contains { $0.ref == ref } }) else { return nil }
+        return (found.key, found.value.lastIndex { $0.ref == ref }!)
     }
 
     public func entries(of kind: String) -> [Entry] {
