@@ -61,6 +61,9 @@ struct ContentWalk: Sendable {
                 continue
             }
             gameFolders[id] = relative
+            // Problems met at the top come before the game's, in the order they were met.
+            result.steps += found.all.map(Step.problem)
+            found = DiagnosticList()
             var walk = GameFolderWalk(tree: tree, schema: schema, gameId: id, folder: relative)
             walk.walk(realPath: realPath, isDraft: isDraft, ancestors: ancestors)
             if walk.followedLinks { result.followedLinks = true }
