@@ -94,9 +94,11 @@ public struct SiteBuild: Sendable {
     /// (`ServedMemo`), the site is patched: those notes are rendered again, and of the pages made so
     /// far only those showing them are made again. A file whose front matter alone changed, in
     /// values that reach no other entry (`KeptResolve.patch(fields:)`), is patched too: the entry
-    /// takes its new values in place, and every page is made again from the site when asked for. Otherwise it is loaded and resolved afresh, the
-    /// files the memo holds that are not among `changed` (nor under a folder of it) taken from the
-    /// memo without being read. So `changed` must name every file that may have changed.
+    /// takes its new values in place, and every page is made again from the site when asked for.
+    /// Otherwise it is loaded and resolved afresh, the files the memo holds that are not among
+    /// `changed` (nor under a folder of it) taken from the memo without being read, and the
+    /// folders not walked again unless a file came or went. So `changed` must name every file that
+    /// may have changed.
     public func renderServed(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings(),
                              memo: BuildMemo? = nil, changed: [String]? = nil) -> ServedSite {
         if let changed, let memo, let patched = patchServed(changed: changed, memo: memo, timings: timings) {
@@ -145,8 +147,9 @@ public struct SiteBuild: Sendable {
         return ServedSite(diagnostics: diagnostics, gameCount: site.games.count, pages: pages, files: files, site: site)
     }
 
-    /// `renderServed` of a save that changed notes alone, patched from the memo's last build; nil
-    /// when the save changed anything else (or nothing is kept), for the site to be made afresh.
+    /// `renderServed` of a save that changed notes, or values that reach no other entry, alone,
+    /// patched from the memo's last build; nil when the save changed anything else (or nothing is
+    /// kept), for the site to be made afresh.
     private func patchServed(changed: [String], memo: BuildMemo, timings: BuildTimings) -> ServedSite? {
         guard let loads = memo.loads, let served = memo.served, var last = served.take() else { return nil }
         // A patch refused lets the last build go on a thread of its own; the whole build follows.
