@@ -329,30 +329,12 @@ public struct SiteBuild: Sendable {
     public func run(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings()) -> BuildResult {
         // Stamped before anything is read, so an edit made during the build is seen by the next one.
         let key = BuildCache.key(for: options)
+        let stamps = timings.measure("check cache", { SourceStamp.collect(site: options.site) }, count: { (items: $0.count, reused: 0) })
         let cachePath = BuildCache.path(site: options.site, output: options.output)
-        // The notes and layouts of earlier builds are read on a thread of their own while the
-        // sources are stamped, unless everything is to be made afresh; this build's are kept for
-        // the next, whatever becomes of the build.
-        let memoRead = DispatchGroup()
-        let readMemo = Slot<BuildMemo>()
-        if !options.clean {
-            DispatchQueue.global().async(group: memoRead) { [options] in
-                readMemo.value = timings.measureBeside("read memo", { BuildMemo.read(site: options.site) }, count: { (items: $0.count, reused: 0) })
-            }
-        }
-        let (stamps, previous, upToDate) = timings.measure("check cache", { () -> (stamps: [SourceStamp], previous: BuildCache?, upToDate: Bool) in
-            let stamps = SourceStamp.collect(site: options.site)
-            let previous = FileContents.read(cachePath).flatMap(BuildCache.init(parsing:))
-            if !options.clean, let cache = previous,
-               FileContents.read(options.output + "/" + OutputManifest.fileName) != nil,
-               cache.isCurrent(key: key, inputs: stamps, site: options.site, output: options.output) {
-                // Nothing to build: the memo being read is not waited for.
-                return (stamps, previous, true)
-            }
-            memoRead.wait()
-            return (stamps, previous, false)
-        }, count: { (items: $0.stamps.count, reused: 0) })
-        if upToDate, let cache = previous {
+        let previous = FileContents.read(cachePath).flatMap(BuildCache.init(parsing:))
+        if !options.clean, let cache = previous,
+           FileContents.read(options.output + "/" + OutputManifest.fileName) != nil,
+           cache.isCurrent(key: key, inputs: stamps, site: options.site, output: options.output) {
             return BuildResult(diagnostics: DiagnosticList(cache.diagnostics),
                                report: OutputReport(written: [], unchanged: cache.outputs.count, removed: []),
                                pageCount: cache.pageCount, gameCount: cache.gameCount, upToDate: true)
@@ -366,7 +348,10 @@ public struct SiteBuild: Sendable {
         let writable = writer.placementError() == nil && writer.inspectDestination(errors: &destinationProblems) != nil
         let previousOutputs = options.clean ? [] : (previous?.outputs ?? [])
         let stage = OutputStage(writer: writer, previous: previousOutputs, active: writable)
-        let memo = readMemo.value ?? BuildMemo()
+        // The notes and layouts of earlier builds, unless everything is to be made afresh; this
+        // build's are kept for the next, whatever becomes of the build.
+        let memo = options.clean ? BuildMemo() : timings.measure("read memo", { BuildMemo.read(site: options.site) },
+                                                                 count: { (items: $0.count, reused: 0) })
         // The notes are written (and let go) as soon as they are all rendered, on a thread of their
         // own while the pages are made; the layouts at the end.
         let keeping = DispatchGroup()

@@ -105,7 +105,6 @@ struct ContentWalk: Sendable {
             }
             guard files.contains(path), info.st_mode & S_IFMT == S_IFREG else { return false }
         }
-        let assetPaths = Set(assets.map(\.path))
-        return changed.allSatisfy { !assetPaths.contains($0) }
+        return !assets.contains { changed.contains($0.path) }
     }
 }

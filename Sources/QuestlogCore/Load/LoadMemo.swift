@@ -112,8 +112,8 @@ public final class LoadMemo: @unchecked Sendable {
         lock.withLock { self.walk = walk }
     }
 
-    /// Whether the last load took its walk of `Content/` from the one before.
-    private(set) var reusedWalk = false
+    /// Whether the load under way took its walk from the one before.
+    private var reusedWalk = false
 
     /// Whether `path` or a folder above it is one of `paths`.
     static func isUnder(_ path: String, anyOf paths: Set<String>) -> Bool {
@@ -141,15 +141,15 @@ public final class LoadMemo: @unchecked Sendable {
             reusedCount = reused
             reused = 0
             trustedChanges = nil
-            reusedWalkCount = reusedWalk ? 1 : 0
+            lastLoadReusedWalk = reusedWalk
             reusedWalk = false
         }
     }
 
     /// How many files the last load reused.
     private(set) var reusedCount = 0
-    /// 1 when the last load reused the walk before it, else 0.
-    private(set) var reusedWalkCount = 0
+    /// Whether the last load took its walk of `Content/` from the one before.
+    private(set) var lastLoadReusedWalk = false
 
     /// The files the memo holds, site-relative.
     var paths: [String] {

@@ -67,7 +67,15 @@ public final class PageSet: @unchecked Sendable {
                 count += 1
             }
         }
-        return PageSet(self, site: site, made: kept, count: count)
+        var builder = self.builder
+        builder.site = site
+        let builders = self.builders.map { builder in
+            var builder = builder
+            builder.site = site
+            return builder
+        }
+        // The layouts of pages kept from before are not asked for again: the memo keeps them all.
+        return PageSet(self, builder: builder, builders: builders, made: kept, count: count, keepsEveryLayout: true)
     }
 
     /// This set's pages for `site`, a site whose only change from this set's is the values of some
@@ -75,33 +83,16 @@ public final class PageSet: @unchecked Sendable {
     /// progress and pictures on any page may show those values; each is made again when asked for.
     /// The pages are the same ones, in the same places: such values add or remove no page.
     func replacingFields(site: Site, of refs: [EntryRef]) -> PageSet {
-        PageSet(self, builder: builder.replacingFields(site: site, of: refs))
+        let builder = builder.replacingFields(site: site, of: refs)
+        return PageSet(self, builder: builder, builders: builder.gameBuilders(),
+                       made: keeps ? Array(repeating: nil, count: specs.count) : [], count: 0, keepsEveryLayout: false)
     }
 
-    /// `set`'s pages, none made yet, built by `builder`, which builds the same pages.
-    private init(_ set: PageSet, builder: PageBuilder) {
+    /// `set`'s pages, built by these builders (which build the same pages), with these made
+    /// (`count` of them).
+    private init(_ set: PageSet, builder: PageBuilder, builders: [PageBuilder], made: [Rendered?], count: Int, keepsEveryLayout: Bool) {
         self.builder = builder
-        builders = builder.gameBuilders()
-        specs = set.specs
-        paths = set.paths
-        positions = set.positions
-        library = set.library
-        diagnose = set.diagnose
-        keeps = set.keeps
-        made = keeps ? Array(repeating: nil, count: specs.count) : []
-        keepsEveryLayout = false
-    }
-
-    /// `set` with the site its builders read replaced, and these pages made (`count` of them).
-    private init(_ set: PageSet, site: Site, made: [Rendered?], count: Int) {
-        var builder = set.builder
-        builder.site = site
-        self.builder = builder
-        builders = set.builders.map { builder in
-            var builder = builder
-            builder.site = site
-            return builder
-        }
+        self.builders = builders
         specs = set.specs
         paths = set.paths
         positions = set.positions
@@ -110,8 +101,7 @@ public final class PageSet: @unchecked Sendable {
         keeps = set.keeps
         self.made = made
         madeTotal = count
-        // The layouts of pages kept from before are not asked for again: the memo keeps them all.
-        keepsEveryLayout = true
+        self.keepsEveryLayout = keepsEveryLayout
     }
 
     /// How many pages are made and kept so far.

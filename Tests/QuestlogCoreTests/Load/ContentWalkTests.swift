@@ -72,13 +72,13 @@ struct ContentWalkTests {
         let memo = LoadMemo()
         let loader = SiteLoader(root: site.root, jobs: 2, memo: memo)
         _ = loader.load()
-        #expect(memo.reusedWalkCount == 0)
+        #expect(!memo.lastLoadReusedWalk)
 
         // An entry edited: the same folders, walked no more.
         site.write("Content/elden-ring/npcs/varre.md", bytes: Array("---\nname: Varré\n---\nEdited.\n".utf8))
         memo.trust(changed: ["Content/elden-ring/npcs/varre.md"])
         var loaded = loader.load()
-        #expect(memo.reusedWalkCount == 1)
+        #expect(memo.lastLoadReusedWalk)
         #expect(summary(loaded) == summary(site.load()))
         #expect(summary(loaded).contains { $0.hasSuffix("Edited.\n") })
 
@@ -86,7 +86,7 @@ struct ContentWalkTests {
         site.write("Content/elden-ring/npcs/melina.md", bytes: Array("---\nname: Melina\n---\n".utf8))
         memo.trust(changed: ["Content/elden-ring/npcs/melina.md"])
         loaded = loader.load()
-        #expect(memo.reusedWalkCount == 0)
+        #expect(!memo.lastLoadReusedWalk)
         #expect(summary(loaded) == summary(site.load()))
         #expect(loaded.games[0].entries.contains { $0.id == "melina" })
 
@@ -94,18 +94,18 @@ struct ContentWalkTests {
                                           toPath: site.root + "/Content/elden-ring/npcs/_limgrave")
         memo.trust(changed: ["Content/elden-ring/npcs/limgrave", "Content/elden-ring/npcs/_limgrave"])
         loaded = loader.load()
-        #expect(memo.reusedWalkCount == 0)
+        #expect(!memo.lastLoadReusedWalk)
         #expect(summary(loaded) == summary(site.load()))
         #expect(loaded.games[0].entries.first { $0.id == "kale" }?.isDraft == true)
 
         try! FileManager.default.removeItem(atPath: site.root + "/Content/elden-ring/npcs/melina.md")
         memo.trust(changed: ["Content/elden-ring/npcs/melina.md"])
         loaded = loader.load()
-        #expect(memo.reusedWalkCount == 0)
+        #expect(!memo.lastLoadReusedWalk)
         #expect(summary(loaded) == summary(site.load()))
 
         // Without a watcher's word, every load walks.
         _ = loader.load()
-        #expect(memo.reusedWalkCount == 0)
+        #expect(!memo.lastLoadReusedWalk)
     }
 }
