@@ -17,6 +17,7 @@ let usage = """
       big-note MB DIR          write a site whose one big note is about MB megabytes
       big-data N DIR           write a site whose N entries are all in one data file
       serve-rebuild DIR [N]    time N saves of one entry as serve makes them (notes, a value, the name)
+      exports DIR [N]          time each export format of a site N times, alone on every core
     \(benchmarks.map { "  \($0.name + String(repeating: " ", count: max(1, 12 - $0.name.count)))\($0.summary)" }.joined(separator: "\n"))
     """
 
@@ -48,6 +49,13 @@ if arguments.first == "corpus" {
 } else if (2...3).contains(arguments.count), arguments[0] == "serve-rebuild", arguments.count == 2 || Int(arguments[2]) != nil {
     do {
         try ServeRebuildBenchmark.run(site: arguments[1], edits: arguments.count == 3 ? Int(arguments[2])! : 21)
+    } catch {
+        FileHandle.standardError.write(Data("questlog-bench: \(error)\n".utf8))
+        exit(1)
+    }
+} else if (2...3).contains(arguments.count), arguments[0] == "exports", arguments.count == 2 || Int(arguments[2]) != nil {
+    do {
+        try ExportBenchmark.run(site: arguments[1], runs: arguments.count == 3 ? Int(arguments[2])! : 5)
     } catch {
         FileHandle.standardError.write(Data("questlog-bench: \(error)\n".utf8))
         exit(1)

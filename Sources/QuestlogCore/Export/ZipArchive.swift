@@ -66,7 +66,7 @@ struct ZipArchive: Sendable {
 
         /// Adds an entry whose bytes `write` hands to the deflater, piece by piece.
         mutating func add(path: String, _ write: (Deflater) throws(ZipArchiveError) -> Void) throws(ZipArchiveError) {
-            let deflater = try Deflater(path: path, sizeLimit: archive.sizeLimit)
+            let deflater = try Deflater(path: path, sizeLimit: archive.sizeLimit, jobs: archive.jobs)
             try write(deflater)
             let compressed = try deflater.finishPieces()
             try append(path: path, size: deflater.size, crc: deflater.crc, compressedPieces: compressed)
@@ -166,7 +166,8 @@ struct ZipArchive: Sendable {
         /// Starts an entry, whose bytes the next calls of `add(_:)` give, up to `end(path:)`.
         func begin(path: String) {
             let limit = archive.sizeLimit
-            run { [self] () throws(ZipArchiveError) in deflater = try Deflater(path: path, sizeLimit: limit) }
+            let jobs = archive.jobs
+            run { [self] () throws(ZipArchiveError) in deflater = try Deflater(path: path, sizeLimit: limit, jobs: jobs) }
         }
 
         /// The next piece of the current entry's bytes.
@@ -205,57 +206,67 @@ struct ZipArchive: Sendable {
     }
 
     /// A raw deflate stream and CRC-32 of an entry's bytes given piece by piece; the compressed
-    /// bytes are those of `deflate(_:path:)` on the pieces joined, however they are cut.
+    /// bytes are those of `deflate(_:path:)` on the pieces joined, however they are cut, and
+    /// whatever `jobs` is.
+    ///
+    /// The bytes are cut into blocks of `blockSize`, each compressed by a stream of its own that
+    /// knows the 32 KB before it (zlib's preset dictionary, so matches reach back across the cut as
+    /// in one stream) and ends flushed to a byte boundary, the last one finished: the blocks' streams
+    /// one after another are one deflate stream, as gzip's parallel compressors write it. So a large
+    /// part is compressed on up to `jobs` threads, a few blocks at a time, and the bytes depend only
+    /// on the part's: a part of one block is exactly zlib's one stream of it.
     final class Deflater {
         let path: String
         private let sizeLimit: UInt64
-        private let stream: UnsafeMutablePointer<z_stream>
+        private let jobs: Int
+        /// How many bytes each block's stream compresses.
+        static let blockSize = 1 << 17
+        /// How far back a deflate match reaches: each block's stream is given this much before it.
+        static let window = 1 << 15
+        /// The block being filled.
+        private var block: [UInt8] = []
+        /// Full blocks waiting to be compressed together.
+        private var waiting: [[UInt8]] = []
+        /// The last `window` bytes before the first waiting block.
+        private var before: [UInt8] = []
         private var output: [UInt8] = []
         /// Compressed bytes already set aside, a piece of `pieceSize` at a time, so the output never
         /// grows as one buffer (nor is copied when it ends).
         private var pieces: [[UInt8]] = []
         static let pieceSize = 1 << 20
-        private var scratch = [UInt8](repeating: 0, count: 1 << 16)
         private(set) var crc: UInt32 = 0
         private(set) var size: UInt64 = 0
 
-        init(path: String, sizeLimit: UInt64) throws(ZipArchiveError) {
+        init(path: String, sizeLimit: UInt64, jobs: Int = 1) throws(ZipArchiveError) {
             self.path = path
             self.sizeLimit = sizeLimit
-            stream = .allocate(capacity: 1)
-            stream.initialize(to: z_stream())
-            let status = questlog_deflateInit2(stream, Z_DEFAULT_COMPRESSION, -15, 8)
-            guard status == Z_OK else {
-                stream.deinitialize(count: 1)
-                stream.deallocate()
-                throw .compressionFailed(path, status)
-            }
+            self.jobs = max(1, jobs)
+            block.reserveCapacity(Self.blockSize)
         }
 
-        deinit {
-            deflateEnd(stream)
-            stream.deinitialize(count: 1)
-            stream.deallocate()
-        }
-
-        /// Compresses the next piece of the entry's bytes.
+        /// Takes the next piece of the entry's bytes, compressing the blocks it fills.
         func add(_ bytes: [UInt8]) throws(ZipArchiveError) {
             size += UInt64(bytes.count)
             guard size <= sizeLimit else { throw .tooLarge(path) }
             guard !bytes.isEmpty else { return }
             let sum = bytes.withUnsafeBufferPointer { CZlib.crc32(uLong(crc), $0.baseAddress, uInt($0.count)) }
             crc = UInt32(truncatingIfNeeded: sum)
-            var failure: Int32?
-            bytes.withUnsafeBufferPointer { input in
-                stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.pointee.avail_in = uInt(input.count)
-                while stream.pointee.avail_in > 0 {
-                    let status = run(Z_NO_FLUSH)
-                    if status != Z_OK { failure = status; break }
+            var offset = 0
+            while offset < bytes.count {
+                // A full block waits only once a byte follows it: the last block, full or not,
+                // is always the one that finishes the stream, however the bytes are batched.
+                if block.count == Self.blockSize {
+                    waiting.append(block)
+                    block = []
+                    block.reserveCapacity(Self.blockSize)
+                    // A few blocks per thread at a time: enough to keep every thread busy, few
+                    // enough that little waits in memory.
+                    if waiting.count >= 2 * jobs { try compressWaiting(last: false) }
                 }
-                stream.pointee.next_in = nil
+                let taken = min(Self.blockSize - block.count, bytes.count - offset)
+                block.append(contentsOf: bytes[offset..<offset + taken])
+                offset += taken
             }
-            if let failure { throw .compressionFailed(path, failure) }
         }
 
         /// Ends the stream; the compressed bytes.
@@ -266,11 +277,10 @@ struct ZipArchive: Sendable {
 
         /// Ends the stream; the compressed bytes as pieces, one after another (`finish` joined).
         func finishPieces() throws(ZipArchiveError) -> [[UInt8]] {
-            while true {
-                let status = run(Z_FINISH)
-                if status == Z_STREAM_END { break }
-                if status != Z_OK && status != Z_BUF_ERROR { throw .compressionFailed(path, status) }
-            }
+            // The last block, however short (empty for an empty part), finishes the stream.
+            waiting.append(block)
+            block = []
+            try compressWaiting(last: true)
             defer {
                 output = []
                 pieces = []
@@ -278,21 +288,69 @@ struct ZipArchive: Sendable {
             return pieces + [output.compacted()]
         }
 
-        /// One call of `deflate` into the scratch buffer, whose output is kept.
-        private func run(_ flush: Int32) -> Int32 {
-            scratch.withUnsafeMutableBufferPointer { buffer in
-                stream.pointee.next_out = buffer.baseAddress
-                stream.pointee.avail_out = uInt(buffer.count)
-                let status = CZlib.deflate(stream, flush)
-                let written = buffer.count - Int(stream.pointee.avail_out)
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<written]))
+        /// Compresses the waiting blocks, each on one of up to `jobs` threads, and keeps their
+        /// streams in order; with `last`, the last block's stream finishes the whole.
+        private func compressWaiting(last: Bool) throws(ZipArchiveError) {
+            let blocks = waiting
+            waiting = []
+            let first = before
+            let path = path
+            let compress = { @Sendable (index: Int) -> Result<[UInt8], ZipArchiveError> in
+                let dictionary = index == 0 ? first : Array(blocks[index - 1].suffix(Self.window))
+                return Result { () throws(ZipArchiveError) -> [UInt8] in
+                    try Self.compress(blocks[index], after: dictionary, finishing: last && index == blocks.count - 1, path: path)
+                }
+            }
+            let streams: [Result<[UInt8], ZipArchiveError>]
+            if jobs > 1 && blocks.count > 1 {
+                streams = Parallel.map(Array(blocks.indices), jobs: jobs, compress)
+            } else {
+                streams = blocks.indices.map(compress)
+            }
+            if let end = blocks.last {
+                before = end.count >= Self.window ? Array(end.suffix(Self.window)) : Array((before + end).suffix(Self.window))
+            }
+            for stream in streams {
+                output.append(contentsOf: try stream.get())
                 if output.count >= Self.pieceSize {
                     pieces.append(output)
                     output = []
-                    output.reserveCapacity(Self.pieceSize + buffer.count)
+                    output.reserveCapacity(Self.pieceSize + Self.blockSize)
                 }
-                return status
             }
+        }
+
+        /// One block as a deflate stream of its own, at zlib's default level, that may refer to the
+        /// `dictionary` bytes before it: ended by a sync flush (byte-aligned, not final) unless it
+        /// `finishing` the whole stream.
+        private static func compress(_ bytes: [UInt8], after dictionary: [UInt8], finishing: Bool, path: String) throws(ZipArchiveError) -> [UInt8] {
+            var stream = z_stream()
+            var status = questlog_deflateInit2(&stream, Z_DEFAULT_COMPRESSION, -15, 8)
+            guard status == Z_OK else { throw .compressionFailed(path, status) }
+            defer { deflateEnd(&stream) }
+            if !dictionary.isEmpty {
+                status = dictionary.withUnsafeBufferPointer { deflateSetDictionary(&stream, $0.baseAddress, uInt($0.count)) }
+                guard status == Z_OK else { throw .compressionFailed(path, status) }
+            }
+            // The bound, with room for a sync flush's marker, leaves room for everything: one call
+            // compresses the whole block.
+            var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 16)
+            var input = bytes
+            let written = input.withUnsafeMutableBufferPointer { input in
+                output.withUnsafeMutableBufferPointer { output in
+                    stream.next_in = input.baseAddress
+                    stream.avail_in = uInt(input.count)
+                    stream.next_out = output.baseAddress
+                    stream.avail_out = uInt(output.count)
+                    status = CZlib.deflate(&stream, finishing ? Z_FINISH : Z_SYNC_FLUSH)
+                    return output.count - Int(stream.avail_out)
+                }
+            }
+            guard finishing ? status == Z_STREAM_END : (status == Z_OK && stream.avail_in == 0 && stream.avail_out > 0) else {
+                throw .compressionFailed(path, status)
+            }
+            output.removeSubrange(written...)
+            return output
         }
     }
 
@@ -305,26 +363,11 @@ struct ZipArchive: Sendable {
     }
 
     /// `bytes` deflated at zlib's default level (as spreadsheet apps write; the best level takes about five
-    /// times as long for 6% less), as a raw stream (window bits −15: no zlib header).
-    static func deflate(_ bytes: [UInt8], path: String) throws(ZipArchiveError) -> [UInt8] {
-        var stream = z_stream()
-        var status = questlog_deflateInit2(&stream, Z_DEFAULT_COMPRESSION, -15, 8)
-        guard status == Z_OK else { throw .compressionFailed(path, status) }
-        defer { deflateEnd(&stream) }
-        var input = bytes
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
-        let written = input.withUnsafeMutableBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { output in
-                stream.next_in = input.baseAddress
-                stream.avail_in = uInt(input.count)
-                stream.next_out = output.baseAddress
-                stream.avail_out = uInt(output.count)
-                // The bound leaves room for everything, so one call finishes the stream.
-                status = CZlib.deflate(&stream, Z_FINISH)
-                return output.count - Int(stream.avail_out)
-            }
-        }
-        guard status == Z_STREAM_END else { throw .compressionFailed(path, status) }
-        return Array(output[..<written])
+    /// times as long for 6% less), as a raw stream (window bits −15: no zlib header), cut into
+    /// blocks as `Deflater` cuts them.
+    static func deflate(_ bytes: [UInt8], path: String, jobs: Int = 1) throws(ZipArchiveError) -> [UInt8] {
+        let deflater = try Deflater(path: path, sizeLimit: UInt64(max(bytes.count, 1)), jobs: jobs)
+        try deflater.add(bytes)
+        return try deflater.finish()
     }
 }

@@ -49,4 +49,49 @@ struct ZipArchiveTests {
             try small.bytes(of: [(path: "first", bytes: noise), (path: "second", bytes: noise)])
         }
     }
+
+    /// Rows of a sheet, repetitive as XML is, with some noise so that blocks do not all look alike.
+    static func sheetLike(rows: Int) -> [UInt8] {
+        var state: UInt64 = 0x2545_F491
+        return Array((0..<rows).map { row -> String in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return "<row r=\"\(row)\"><c t=\"inlineStr\"><is><t>Name \(state >> 40)</t></is></c><c><v>\(row * 7)</v></c></row>"
+        }.joined().utf8)
+    }
+
+    @Test func aPartOfManyBlocksIsOneStreamThatInflatesToItsBytes() throws {
+        let bytes = Self.sheetLike(rows: 40_000)
+        #expect(bytes.count > 8 * ZipArchive.Deflater.blockSize)
+        let compressed = try ZipArchive.deflate(bytes, path: "sheet")
+        #expect(ZipReader.inflate(compressed, size: bytes.count) == bytes)
+        // Each block knows the 32 KB before it, so cutting costs little: within 2% of one stream.
+        let single = try ZipReader.deflateAsOneStream(bytes)
+        #expect(compressed.count <= single.count + single.count / 50, "\(compressed.count) against \(single.count)")
+        // Bytes that end a block exactly, and one byte more, make streams that inflate too.
+        for count in [ZipArchive.Deflater.blockSize, 2 * ZipArchive.Deflater.blockSize, 2 * ZipArchive.Deflater.blockSize + 1] {
+            let part = Array(bytes.prefix(count))
+            #expect(ZipReader.inflate(try ZipArchive.deflate(part, path: "p"), size: count) == part, "\(count) bytes")
+        }
+    }
+
+    @Test func aPartOfOneBlockIsZlibsOneStream() throws {
+        for bytes in [[], Array("<Types/>".utf8), Array(Self.sheetLike(rows: 40_000).prefix(ZipArchive.Deflater.blockSize))] {
+            #expect(try ZipArchive.deflate(bytes, path: "p") == ZipReader.deflateAsOneStream(bytes), "\(bytes.count) bytes")
+        }
+    }
+
+    @Test func theThreadsCompressingAPartChangeNoByte() throws {
+        let bytes = Self.sheetLike(rows: 40_000)
+        let alone = try ZipArchive.deflate(bytes, path: "sheet", jobs: 1)
+        for jobs in [2, 3, 8] {
+            #expect(try ZipArchive.deflate(bytes, path: "sheet", jobs: jobs) == alone, "\(jobs) threads")
+            let deflater = try ZipArchive.Deflater(path: "sheet", sizeLimit: ZipArchive().sizeLimit, jobs: jobs)
+            for start in stride(from: 0, to: bytes.count, by: 77_777) {
+                try deflater.add(Array(bytes[start..<min(start + 77_777, bytes.count)]))
+            }
+            #expect(try deflater.finish() == alone, "\(jobs) threads, given in pieces")
+        }
+        let entries = [(path: "xl/sheet.xml", bytes: bytes)] + Self.entries
+        #expect(try ZipArchive(jobs: 4).bytes(of: entries) == ZipArchive(jobs: 1).bytes(of: entries))
+    }
 }

@@ -1,4 +1,5 @@
 import CZlib
+@testable import QuestlogCore
 
 /// A ZIP reader for tests, independent of the writer: it finds the end record, walks the central
 /// directory, reads each local header, inflates the data with zlib and checks the CRC-32 with its
@@ -58,6 +59,28 @@ enum ZipReader {
             }
         }
         guard status == Z_STREAM_END, written == size else { return nil }
+        return Array(output[..<written])
+    }
+
+    /// `bytes` as one raw deflate stream at zlib's default level, uncut: what a part compressed
+    /// in blocks is held against.
+    static func deflateAsOneStream(_ bytes: [UInt8]) throws -> [UInt8] {
+        var stream = z_stream()
+        guard questlog_deflateInit2(&stream, Z_DEFAULT_COMPRESSION, -15, 8) == Z_OK else { throw ZipArchiveError.compressionFailed("", -1) }
+        defer { deflateEnd(&stream) }
+        var input = bytes
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
+        let (status, written) = input.withUnsafeMutableBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { output in
+                stream.next_in = input.baseAddress
+                stream.avail_in = uInt(input.count)
+                stream.next_out = output.baseAddress
+                stream.avail_out = uInt(output.count)
+                let status = CZlib.deflate(&stream, Z_FINISH)
+                return (status, output.count - Int(stream.avail_out))
+            }
+        }
+        guard status == Z_STREAM_END else { throw ZipArchiveError.compressionFailed("", status) }
         return Array(output[..<written])
     }
 
