@@ -86,11 +86,11 @@ struct BuildCommandTests {
         let first = runQuestlog(["build", "--timings"], in: folder)
         #expect(first.code == .success, "\(first.error)")
         let lines = first.error.split(separator: "\n").map(String.init)
-        for stage in ["check cache", "load", "resolve", "render pages", "search+exports", "assets", "check output", "write", "keep cache", "total"] {
+        for stage in ["check cache", "load", "resolve", "render", "assets", "check output", "write", "keep cache", "total"] {
             #expect(lines.contains { $0.hasPrefix(stage + " ") }, "\(stage)")
         }
-        // The search index and the exports are made at the same time, within one stage.
-        for stage in ["search", "exports"] {
+        // The pages, the search index and the exports are made at the same time, within one stage.
+        for stage in ["render pages", "search", "exports"] {
             #expect(lines.contains { $0.hasPrefix("  " + stage + " ") }, "\(stage)")
         }
         #expect(lines.contains { $0.hasPrefix("write") && $0.contains(" MB") })

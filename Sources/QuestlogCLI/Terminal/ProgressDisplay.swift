@@ -32,7 +32,7 @@ final class ProgressDisplay: @unchecked Sendable {
     static let labels = [
         "check cache": "Checking for changes", "load": "Loading", "resolve": "Checking references",
         "render pages": "Rendering pages", "source dates": "Dating pages", "search": "Indexing for search", "exports": "Exporting",
-        "search+exports": "Indexing for search and exporting",
+        "render": "Rendering",
         "assets": "Copying files", "write": "Writing", "read memo": "Reading what earlier builds made", "keep notes": "Keeping the notes", "keep layouts": "Keeping the graph layouts",
         "check output": "Checking the output", "keep cache": "Keeping the build's record",
     ]

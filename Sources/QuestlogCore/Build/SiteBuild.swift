@@ -58,19 +58,23 @@ public struct SiteBuild: Sendable {
         }
         progress(.rendering)
         let renderer = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site)
-        // The search index is made beside the exports, below, unless both wait to be asked for.
-        let renderDiagnostics = renderer.render(site, into: sink, timings: timings, deferringSearch: deferringSearch || !deferringExports,
-                                                layouts: memo?.layouts)
-        diagnostics.append(contentsOf: renderDiagnostics)
-        if diagnostics.failed(strict: options.strict) {
-            return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
-        }
-        // Deferred exports still claim their paths, so an asset in their place is the same error as in a build.
-        var claimed = sink.paths
+        var claimed: [String]
         if deferringExports {
-            claimed += Self.exportPaths(of: site)
+            diagnostics.append(contentsOf: renderer.render(site, into: sink, timings: timings, deferringSearch: deferringSearch,
+                                                           layouts: memo?.layouts))
+            if diagnostics.failed(strict: options.strict) {
+                return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
+            }
+            // Deferred exports still claim their paths, so an asset in their place is the same error as in a build.
+            claimed = sink.paths + Self.exportPaths(of: site)
         } else {
-            diagnostics.append(contentsOf: renderSearchAndExports(of: site, renderer: renderer, into: sink, timings: timings))
+            let (pageProblems, exportProblems) = renderEverything(of: site, renderer: renderer, into: sink, timings: timings, layouts: memo?.layouts)
+            diagnostics.append(contentsOf: pageProblems)
+            // With pages that cannot be made, the build stops there, as if the rest had not been made.
+            if diagnostics.failed(strict: options.strict) {
+                return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
+            }
+            diagnostics.append(contentsOf: exportProblems)
             claimed = sink.paths
         }
         if !diagnostics.failed(strict: options.strict) {
@@ -295,23 +299,25 @@ public struct SiteBuild: Sendable {
         return diagnostics
     }
 
-    /// The search index and the exports of a site, made at the same time: each has parts that run
-    /// on one thread, which the other's fill. The diagnostics are the exports'.
-    private func renderSearchAndExports(of site: Site, renderer: SiteRenderer, into sink: some OutputSink, timings: BuildTimings) -> DiagnosticList {
-        timings.measure("search+exports", { () -> DiagnosticList in
-            let exports = Slot<DiagnosticList>()
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-                if part == 0 {
+    /// The pages, the search index and the exports of a site, made at the same time (`Parallel.all`):
+    /// each has parts that run on fewer threads than there are, which the others fill. The
+    /// diagnostics of the pages (template and locale problems), then those of the exports.
+    private func renderEverything(of site: Site, renderer: SiteRenderer, into sink: some OutputSink, timings: BuildTimings,
+                                  layouts: LayoutMemo?) -> (pages: DiagnosticList, exports: DiagnosticList) {
+        timings.measure("render", { () -> (pages: DiagnosticList, exports: DiagnosticList) in
+            let pages = Slot<DiagnosticList>(), exports = Slot<DiagnosticList>()
+            Parallel.all([
+                { pages.value = renderer.render(site, into: sink, timings: timings, deferringSearch: true, layouts: layouts, beside: true) },
+                {
                     _ = timings.measureBeside("search", { () -> Int in
                         let files = renderer.searchFiles(of: site)
                         sink.add(contentsOf: files)
                         return files.count
                     }, count: { (items: $0, reused: 0) })
-                } else {
                     exports.value = renderExports(of: site, into: sink, timings: timings, beside: true)
-                }
-            }
-            return exports.value ?? DiagnosticList()
+                },
+            ])
+            return (pages.value ?? DiagnosticList(), exports.value ?? DiagnosticList())
         }, count: { _ in (items: 0, reused: 0) })
     }
 
@@ -430,6 +436,6 @@ public struct SiteBuild: Sendable {
 
 /// One value written by one thread and read once it is done.
 private final class Slot<Value>: @unchecked Sendable {
-    // Unchecked: written by one thread, read only after `concurrentPerform` returns.
+    // Unchecked: written by one thread, read only after `Parallel.all` returns.
     var value: Value?
 }

@@ -31,19 +31,23 @@ public struct SiteRenderer: Sendable {
     /// sink and the errors say why.
     /// With `deferringSearch`, the search index is left out, for `searchFiles(of:)` to make when
     /// it is asked for. Graph layouts found in `layouts` are reused, and it keeps this render's.
+    /// With `beside`, the pages are a stage beside others (`BuildTimings.measureBeside`), within
+    /// the one the caller times.
     public func render(_ site: Site, into sink: some OutputSink, timings: BuildTimings = BuildTimings(),
-                       deferringSearch: Bool = false, layouts: LayoutMemo? = nil) -> DiagnosticList {
+                       deferringSearch: Bool = false, layouts: LayoutMemo? = nil, beside: Bool = false) -> DiagnosticList {
         let (prepared, problems) = prepare(site, layouts: layouts, keeping: false)
         var diagnostics = problems
         guard let (set, strings) = prepared else { return diagnostics }
 
         // Each page's data is built and rendered in one step, and its bytes go to the sink at once.
-        let rendered = timings.measure("render pages", {
+        let renderPages = {
             set.renderAll(jobs: jobs, willRender: timings.expect, proceed: { true }) { page in
                 if case let .success(file) = page.result { sink.add(file) }
                 timings.advance()
             } ?? []
-        }, count: { (items: $0.count, reused: 0) })
+        }
+        let rendered = beside ? timings.measureBeside("render pages", renderPages, count: { (items: $0.count, reused: 0) })
+            : timings.measure("render pages", renderPages, count: { (items: $0.count, reused: 0) })
         for problem in PageSet.problems(of: rendered, diagnose: diagnostic(for:)).all where !diagnostics.all.contains(problem) {
             diagnostics.append(problem)
         }

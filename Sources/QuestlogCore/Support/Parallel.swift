@@ -47,6 +47,26 @@ public enum Parallel {
     }
 }
 
+extension Parallel {
+    /// Runs every one of `parts` at once, each on a thread of its own, and returns once all are
+    /// done. Not one `concurrentPerform` whose iterations are the parts: a `map` within such an
+    /// iteration gets that iteration's thread alone, so the part still running when the others are
+    /// done would go on one core. Here each part's `map`s use every core whenever the others leave
+    /// it free.
+    public static func all(_ parts: [@Sendable () -> Void]) {
+        guard parts.count > 1 else {
+            parts.first?()
+            return
+        }
+        let group = DispatchGroup()
+        for part in parts.dropFirst() {
+            DispatchQueue.global().async(group: group, execute: part)
+        }
+        parts[0]()
+        group.wait()
+    }
+}
+
 /// Hands out consecutive ranges of indices to whichever thread asks next.
 private final class BatchCounter: @unchecked Sendable {
     private let lock = NSLock()

@@ -1,3 +1,4 @@
+import Foundation
 @testable import QuestlogCore
 import Testing
 
@@ -11,5 +12,39 @@ struct ParallelTests {
             #expect(states.allSatisfy { $0 == $0.sorted() })
         }
         #expect(Parallel.forEach(count: 0, jobs: 4, state: { 0 }) { count, _ in count += 1 } == [0])
+    }
+
+    final class Threads: @unchecked Sendable {
+        private let lock = NSLock()
+        private var seen: Set<String> = []
+        private(set) var runs = 0
+
+        func note() {
+            let name = "\(pthread_self())"
+            lock.withLock {
+                seen.insert(name)
+                runs += 1
+            }
+        }
+
+        var count: Int { lock.withLock { seen.count } }
+    }
+
+    @Test func allRunsEveryPartAndLeavesEachTheUseOfEveryThread() {
+        let first = Threads(), second = Threads()
+        Parallel.all([
+            { _ = Parallel.map(Array(0..<400), jobs: 2) { _ in first.note(); usleep(200) } },
+            // Done at once: the other part's map must not stay on one thread for it.
+            { second.note() },
+        ])
+        #expect(first.runs == 400 && second.runs == 1)
+        if ProcessInfo.processInfo.activeProcessorCount > 1 {
+            // A map within one iteration of `concurrentPerform` would have had one thread alone.
+            #expect(first.count > 1)
+        }
+        let alone = Threads()
+        Parallel.all([{ alone.note() }])
+        Parallel.all([])
+        #expect(alone.runs == 1)
     }
 }
