@@ -8,10 +8,14 @@ import Foundation
 /// binary, a damaged or foreign cache — means a full build, so the cache can cost time but never
 /// correctness.
 ///
+/// It also keeps the digest of the resolved site (`SiteDigest`): a build whose inputs differ only in
+/// files of entries, and whose site differs only in some entries' notes, keeps the pages that show
+/// none of those entries as the last build wrote them (`SiteBuild.run`).
+///
 /// The format is text: a header line, then one record per line, fields separated by tabs, with tab,
 /// line break and backslash escaped.
 struct BuildCache: Equatable {
-    static let header = "questlog-cache 2"
+    static let header = "questlog-cache 3"
     /// The site's folder for Questlog's own state, which no build reads as content.
     static let folder = ".questlog"
 
@@ -25,16 +29,21 @@ struct BuildCache: Equatable {
     var inputs: [SourceStamp]
     /// Every output file as the build left it, with the `ContentHash` of its bytes in `hash`: a
     /// changed time or size is enough to doubt it, and the next build, whatever its inputs, trusts
-    /// a file still at this size and time to hold bytes of this hash instead of reading it back.
+    /// a file still at this size and time to hold bytes of this hash instead of reading it back
+    /// (unless that time is within `SourceStamp.racyWindow` of `written`: then it reads them).
     var outputs: [SourceStamp]
     var diagnostics: [Diagnostic]
     var pageCount: Int
     var gameCount: Int
+    /// The digest of the site the build resolved; nil when it was not kept.
+    var digest: SiteDigest?
+    /// When `outputs` were stamped, in nanoseconds since 1970 (`OutputStage.commit`).
+    var written: Int64 = 0
 
     static func == (lhs: BuildCache, rhs: BuildCache) -> Bool {
         lhs.key == rhs.key && lhs.inputs == rhs.inputs && lhs.diagnostics == rhs.diagnostics
             && lhs.pageCount == rhs.pageCount && lhs.gameCount == rhs.gameCount
-            && lhs.outputs == rhs.outputs
+            && lhs.outputs == rhs.outputs && lhs.digest == rhs.digest && lhs.written == rhs.written
     }
 
     /// The key of a build: the binary (its version, and the size and time of its executable, so a
@@ -61,27 +70,47 @@ struct BuildCache: Equatable {
     /// Whether nothing the last build depended on has changed: same key, same input files with the
     /// same stamps, and every output file still there at its size and time.
     func isCurrent(key: String, inputs: [SourceStamp], site: String, output: String) -> Bool {
-        guard key == self.key, inputs.count == self.inputs.count,
-              zip(inputs, self.inputs).allSatisfy({ now, then in
-                  guard now.path == then.path, now.size == then.size, now.modified == then.modified else { return false }
-                  // Bytes hashed last time are compared again, even when their time no longer looks recent.
-                  guard then.hash != 0 else { return true }
-                  return (now.hash != 0 ? now.hash : SourceStamp.hashOfFile(site + "/" + now.path)) == then.hash
-              }) else { return false }
+        guard key == self.key, changedInputs(inputs, site: site)?.isEmpty == true else { return false }
         return outputs.allSatisfy { recorded in
             SourceStamp.current(recorded.path, in: output).map { $0.size == recorded.size && $0.modified == recorded.modified } ?? false
         }
     }
 
+    /// The paths of the input files whose stamps (or, where recorded, bytes) differ from the
+    /// cache's, in walking order; nil when files came or went.
+    func changedInputs(_ inputs: [SourceStamp], site: String) -> [String]? {
+        guard inputs.count == self.inputs.count else { return nil }
+        var changed: [String] = []
+        for (now, then) in zip(inputs, self.inputs) {
+            guard now.path == then.path else { return nil }
+            guard now.size == then.size, now.modified == then.modified else {
+                changed.append(now.path)
+                continue
+            }
+            // Bytes hashed last time are compared again, even when their time no longer looks recent.
+            if then.hash != 0, (now.hash != 0 ? now.hash : SourceStamp.hashOfFile(site + "/" + now.path)) != then.hash {
+                changed.append(now.path)
+            }
+        }
+        return changed
+    }
+
     // MARK: Reading and writing
 
     var bytes: [UInt8] {
-        var lines = [Self.header, "key\t" + Self.escaped(key), "pages\t\(pageCount)", "games\t\(gameCount)"]
+        var lines = [Self.header, "key\t" + Self.escaped(key), "pages\t\(pageCount)", "games\t\(gameCount)", "written\t\(written)"]
         for input in inputs {
             lines.append("in\t\(input.size)\t\(input.modified)\t\(input.hash)\t" + Self.escaped(input.path))
         }
         for output in outputs {
             lines.append("out\t\(output.size)\t\(output.modified)\t\(output.hash)\t" + Self.escaped(output.path))
+        }
+        if let digest {
+            lines.append("site\t\(digest.site)")
+            for game in digest.games { lines.append("game\t\(game)") }
+            for entry in digest.entries {
+                lines.append("entry\t\(entry.shape)\t\(entry.notes)\t" + Self.escaped(entry.key) + "\t" + Self.escaped(entry.path))
+            }
         }
         for diagnostic in diagnostics {
             let location = diagnostic.location
@@ -104,8 +133,9 @@ struct BuildCache: Equatable {
         func number<T: FixedWidthInteger>(_ field: ArraySlice<UInt8>) -> T? {
             T(String(decoding: field, as: UTF8.self))
         }
-        var key: String?, pages: Int?, games: Int?
+        var key: String?, pages: Int?, gameCount: Int?, written: Int64?
         var inputs: [SourceStamp] = [], outputs: [SourceStamp] = [], diagnostics: [Diagnostic] = []
+        var site: UInt64?, games: [UInt64] = [], entries: [SiteDigest.Record] = []
         inputs.reserveCapacity(lines.count)
         outputs.reserveCapacity(lines.count)
         for line in lines.dropFirst() {
@@ -114,7 +144,8 @@ struct BuildCache: Equatable {
             switch (String(decoding: tag, as: UTF8.self), fields.count) {
             case ("key", 2): key = text(fields[1])
             case ("pages", 2): pages = number(fields[1])
-            case ("games", 2): games = number(fields[1])
+            case ("games", 2): gameCount = number(fields[1])
+            case ("written", 2): written = number(fields[1])
             case ("in", 5):
                 guard let size: Int = number(fields[1]), let modified: Int64 = number(fields[2]), let hash: UInt64 = number(fields[3]) else { return nil }
                 inputs.append(SourceStamp(path: text(fields[4]), size: size, modified: modified, hash: hash))
@@ -123,6 +154,15 @@ struct BuildCache: Equatable {
                 let path = text(fields[4])
                 guard OutputPathRules.problem(with: path) == nil else { return nil }
                 outputs.append(SourceStamp(path: path, size: size, modified: modified, hash: hash))
+            case ("site", 2):
+                guard site == nil, let value: UInt64 = number(fields[1]) else { return nil }
+                site = value
+            case ("game", 2):
+                guard site != nil, let value: UInt64 = number(fields[1]) else { return nil }
+                games.append(value)
+            case ("entry", 5):
+                guard site != nil, let shape: UInt64 = number(fields[1]), let notes: UInt64 = number(fields[2]) else { return nil }
+                entries.append(SiteDigest.Record(key: text(fields[3]), path: text(fields[4]), shape: shape, notes: notes))
             case ("diag", 7):
                 guard let severity = Severity(rawValue: text(fields[1])), let line: Int = number(fields[4]), let column: Int = number(fields[5]) else { return nil }
                 let path = text(fields[3])
@@ -132,17 +172,21 @@ struct BuildCache: Equatable {
                 return nil
             }
         }
-        guard let key, let pages, let games else { return nil }
-        self.init(key: key, inputs: inputs, outputs: outputs, diagnostics: diagnostics, pageCount: pages, gameCount: games)
+        guard let key, let pages, let gameCount, let written else { return nil }
+        self.init(key: key, inputs: inputs, outputs: outputs, diagnostics: diagnostics, pageCount: pages, gameCount: gameCount,
+                  digest: site.map { SiteDigest(entries: entries, games: games, site: $0) }, written: written)
     }
 
-    init(key: String, inputs: [SourceStamp], outputs: [SourceStamp], diagnostics: [Diagnostic], pageCount: Int, gameCount: Int) {
+    init(key: String, inputs: [SourceStamp], outputs: [SourceStamp], diagnostics: [Diagnostic], pageCount: Int, gameCount: Int,
+         digest: SiteDigest? = nil, written: Int64 = 0) {
+        self.written = written
         self.key = key
         self.inputs = inputs
         self.outputs = outputs
         self.diagnostics = diagnostics
         self.pageCount = pageCount
         self.gameCount = gameCount
+        self.digest = digest
     }
 
     private static func escaped(_ text: String) -> String {

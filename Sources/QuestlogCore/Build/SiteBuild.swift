@@ -41,12 +41,25 @@ public struct SiteBuild: Sendable {
         var diagnostics: DiagnosticList
         var gameCount: Int
         var deferredExports: Site?
+        /// The digest of the resolved site, when it was asked for.
+        var digest: SiteDigest? = nil
+    }
+
+    /// What a build may keep of the last one's pages: the digest of the site that build resolved,
+    /// and how to keep a page as the output folder holds it (`OutputStage.keep`).
+    struct PageReuse: Sendable {
+        var previous: SiteDigest
+        var keep: @Sendable (String) -> Bool
     }
 
     /// Loads, resolves and renders the site, handing every file to `sink` as soon as it is made.
+    /// With `digesting`, the outcome has the site's digest. With `reuse`, when the site differs from
+    /// the last build's only in the notes of some entries (`SiteDigest.changedNotes`), the pages
+    /// showing none of them are kept rather than made (the exports and the search index are made
+    /// whole).
     func render(into sink: some OutputSink, progress: (BuildStep) -> Void, timings: BuildTimings,
                 deferringExports: Bool = false, deferringSearch: Bool = false, memo: BuildMemo? = nil,
-                afterResolve: () -> Void = {}) -> RenderOutcome {
+                digesting: Bool = false, reuse: PageReuse? = nil, afterResolve: () -> Void = {}) -> RenderOutcome {
         let theme = self.theme
         let (site, resolveDiagnostics, assets, _) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes)
         // The whole site is freed on a thread of its own once the build is done with it.
@@ -55,6 +68,14 @@ public struct SiteBuild: Sendable {
         var diagnostics = resolveDiagnostics
         if diagnostics.failed(strict: options.strict) {
             return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
+        }
+        let digest = digesting || reuse != nil
+            ? timings.measure("compare", trimming: false, { SiteDigest(of: site, jobs: options.jobs) }, count: { (items: $0.entries.count, reused: 0) })
+            : nil
+        // The pages that show no entry whose notes changed, when nothing else did.
+        var keeping: (@Sendable (String, [String]) -> Bool)?
+        if let reuse, let changed = digest?.changedNotes(since: reuse.previous) {
+            keeping = { path, sources in !sources.contains(where: changed.contains) && reuse.keep(path) }
         }
         progress(.rendering)
         let renderer = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site)
@@ -68,7 +89,8 @@ public struct SiteBuild: Sendable {
             // Deferred exports still claim their paths, so an asset in their place is the same error as in a build.
             claimed = sink.paths + Self.exportPaths(of: site)
         } else {
-            let (pageProblems, exportProblems) = renderEverything(of: site, renderer: renderer, into: sink, timings: timings, layouts: memo?.layouts)
+            let (pageProblems, exportProblems) = renderEverything(of: site, renderer: renderer, into: sink, timings: timings, layouts: memo?.layouts,
+                                                                  keeping: keeping)
             diagnostics.append(contentsOf: pageProblems)
             // With pages that cannot be made, the build stops there, as if the rest had not been made.
             if diagnostics.failed(strict: options.strict) {
@@ -84,7 +106,7 @@ public struct SiteBuild: Sendable {
             diagnostics.append(contentsOf: assetDiagnostics)
         }
         return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count,
-                             deferredExports: deferringExports ? site : nil)
+                             deferredExports: deferringExports ? site : nil, digest: digest)
     }
 
     /// Loads and resolves the site for `serve`, leaving every page to be made when asked for
@@ -303,20 +325,29 @@ public struct SiteBuild: Sendable {
     /// each has parts that run on fewer threads than there are, which the others fill. The
     /// diagnostics of the pages (template and locale problems), then those of the exports.
     private func renderEverything(of site: Site, renderer: SiteRenderer, into sink: some OutputSink, timings: BuildTimings,
-                                  layouts: LayoutMemo?) -> (pages: DiagnosticList, exports: DiagnosticList) {
+                                  layouts: LayoutMemo?, keeping: (@Sendable (String, [String]) -> Bool)?) -> (pages: DiagnosticList, exports: DiagnosticList) {
         timings.measure("render", { () -> (pages: DiagnosticList, exports: DiagnosticList) in
             let pages = Slot<DiagnosticList>(), exports = Slot<DiagnosticList>()
-            Parallel.all([
-                { pages.value = renderer.render(site, into: sink, timings: timings, deferringSearch: true, layouts: layouts, beside: true) },
-                {
-                    _ = timings.measureBeside("search", { () -> Int in
-                        let files = renderer.searchFiles(of: site)
-                        sink.add(contentsOf: files)
-                        return files.count
-                    }, count: { (items: $0, reused: 0) })
-                    exports.value = renderExports(of: site, into: sink, timings: timings, beside: true)
-                },
-            ])
+            let makePages: @Sendable () -> Void = {
+                pages.value = renderer.render(site, into: sink, timings: timings, deferringSearch: true, layouts: layouts, beside: true,
+                                              keeping: keeping)
+            }
+            let makeSearch: @Sendable () -> Void = {
+                _ = timings.measureBeside("search", { () -> Int in
+                    let files = renderer.searchFiles(of: site)
+                    sink.add(contentsOf: files)
+                    return files.count
+                }, count: { (items: $0, reused: 0) })
+            }
+            let makeExports: @Sendable () -> Void = { exports.value = renderExports(of: site, into: sink, timings: timings, beside: true) }
+            if keeping == nil {
+                // The search index and the exports one after the other: each holds much of the
+                // site at once, and together they would raise the build's peak memory.
+                Parallel.all([makePages, { makeSearch(); makeExports() }])
+            } else {
+                // Most pages are kept: the three at once, so the longest does not wait for another.
+                Parallel.all([makePages, makeSearch, makeExports])
+            }
             return (pages.value ?? DiagnosticList(), exports.value ?? DiagnosticList())
         }, count: { _ in (items: 0, reused: 0) })
     }
@@ -353,15 +384,24 @@ public struct SiteBuild: Sendable {
         var destinationProblems: [OutputError] = []
         let writable = writer.placementError() == nil && writer.inspectDestination(errors: &destinationProblems) != nil
         let previousOutputs = options.clean ? [] : (previous?.outputs ?? [])
-        let stage = OutputStage(writer: writer, previous: previousOutputs, active: writable)
+        let stage = OutputStage(writer: writer, previous: previousOutputs, recorded: previous?.written ?? 0, active: writable)
         // The notes and layouts of earlier builds, unless everything is to be made afresh; this
         // build's are kept for the next, whatever becomes of the build.
         let memo = options.clean ? BuildMemo() : timings.measure("read memo", { BuildMemo.read(site: options.site) },
                                                                  count: { (items: $0.count, reused: 0) })
+        // When only files of entries changed, the pages the edits cannot reach may be kept.
+        var reuse: PageReuse?
+        if !options.clean, writable, let cache = previous, cache.key == key, let digest = cache.digest,
+           let changed = cache.changedInputs(stamps, site: options.site) {
+            let entryFiles = digest.paths
+            if changed.allSatisfy(entryFiles.contains) {
+                reuse = PageReuse(previous: digest, keep: { stage.keep($0) })
+            }
+        }
         // The notes are written (and let go) as soon as they are all rendered, on a thread of their
         // own while the pages are made; the layouts at the end.
         let keeping = DispatchGroup()
-        let rendered = render(into: stage, progress: progress, timings: timings, memo: memo, afterResolve: {
+        let rendered = render(into: stage, progress: progress, timings: timings, memo: memo, digesting: true, reuse: reuse, afterResolve: {
             guard memo.notes.changed else {
                 memo.notes.release()
                 return
@@ -395,7 +435,7 @@ public struct SiteBuild: Sendable {
         let pageCount = stage.pageCount
         let written = timings.measure("write", {
             timings.expect(stage.fileCount)
-            return Result { () throws(OutputError) -> (report: OutputReport, outputs: [SourceStamp]?) in
+            return Result { () throws(OutputError) -> (report: OutputReport, outputs: [SourceStamp]?, written: Int64) in
                 try stage.commit(onFile: { timings.advance() })
             }
         },
@@ -409,7 +449,8 @@ public struct SiteBuild: Sendable {
             if let outputs = done.outputs {
                 timings.measure("keep cache", trimming: false, {
                     Self.store(BuildCache(key: key, inputs: stamps, outputs: outputs, diagnostics: diagnostics.all,
-                                          pageCount: pageCount, gameCount: rendered.gameCount).bytes, at: cachePath)
+                                          pageCount: pageCount, gameCount: rendered.gameCount, digest: rendered.digest,
+                                          written: done.written).bytes, at: cachePath)
                 }, count: { _ in (items: stamps.count + outputs.count, reused: 0) })
             }
             return BuildResult(diagnostics: diagnostics, report: done.report, pageCount: pageCount, gameCount: rendered.gameCount)

@@ -23,6 +23,10 @@ final class OutputStage: OutputSink, @unchecked Sendable {
 
     let writer: OutputWriter
     private let previous: [String: SourceStamp]
+    /// When the last build recorded `previous` (nanoseconds since 1970): a file it had written so
+    /// shortly before that a change within the same clock tick would keep its time and size is
+    /// vouched for by its bytes, read and hashed, not by its stamp.
+    private let recorded: Int64
     private let active: Bool
     private let lock = NSLock()
     private var entries: [Entry] = []
@@ -36,13 +40,26 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// - Parameters:
     ///   - previous: the output files as the last build left them, with the hash of their bytes in
     ///     `hash` (0 for none).
+    ///   - recorded: when the last build recorded `previous` (`commit`'s `written`).
     ///   - active: whether files may be written to the output folder at all.
-    init(writer: OutputWriter, previous: [SourceStamp], active: Bool) {
+    init(writer: OutputWriter, previous: [SourceStamp], recorded: Int64 = 0, active: Bool) {
         self.writer = writer
         var byPath: [String: SourceStamp] = [:]
         for stamp in previous where stamp.hash != 0 { byPath[stamp.path] = stamp }
         self.previous = byPath
+        self.recorded = recorded
         self.active = active
+    }
+
+    /// The last build's record of the file at `path`, when the file is still at that size and time;
+    /// for a file written just before the record, only when its bytes still have the hash too.
+    private func intact(_ path: String) -> SourceStamp? {
+        guard let stamp = previous[path], let now = SourceStamp.current(path, in: writer.directory),
+              now.size == stamp.size, now.modified == stamp.modified else { return nil }
+        if recorded - stamp.modified < SourceStamp.racyWindow {
+            guard FileContents.read(writer.absolute(path)).map(ContentHash.hash) == stamp.hash else { return nil }
+        }
+        return stamp
     }
 
     func add(_ file: OutputFile) {
@@ -76,6 +93,15 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         }
     }
 
+    /// Takes the file the last build wrote at `path` as this build's too, unmade, when it is still on
+    /// disk at the size and time recorded with its hash; false (and nothing taken) otherwise, for the
+    /// file to be made and added.
+    func keep(_ path: String) -> Bool {
+        guard active, OutputPathRules.problem(with: path) == nil, let stamp = intact(path) else { return false }
+        lock.withLock { entries.append(Entry(path: path, content: .unchanged, size: stamp.size, hash: stamp.hash)) }
+        return true
+    }
+
     /// Every path taken so far, in no particular order.
     var paths: [String] {
         lock.withLock { entries.map(\.path) + failures.map(\.path) }
@@ -103,9 +129,10 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     }
 
     /// Puts every file in place and returns what changed, with the stamp and hash of every output
-    /// file as now on disk (nil when one cannot be examined). The staging folder is gone afterwards,
+    /// file as now on disk (nil when one cannot be examined) and when they were taken (`written`,
+    /// which the next build's stage is given as `recorded`). The staging folder is gone afterwards,
     /// whether or not this succeeds.
-    func commit(onFile: @escaping @Sendable () -> Void = {}) throws(OutputError) -> (report: OutputReport, outputs: [SourceStamp]?) {
+    func commit(onFile: @escaping @Sendable () -> Void = {}) throws(OutputError) -> (report: OutputReport, outputs: [SourceStamp]?, written: Int64) {
         defer { discard() }
         if let failure = lock.withLock({ failures.min { $0.path.utf8Precedes($1.path) } }) {
             throw failure.error
@@ -120,14 +147,15 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         var outputs: [SourceStamp] = []
         outputs.reserveCapacity(entries.count)
         // A file written so recently that a change within the same clock tick would keep its time
-        // and size is not vouched for: the next build compares its bytes, and records its hash then.
+        // and size is vouched for by its stamp only once that time is older than `written`: until
+        // then the next build reads its bytes to compare them with the hash.
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         for entry in entries {
-            guard var stamp = SourceStamp.current(entry.path, in: writer.directory), stamp.size == entry.size else { return (report, nil) }
-            stamp.hash = now - stamp.modified < SourceStamp.racyWindow ? 0 : entry.hash
+            guard var stamp = SourceStamp.current(entry.path, in: writer.directory), stamp.size == entry.size else { return (report, nil, now) }
+            stamp.hash = entry.hash
             outputs.append(stamp)
         }
-        return (report, outputs)
+        return (report, outputs, now)
     }
 
     /// Removes the staging folder with every file still in it, and the folders made for it when
@@ -153,8 +181,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
 
     /// Whether the file at the path already holds these bytes.
     private func isOnDisk(_ file: OutputFile, hash: UInt64) -> Bool {
-        if let stamp = previous[file.path], stamp.hash == hash, stamp.size == file.byteCount,
-           let now = SourceStamp.current(file.path, in: writer.directory), now.size == stamp.size, now.modified == stamp.modified {
+        if let stamp = previous[file.path], stamp.hash == hash, stamp.size == file.byteCount, intact(file.path) != nil {
             return true
         }
         return OutputFileSystem.holds(chunks: file.chunks, at: writer.absolute(file.path))

@@ -192,6 +192,17 @@ public struct PageBuilder: Sendable {
         }
     }
 
+    /// The source files the page of `spec` shows (its `Page.sources`), without building it.
+    func sources(of spec: PageSpec) -> [String] {
+        switch spec {
+        case .home: site.games.flatMap(Self.sources(of:))
+        case .search, .notFound: []
+        case let .game(index), let .comparison(index), let .graph(index): Self.sources(of: site.games[index])
+        case let .kind(index, kind): site.games[index].entries(of: kind.id).map(\.source.path)
+        case let .entry(index, kind, entry): [site.games[index].entries(of: kind.id)[entry].source.path]
+        }
+    }
+
     /// The page of `spec`, built by `builders` (`gameBuilders()`) for a game's pages.
     func page(_ spec: PageSpec, builders: [PageBuilder]) -> Page {
         switch spec {

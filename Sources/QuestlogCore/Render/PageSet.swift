@@ -129,6 +129,8 @@ public final class PageSet: @unchecked Sendable {
         var path: String
         var sources: [String]
         var error: MustacheError?
+        /// Whether the page was kept as the last build wrote it rather than made (`renderAll(keeping:)`).
+        var kept = false
     }
 
     /// Every page, in the order of `paths`, made on up to `jobs` threads (those made before are
@@ -136,11 +138,18 @@ public final class PageSet: @unchecked Sendable {
     /// its pages); `willRender` is told how many pages there are first. Pages are made only while
     /// `proceed()` says so: nil when it stopped them.
     /// Once every page is made, the graph layouts memo keeps exactly the layouts they used.
+    /// A page for which `keeping` (given its path and source files) says true is not made: the
+    /// caller keeps what the last build made of it, and the layouts memo keeps every layout.
     func renderAll(jobs: Int, willRender: (Int) -> Void = { _ in }, proceed: @Sendable () -> Bool = { true },
+                   keeping: (@Sendable (String, [String]) -> Bool)? = nil,
                    _ body: @Sendable (Rendered) -> Void = { _ in }) -> [Made]? {
         willRender(specs.count)
         let results = PageParallel.map(Array(specs.indices), jobs: jobs, order: PageBuilder.bigFirst(specs)) { index -> Made? in
             guard proceed() else { return nil }
+            if let keeping {
+                let sources = builder.sources(of: specs[index])
+                if keeping(paths[index], sources) { return Made(path: paths[index], sources: sources, kept: true) }
+            }
             let page = rendered(index)
             body(page)
             guard case let .failure(error) = page.result else { return Made(path: page.path, sources: page.sources) }
@@ -152,7 +161,7 @@ public final class PageSet: @unchecked Sendable {
             guard let result else { return nil }
             all.append(result)
         }
-        if !keepsEveryLayout { builder.layouts?.finishRender() }
+        if !keepsEveryLayout && !all.contains(where: \.kept) { builder.layouts?.finishRender() }
         return all
     }
 

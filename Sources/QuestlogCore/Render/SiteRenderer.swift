@@ -32,22 +32,34 @@ public struct SiteRenderer: Sendable {
     /// With `deferringSearch`, the search index is left out, for `searchFiles(of:)` to make when
     /// it is asked for. Graph layouts found in `layouts` are reused, and it keeps this render's.
     /// With `beside`, the pages are a stage beside others (`BuildTimings.measureBeside`), within
-    /// the one the caller times.
+    /// the one the caller times. A page for which `keeping` (given its path and source files) says
+    /// true is not made: the sink already holds what the last build made of it.
     public func render(_ site: Site, into sink: some OutputSink, timings: BuildTimings = BuildTimings(),
-                       deferringSearch: Bool = false, layouts: LayoutMemo? = nil, beside: Bool = false) -> DiagnosticList {
+                       deferringSearch: Bool = false, layouts: LayoutMemo? = nil, beside: Bool = false,
+                       keeping: (@Sendable (String, [String]) -> Bool)? = nil) -> DiagnosticList {
         let (prepared, problems) = prepare(site, layouts: layouts, keeping: false)
         var diagnostics = problems
         guard let (set, strings) = prepared else { return diagnostics }
 
         // Each page's data is built and rendered in one step, and its bytes go to the sink at once.
-        let renderPages = {
-            set.renderAll(jobs: jobs, willRender: timings.expect, proceed: { true }) { page in
+        var counted: (@Sendable (String, [String]) -> Bool)?
+        if let keeping {
+            counted = { @Sendable (path: String, sources: [String]) -> Bool in
+                guard keeping(path, sources) else { return false }
+                timings.advance()
+                return true
+            }
+        }
+        let counting = counted
+        let renderPages = { () -> [PageSet.Made] in
+            set.renderAll(jobs: jobs, willRender: timings.expect, proceed: { true }, keeping: counting) { page in
                 if case let .success(file) = page.result { sink.add(file) }
                 timings.advance()
             } ?? []
         }
-        let rendered = beside ? timings.measureBeside("render pages", renderPages, count: { (items: $0.count, reused: 0) })
-            : timings.measure("render pages", renderPages, count: { (items: $0.count, reused: 0) })
+        let count = { (pages: [PageSet.Made]) in (items: pages.count, reused: pages.count(where: \.kept)) }
+        let rendered = beside ? timings.measureBeside("render pages", renderPages, count: count)
+            : timings.measure("render pages", renderPages, count: count)
         for problem in PageSet.problems(of: rendered, diagnose: diagnostic(for:)).all where !diagnostics.all.contains(problem) {
             diagnostics.append(problem)
         }

@@ -97,8 +97,15 @@ struct BuildCacheTests {
                                              .warning("w", code: "c", at: SourceLocation(path: "p\\q.md", line: 2, column: 3))],
                                pageCount: 4, gameCount: 1)
         #expect(BuildCache(parsing: cache.bytes) == cache)
+        var digested = cache
+        digested.digest = SiteDigest(entries: [SiteDigest.Record(key: "g/npc/a", path: "Content/g/a\tb.md", shape: 1, notes: UInt64.max)],
+                                     games: [3, 4], site: 5)
+        #expect(BuildCache(parsing: digested.bytes) == digested)
+        #expect(BuildCache(parsing: digested.bytes) != cache)
         // The format before output hashes is refused as a whole, so its build starts from scratch.
-        for broken in ["", "questlog-cache 2\n", "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\t3\t../../etc/passwd\n",
+        for broken in ["", "questlog-cache 3\n", "questlog-cache 4\nkey\tk\npages\t1\ngames\t1\n",
+                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\ngame\t1\n", "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nsite\tx\n",
+                       "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\t3\t../../etc/passwd\n",
                        "questlog-cache 2\nkey\tk\npages\tx\ngames\t1\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1",
                        "questlog-cache 1\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\tg/a.html\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\tg/a.html\n"] {
             #expect(BuildCache(parsing: Array(broken.utf8)) == nil, "\(broken)")

@@ -176,8 +176,9 @@ struct IncrementalBuildTests {
     /// and compares with the same site made from nothing.
     /// Returns how many of the builds succeeded (and so had their files compared).
     @discardableResult
-    func check(seed: UInt64, steps: Int) -> (compared: Int, patched: Int, patchedFields: Int) {
+    func check(seed: UInt64, steps: Int) -> (compared: Int, patched: Int, patchedFields: Int, keptPages: Int) {
         var compared = 0
+        var keptPages = 0
         var patched = 0
         var patchedFields = 0
         var model = Model(rng: SplitMix64(seed: seed))
@@ -212,7 +213,10 @@ struct IncrementalBuildTests {
                 }
             }
             let options = BuildOptions(site: site.root, output: output, jobs: 2, includeDrafts: step % 4 == 3)
-            let incremental = SiteBuild(options: options).run()
+            let timings = BuildTimings()
+            let incremental = SiteBuild(options: options).run(timings: timings)
+            // Builds that kept pages as the last build wrote them, because only notes changed.
+            if timings.stages.contains(where: { $0.name == "render pages" && $0.reused > 0 }) { keptPages += 1 }
             // From nothing: in memory, without the memo, the cache or the files on disk.
             let clean = SiteBuild(options: options).render()
             #expect(incremental.diagnostics.all == clean.diagnostics.all, "seed \(seed), step \(step)")
@@ -250,16 +254,17 @@ struct IncrementalBuildTests {
                 Issue.record("seed \(seed), step \(step): nothing served")
             }
         }
-        return (compared, patched, patchedFields)
+        return (compared, patched, patchedFields, keptPages)
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func incrementalBuildsEqualCleanBuilds(seed: UInt64) {
-        let (compared, patched, patchedFields) = check(seed: seed, steps: 30)
+        let (compared, patched, patchedFields, keptPages) = check(seed: seed, steps: 30)
         #expect(compared >= 15, "most builds succeed, so their files are compared: \(compared) of 30")
         // Not more: every fourth build takes other options, and embeds hold many notes back.
         #expect(patched >= 2, "saves of notes alone are patched, so patches are compared: \(patched) of 30")
         #expect(patchedFields >= 1, "saves of field values alone are patched, so those patches are compared: \(patchedFields) of 30")
+        #expect(keptPages >= 2, "builds after edits of notes alone keep the other pages, so those builds are compared: \(keptPages) of 30")
     }
 
     /// The notes memo does reuse: an edit of one body renders that note alone, and a renamed entry

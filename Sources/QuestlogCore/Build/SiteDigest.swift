@@ -1,0 +1,188 @@
+import Markdown
+
+/// What a build keeps of its resolved site to tell, in the next build, whether the site changed in
+/// nothing but the notes of some entries: for each entry, in the site's order, a digest of all it
+/// holds but its notes (`shape`) and one of its notes (`notes`); for each game, one of all it holds
+/// but its entries; and one of the site's image sizes. The site's settings, schema and theme are
+/// not here: they come from files whose stamps the build cache compares.
+///
+/// When only notes differ, a page that shows none of the changed entries' files (`Page.sources`,
+/// which names every entry whose notes a page shows, as `serve` relies on) is the page the last
+/// build wrote. What a note gives beyond its own text is in the entries' shapes: the entries it
+/// links to (`mentions` of the other side), its inline tags (merged into `tags`), the name its first
+/// heading gives. A note that embeds or links to a heading of a changed note changes itself.
+struct SiteDigest: Equatable, Sendable {
+    struct Record: Equatable, Sendable {
+        /// The entry's reference, `game/kind/id`.
+        var key: String
+        /// The entry's source file, relative to the site.
+        var path: String
+        var shape: UInt64
+        var notes: UInt64
+    }
+
+    var entries: [Record]
+    var games: [UInt64]
+    var site: UInt64
+
+    init(entries: [Record], games: [UInt64], site: UInt64) {
+        self.entries = entries
+        self.games = games
+        self.site = site
+    }
+
+    /// The digest of `site`, its entries' digests worked out on up to `jobs` threads.
+    init(of site: Site, jobs: Int = 1) {
+        var all: [Entry] = []
+        all.reserveCapacity(site.entryCount)
+        var games: [UInt64] = []
+        for game in site.games {
+            var digest = StableDigest()
+            Self.add(game, to: &digest)
+            games.append(digest.value)
+            for kind in game.entries.keys.sorted(by: { $0.utf8Precedes($1) }) {
+                all.append(contentsOf: game.entries[kind] ?? [])
+            }
+        }
+        entries = Parallel.map(all, jobs: jobs) { entry in
+            var shape = StableDigest()
+            Self.addShape(of: entry, to: &shape)
+            var notes = StableDigest()
+            Self.add(entry.notes, to: &notes)
+            return Record(key: entry.ref.game + "/" + entry.ref.kind + "/" + entry.ref.id, path: entry.source.path,
+                          shape: shape.value, notes: notes.value)
+        }
+        self.games = games
+        var digest = StableDigest()
+        for path in site.imageSizes.keys.sorted(by: { $0.utf8Precedes($1) }) {
+            digest.add(path)
+            digest.add(site.imageSizes[path]?.width ?? 0)
+            digest.add(site.imageSizes[path]?.height ?? 0)
+        }
+        self.site = digest.value
+    }
+
+    /// The source files of the entries whose notes alone changed since `previous`: nil when
+    /// anything else differs (an entry, its place in the order or its shape, a game, the image
+    /// sizes), empty when nothing does.
+    func changedNotes(since previous: SiteDigest) -> Set<String>? {
+        guard site == previous.site, games == previous.games, entries.count == previous.entries.count else { return nil }
+        var changed = Set<String>()
+        for (now, then) in zip(entries, previous.entries) {
+            guard now.key == then.key, now.path == then.path, now.shape == then.shape else { return nil }
+            if now.notes != then.notes { changed.insert(now.path) }
+        }
+        return changed
+    }
+
+    /// The source files of every entry.
+    var paths: Set<String> {
+        Set(entries.map(\.path))
+    }
+
+    // MARK: What each digest covers
+
+    static func add(_ game: Game, to digest: inout StableDigest) {
+        digest.add(game.id)
+        digest.add(game.title)
+        add(game.source, to: &digest)
+        digest.add(game.path)
+        add(game.fields, to: &digest)
+        add(game.notes, to: &digest)
+        add(game.links, to: &digest)
+        add(game.extra, to: &digest)
+        digest.add(game.sharedProgress)
+        // The kinds and how many entries each has: the entries themselves have digests of their own.
+        for kind in game.entries.keys.sorted(by: { $0.utf8Precedes($1) }) {
+            digest.add(kind)
+            digest.add(game.entries[kind]?.count ?? 0)
+        }
+    }
+
+    /// Everything an entry holds but its notes.
+    static func addShape(of entry: Entry, to digest: inout StableDigest) {
+        add(entry.ref, to: &digest)
+        digest.add(entry.name)
+        digest.add(entry.displayName)
+        add(entry.source, to: &digest)
+        digest.add(entry.path)
+        add(entry.fields, to: &digest)
+        digest.add(entry.inverse.count)
+        for relation in entry.inverse {
+            digest.add(relation.sourceKind)
+            digest.add(relation.field)
+            digest.add(relation.label)
+            add(relation.entries, to: &digest)
+        }
+        add(entry.mentions, to: &digest)
+        add(entry.extra, to: &digest)
+        digest.add(entry.isDraft)
+        digest.add(entry.isSpoiler)
+        digest.add(entry.spoilerUntil)
+    }
+
+    static func add(_ notes: Notes, to digest: inout StableDigest) {
+        digest.add(notes.markdown)
+        digest.add(notes.html)
+        digest.add(notes.plainText)
+        digest.add(notes.headings.count)
+        for heading in notes.headings {
+            digest.add(heading.level)
+            digest.add(heading.text)
+            digest.add(heading.id)
+        }
+        digest.add(notes.tags.count)
+        for tag in notes.tags { digest.add(tag) }
+    }
+
+    private static func add(_ ref: EntryRef, to digest: inout StableDigest) {
+        digest.add(ref.game)
+        digest.add(ref.kind)
+        digest.add(ref.id)
+    }
+
+    private static func add(_ refs: [EntryRef], to digest: inout StableDigest) {
+        digest.add(refs.count)
+        for ref in refs { add(ref, to: &digest) }
+    }
+
+    private static func add(_ location: SourceLocation, to digest: inout StableDigest) {
+        digest.add(location.path)
+        digest.add(location.line)
+        digest.add(location.column)
+    }
+
+    private static func add(_ fields: [String: FieldValue], to digest: inout StableDigest) {
+        digest.add(fields.count)
+        for name in fields.keys.sorted(by: { $0.utf8Precedes($1) }) {
+            digest.add(name)
+            if let value = fields[name] { add(value, to: &digest) }
+        }
+    }
+
+    private static func add(_ extra: [ExtraField], to digest: inout StableDigest) {
+        digest.add(extra.count)
+        for field in extra {
+            digest.add(field.name)
+            add(field.value, to: &digest)
+        }
+    }
+
+    private static func add(_ value: FieldValue, to digest: inout StableDigest) {
+        switch value {
+        case let .string(text): digest.tag(1); digest.add(text)
+        case let .text(text): digest.tag(2); digest.add(text)
+        case let .bool(flag): digest.tag(3); digest.add(flag)
+        case let .int(number): digest.tag(4); digest.add(number)
+        case let .number(number): digest.tag(5); digest.add(number)
+        case let .date(text): digest.tag(6); digest.add(text)
+        case let .url(text): digest.tag(7); digest.add(text)
+        case let .ref(target): digest.tag(8); add(target, to: &digest)
+        case let .refs(targets): digest.tag(9); add(targets, to: &digest)
+        case let .list(items):
+            digest.tag(10)
+            digest.add(items.count)
+            for item in items { digest.add(item) }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Markdown
+@testable import QuestlogCore
+import Testing
+
+/// A build keeps the pages the last one wrote when the site changed only in some notes, and only
+/// the pages that show none of them: the digest tells, and each page names what it shows.
+struct SiteDigestTests {
+    static let wiki = TestSite.packageRoot + "/Tests/Fixtures/valid/wiki/site"
+    static let varre = "Content/elden-ring/npcs/white-mask-varre.md"
+
+    static func resolved(_ folder: String = wiki) -> Site {
+        let site = TestSite(copying: folder)
+        defer { site.remove() }
+        return site.resolve().site
+    }
+
+    @Test func onlyTheNotesThatChangedAreTold() throws {
+        let site = Self.resolved()
+        let digest = SiteDigest(of: site, jobs: 2)
+        #expect(SiteDigest(of: site, jobs: 1) == digest, "the threads change nothing")
+        #expect(digest.changedNotes(since: digest) == [])
+        let entry = try #require(site.games.flatMap { $0.entries.values.flatMap { $0 } }.first { $0.source.path == Self.varre })
+
+        var notes = entry.notes
+        notes.html += "<p>More.</p>"
+        var edited = site
+        let replaced = edited.replaceNotes(of: entry.ref, with: notes)
+        #expect(replaced)
+        #expect(SiteDigest(of: edited).changedNotes(since: digest) == [Self.varre])
+
+        // Anything but the notes: no page is kept.
+        func changed(_ change: (inout Entry) -> Void) -> Set<String>? {
+            var other = entry
+            change(&other)
+            var site = site
+            let replaced = site.replaceEntry(other)
+            #expect(replaced)
+            return SiteDigest(of: site).changedNotes(since: digest)
+        }
+        let changes: [(String, (inout Entry) -> Void, Set<String>?)] = [
+            ("$0.name += \"!\"", { $0.name += "!" }, nil),
+            ("$0.displayName += \"!\"", { $0.displayName += "!" }, nil),
+            ("$0.fields[\"merchant\"] = .bool(true)", { $0.fields["merchant"] = .bool(true) }, nil),
+            ("$0.fields[\"level\"] = .int(3)", { $0.fields["level"] = .int(3) }, nil),
+            ("$0.mentions = []", { $0.mentions = [] }, nil),
+            ("$0.mentions.append(EntryRef(game: \"elden-ring\", kind: \"npc\", id: \"hostile\"))", { $0.mentions.append(EntryRef(game: "elden-ring", kind: "npc", id: "hostile")) }, nil),
+            ("$0.inverse = [Relation(sourceKind: \"quest\", field: \"giver\", label: \"Gives\", entries: [entry.ref])]", { $0.inverse = [Relation(sourceKind: "quest", field: "giver", label: "Gives", entries: [entry.ref])] }, nil),
+            ("$0.extra.append(ExtraField(name: \"mood\", value: .string(\"grim\")))", { $0.extra.append(ExtraField(name: "mood", value: .string("grim"))) }, nil),
+            ("$0.isSpoiler.toggle()", { $0.isSpoiler.toggle() }, nil),
+            ("$0.spoilerUntil = \"later\"", { $0.spoilerUntil = "later" }, nil),
+            ("$0.notes.headings.append(Heading(level: 2, text: \"Where\", id: \"where\"))", { $0.notes.headings.append(Heading(level: 2, text: "Where", id: "where")) }, [Self.varre]),
+        ]
+        for (what, change, expected) in changes {
+            #expect(changed(change) == expected, "\(what)")
+        }
+        var games = site
+        games.games[0].title += "!"
+        #expect(SiteDigest(of: games).changedNotes(since: digest) == nil)
+        var pictures = site
+        pictures.imageSizes["Content/elden-ring/map.png"] = ImageDimensions(width: 1, height: 1)
+        #expect(SiteDigest(of: pictures).changedNotes(since: digest) == nil)
+    }
+
+    /// Every stored property of what the digest covers, by name: a property added to the model
+    /// must be added to the digest (or said to be left out on purpose) before this passes again.
+    @Test func theDigestCoversEveryPropertyOfTheModel() {
+        func labels(_ value: Any) -> [String] {
+            Mirror(reflecting: value).children.compactMap(\.label)
+        }
+        let ref = EntryRef(game: "g", kind: "npc", id: "a")
+        let entry = Entry(ref: ref, name: "A", source: SourceLocation(path: "p"), path: "g/a.html", fields: [:], notes: .empty)
+        #expect(labels(entry) == ["ref", "name", "displayName", "source", "path", "fields", "notes", "inverse", "mentions", "extra",
+                                  "isDraft", "isSpoiler", "spoilerUntil"])
+        #expect(labels(Notes.empty) == ["markdown", "html", "plainText", "headings", "tags"])
+        #expect(labels(ref) == ["game", "kind", "id"])
+        #expect(labels(SourceLocation(path: "p")) == ["path", "line", "column"])
+        #expect(labels(Relation(sourceKind: "k", field: "f", label: "l", entries: [])) == ["sourceKind", "field", "label", "entries"])
+        #expect(labels(ExtraField(name: "n", value: .bool(true))) == ["name", "value"])
+        #expect(labels(Heading(level: 1, text: "t", id: "t")) == ["level", "text", "id"])
+        #expect(labels(ImageDimensions(width: 1, height: 1)) == ["width", "height"])
+        // `playthroughs` is made from the entries, each of which has a digest of its own.
+        let game = Game(id: "g", title: "G", source: SourceLocation(path: "p"), path: "g/index.html", fields: [:], notes: .empty,
+                        entries: [:], links: [])
+        #expect(labels(game) == ["id", "title", "source", "path", "fields", "notes", "storage", "links", "extra", "sharedProgress", "playthroughs"])
+    }
+
+    @Test func eachPageNamesTheFilesItShowsBeforeItIsBuilt() throws {
+        for name in ["wiki", "playthroughs", "tabletop", "scraped-wiki"] {
+            let site = Self.resolved(TestSite.packageRoot + "/Tests/Fixtures/valid/\(name)/site")
+            let builder = PageBuilder(site: site, strings: UIStrings.load(language: "en", theme: .embedded).0)
+            let builders = builder.gameBuilders()
+            let specs = builder.pageSpecs()
+            #expect(specs.count > 5)
+            for spec in specs {
+                let page = builder.page(spec, builders: builders)
+                #expect(builder.sources(of: spec) == page.sources, "\(name): \(page.path)")
+            }
+        }
+    }
+
+    @Test func aBuildAfterAnEditOfNotesKeepsThePagesThatDoNotShowThem() throws {
+        let site = TestSite(copying: Self.wiki)
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        #expect(site.build().report != nil)
+        func stamps() -> [String: Int64] {
+            var stamps: [String: Int64] = [:]
+            for path in TestSite.tree(output).keys where path.hasSuffix(".html") {
+                stamps[path] = SourceStamp.current(path, in: output)?.modified
+            }
+            return stamps
+        }
+        func build() -> (kept: Int, made: Int) {
+            let timings = BuildTimings()
+            let result = SiteBuild(options: BuildOptions(site: site.root, output: output, jobs: 2)).run(timings: timings)
+            #expect(result.report != nil)
+            let pages = timings.stages.first { $0.name == "render pages" }
+            return (pages?.reused ?? 0, (pages?.items ?? 0) - (pages?.reused ?? 0))
+        }
+        func expectClean(_ step: String) {
+            let clean = SiteBuild(options: BuildOptions(site: site.root, output: output)).render()
+            var made = TestSite.tree(output)
+            made[OutputManifest.fileName] = nil
+            let expected = Dictionary(uniqueKeysWithValues: clean.files.map { ($0.path, $0.bytes) })
+            #expect(!expected.isEmpty && made.keys.sorted() == expected.keys.sorted(), "\(step)")
+            for (path, bytes) in expected where made[path] != bytes {
+                Issue.record("\(step): \(path) differs from a clean build")
+            }
+        }
+        // Old enough that a rewrite would show in the times.
+        try site.setModificationDates(to: Date(timeIntervalSinceNow: -60))
+        _ = build()
+        let before = stamps()
+        let text = try String(contentsOfFile: site.root + "/" + Self.varre, encoding: .utf8)
+        site.write(Self.varre, text + "\nSeen again at the church.\n")
+        let first = build()
+        expectClean("notes edited")
+        #expect(first.kept > 10 && first.made >= 1 && first.made < 10, "\(first)")
+        let after = stamps()
+        let rewritten = Set(after.keys.filter { after[$0] != before[$0] })
+        #expect(rewritten.contains("elden-ring/npcs/white-mask-varre.html"))
+        #expect(!rewritten.contains("elden-ring/npcs/merchant-kale.html"))
+
+        // A kept page is one still on disk as it was written: one changed by hand is made again.
+        try "tampered".write(toFile: output + "/elden-ring/npcs/merchant-kale.html", atomically: false, encoding: .utf8)
+        site.write(Self.varre, text + "\nSeen once more.\n")
+        let second = build()
+        expectClean("notes edited, another page tampered with")
+        #expect(second.kept > 10 && second.made >= 2, "\(second)")
+
+        // A value changed reaches other pages (tables, progress): every page is made.
+        #expect(text.contains("merchant: false"))
+        site.write(Self.varre, text.replacingOccurrences(of: "merchant: false", with: "merchant: true"))
+        let third = build()
+        expectClean("a value edited")
+        #expect(third.kept == 0, "\(third)")
+    }
+}
