@@ -97,27 +97,62 @@ struct BuildCache: Equatable {
 
     // MARK: Reading and writing
 
+    /// The cache as text, written byte by byte: it holds a line for every input, output and entry,
+    /// and is written at the end of every build.
     var bytes: [UInt8] {
-        var lines = [Self.header, "key\t" + Self.escaped(key), "pages\t\(pageCount)", "games\t\(gameCount)", "written\t\(written)"]
+        var out: [UInt8] = []
+        out.reserveCapacity(64 * (inputs.count + outputs.count + (digest?.entries.count ?? 0)) + 1_024)
+        func text(_ text: String) {
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                default: out.append(byte)
+                }
+            }
+        }
+        func field(_ number: some BinaryInteger) {
+            out.append(UInt8(ascii: "\t"))
+            out += String(number).utf8
+        }
+        func line(_ tag: String) {
+            out += tag.utf8
+        }
+        func end() {
+            out.append(UInt8(ascii: "\n"))
+        }
+        func tab() {
+            out.append(UInt8(ascii: "\t"))
+        }
+        line(Self.header); end()
+        line("key"); tab(); text(key); end()
+        line("pages"); field(pageCount); end()
+        line("games"); field(gameCount); end()
+        line("written"); field(written); end()
         for input in inputs {
-            lines.append("in\t\(input.size)\t\(input.modified)\t\(input.hash)\t" + Self.escaped(input.path))
+            line("in"); field(input.size); field(input.modified); field(input.hash); tab(); text(input.path); end()
         }
         for output in outputs {
-            lines.append("out\t\(output.size)\t\(output.modified)\t\(output.hash)\t" + Self.escaped(output.path))
+            line("out"); field(output.size); field(output.modified); field(output.hash); tab(); text(output.path); end()
         }
         if let digest {
-            lines.append("site\t\(digest.site)")
-            for game in digest.games { lines.append("game\t\(game)") }
+            line("site"); field(digest.site); end()
+            for game in digest.games {
+                line("game"); field(game); end()
+            }
             for entry in digest.entries {
-                lines.append("entry\t\(entry.shape)\t\(entry.notes)\t" + Self.escaped(entry.key) + "\t" + Self.escaped(entry.path))
+                line("entry"); field(entry.shape); field(entry.notes); tab(); text(entry.key); tab(); text(entry.path); end()
             }
         }
         for diagnostic in diagnostics {
             let location = diagnostic.location
-            lines.append(["diag", diagnostic.severity.rawValue, Self.escaped(diagnostic.code), location.map { Self.escaped($0.path) } ?? "-",
-                          String(location?.line ?? 0), String(location?.column ?? 0), Self.escaped(diagnostic.message)].joined(separator: "\t"))
+            line("diag"); tab(); text(diagnostic.severity.rawValue); tab(); text(diagnostic.code); tab()
+            if let location { text(location.path) } else { line("-") }
+            field(location?.line ?? 0); field(location?.column ?? 0); tab(); text(diagnostic.message); end()
         }
-        return Array((lines.joined(separator: "\n") + "\n").utf8)
+        return out
     }
 
     /// Reads a cache; nil for anything that is not a complete cache of this format. Split on bytes:
@@ -187,21 +222,6 @@ struct BuildCache: Equatable {
         self.pageCount = pageCount
         self.gameCount = gameCount
         self.digest = digest
-    }
-
-    private static func escaped(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return text }
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     private static func unescaped(_ text: String) -> String {

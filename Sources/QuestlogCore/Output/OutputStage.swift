@@ -144,15 +144,20 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         var placing = writer
         placing.onFile = onFile
         let report = try placing.write(plan)
-        var outputs: [SourceStamp] = []
-        outputs.reserveCapacity(entries.count)
         // A file written so recently that a change within the same clock tick would keep its time
         // and size is vouched for by its stamp only once that time is older than `written`: until
         // then the next build reads its bytes to compare them with the hash.
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
-        for entry in entries {
-            guard var stamp = SourceStamp.current(entry.path, in: writer.directory), stamp.size == entry.size else { return (report, nil, now) }
+        let directory = writer.directory
+        let stamps = Parallel.map(entries, jobs: writer.jobs) { entry -> SourceStamp? in
+            guard var stamp = SourceStamp.current(entry.path, in: directory), stamp.size == entry.size else { return nil }
             stamp.hash = entry.hash
+            return stamp
+        }
+        var outputs: [SourceStamp] = []
+        outputs.reserveCapacity(stamps.count)
+        for stamp in stamps {
+            guard let stamp else { return (report, nil, now) }
             outputs.append(stamp)
         }
         return (report, outputs, now)

@@ -94,7 +94,8 @@ struct BuildCacheTests {
         let cache = BuildCache(key: "k\tey", inputs: [SourceStamp(path: "Content/a b\n.md", size: 3, modified: 42, hash: 7)],
                                outputs: [SourceStamp(path: "g/a.html", size: 10, modified: 99, hash: 0xFEED_F00D_0000_0001)],
                                diagnostics: [.warning("'x' is not\ta field", code: "unknown-field", at: nil),
-                                             .warning("w", code: "c", at: SourceLocation(path: "p\\q.md", line: 2, column: 3))],
+                                             .warning("w", code: "c", at: SourceLocation(path: "p\\q.md", line: 2, column: 3)),
+                                             .warning("two\r\nlines\rand\\t", code: "c", at: SourceLocation(path: "é\t.md"))],
                                pageCount: 4, gameCount: 1)
         #expect(BuildCache(parsing: cache.bytes) == cache)
         var digested = cache
