@@ -55,8 +55,8 @@ public struct SiteBuild: Sendable {
     /// Loads, resolves and renders the site, handing every file to `sink` as soon as it is made.
     /// With `digesting`, the outcome has the site's digest. With `reuse`, when the site differs from
     /// the last build's only in the notes of some entries (`SiteDigest.changedNotes`), the pages
-    /// showing none of them are kept rather than made (the exports and the search index are made
-    /// whole).
+    /// showing the notes of none of them (`PageBuilder.notesShown(of:)`: all but those entries'
+    /// own pages) are kept rather than made (the exports and the search index are made whole).
     func render(into sink: some OutputSink, progress: (BuildStep) -> Void, timings: BuildTimings,
                 deferringExports: Bool = false, deferringSearch: Bool = false, memo: BuildMemo? = nil,
                 digesting: Bool = false, reuse: PageReuse? = nil, afterResolve: () -> Void = {}) -> RenderOutcome {
@@ -72,10 +72,10 @@ public struct SiteBuild: Sendable {
         let digest = digesting || reuse != nil
             ? timings.measure("compare", trimming: false, { SiteDigest(of: site, jobs: options.jobs) }, count: { (items: $0.entries.count, reused: 0) })
             : nil
-        // The pages that show no entry whose notes changed, when nothing else did.
+        // The pages that show the notes of no entry whose notes changed, when nothing else did.
         var keeping: (@Sendable (String, [String]) -> Bool)?
         if let reuse, let changed = digest?.changedNotes(since: reuse.previous) {
-            keeping = { path, sources in !sources.contains(where: changed.contains) && reuse.keep(path) }
+            keeping = { path, shown in !shown.contains(where: changed.contains) && reuse.keep(path) }
         }
         progress(.rendering)
         let renderer = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site)

@@ -6,8 +6,8 @@ import Markdown
 /// but its entries; and one of the site's image sizes. The site's settings, schema and theme are
 /// not here: they come from files whose stamps the build cache compares.
 ///
-/// When only notes differ, a page that shows none of the changed entries' files (`Page.sources`,
-/// which names every entry whose notes a page shows, as `serve` relies on) is the page the last
+/// When only notes differ, a page that shows the notes of none of the changed entries
+/// (`PageBuilder.notesShown(of:)`: an entry's notes are on its own page alone) is the page the last
 /// build wrote. What a note gives beyond its own text is in the entries' shapes: the entries it
 /// links to (`mentions` of the other side), its inline tags (merged into `tags`), the name its first
 /// heading gives. A note that embeds or links to a heading of a changed note changes itself.

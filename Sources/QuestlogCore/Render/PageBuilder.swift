@@ -203,6 +203,17 @@ public struct PageBuilder: Sendable {
         }
     }
 
+    /// The source files whose entries' notes the page of `spec` shows: an entry's page shows its
+    /// own (and a playthrough's page its own), no other page shows any entry's notes. The
+    /// others show entries' names, fields and relations, which an edit of notes alone leaves as
+    /// they were; `sources(of:)` names every file a page is made of, for its date.
+    func notesShown(of spec: PageSpec) -> [String] {
+        switch spec {
+        case .home, .search, .notFound, .game, .comparison, .graph, .kind: []
+        case let .entry(index, kind, entry): [site.games[index].entries(of: kind.id)[entry].source.path]
+        }
+    }
+
     /// The page of `spec`, built by `builders` (`gameBuilders()`) for a game's pages.
     func page(_ spec: PageSpec, builders: [PageBuilder]) -> Page {
         switch spec {

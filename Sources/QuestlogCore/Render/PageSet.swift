@@ -138,17 +138,17 @@ public final class PageSet: @unchecked Sendable {
     /// its pages); `willRender` is told how many pages there are first. Pages are made only while
     /// `proceed()` says so: nil when it stopped them.
     /// Once every page is made, the graph layouts memo keeps exactly the layouts they used.
-    /// A page for which `keeping` (given its path and source files) says true is not made: the
-    /// caller keeps what the last build made of it, and the layouts memo keeps every layout.
+    /// A page for which `keeping` (given its path and the files whose notes it shows,
+    /// `PageBuilder.notesShown(of:)`) says true is not made: the caller keeps what the last build
+    /// made of it, and the layouts memo keeps every layout.
     func renderAll(jobs: Int, willRender: (Int) -> Void = { _ in }, proceed: @Sendable () -> Bool = { true },
                    keeping: (@Sendable (String, [String]) -> Bool)? = nil,
                    _ body: @Sendable (Rendered) -> Void = { _ in }) -> [Made]? {
         willRender(specs.count)
         let results = PageParallel.map(Array(specs.indices), jobs: jobs, order: PageBuilder.bigFirst(specs)) { index -> Made? in
             guard proceed() else { return nil }
-            if let keeping {
-                let sources = builder.sources(of: specs[index])
-                if keeping(paths[index], sources) { return Made(path: paths[index], sources: sources, kept: true) }
+            if let keeping, keeping(paths[index], builder.notesShown(of: specs[index])) {
+                return Made(path: paths[index], sources: builder.sources(of: specs[index]), kept: true)
             }
             let page = rendered(index)
             body(page)

@@ -32,8 +32,8 @@ public struct SiteRenderer: Sendable {
     /// With `deferringSearch`, the search index is left out, for `searchFiles(of:)` to make when
     /// it is asked for. Graph layouts found in `layouts` are reused, and it keeps this render's.
     /// With `beside`, the pages are a stage beside others (`BuildTimings.measureBeside`), within
-    /// the one the caller times. A page for which `keeping` (given its path and source files) says
-    /// true is not made: the sink already holds what the last build made of it.
+    /// the one the caller times. A page for which `keeping` (given its path and the files whose
+    /// notes it shows) says true is not made: the sink already holds what the last build made of it.
     public func render(_ site: Site, into sink: some OutputSink, timings: BuildTimings = BuildTimings(),
                        deferringSearch: Bool = false, layouts: LayoutMemo? = nil, beside: Bool = false,
                        keeping: (@Sendable (String, [String]) -> Bool)? = nil) -> DiagnosticList {

@@ -99,6 +99,50 @@ struct SiteDigestTests {
         }
     }
 
+    /// What lets a build keep pages: changing an entry's notes alone (text, HTML, plain text,
+    /// headings) changes no page but those that `notesShown(of:)` says show them, in every valid
+    /// fixture site, entry by entry.
+    @Test func notesAreShownOnlyWhereThePagesSay() throws {
+        for name in ["wiki", "playthroughs", "tabletop", "scraped-wiki"] {
+            let site = Self.resolved(TestSite.packageRoot + "/Tests/Fixtures/valid/\(name)/site")
+            let renderer = SiteRenderer(theme: .embedded)
+            func pages(of site: Site) throws -> [String: [UInt8]] {
+                let set = try #require(renderer.pages(of: site).pages)
+                var bytes: [String: [UInt8]] = [:]
+                for path in set.paths {
+                    if case let .success(file)? = set.page(at: path) { bytes[path] = file.bytes }
+                }
+                return bytes
+            }
+            let before = try pages(of: site)
+            let builder = PageBuilder(site: site, strings: UIStrings.load(language: "en", theme: .embedded).0)
+            let specs = builder.pageSpecs()
+            var shown: [String: [String]] = [:]
+            for spec in specs { shown[builder.path(of: spec)] = builder.notesShown(of: spec) }
+            var checked = 0
+            for entry in site.games.flatMap({ $0.entries.values.flatMap { $0 } }).prefix(12) {
+                var notes = entry.notes
+                notes.markdown += "\nMarked.\n"
+                notes.html += "<p>Marked.</p>"
+                notes.plainText += " Marked."
+                notes.headings.append(Heading(level: 3, text: "Marked", id: "marked"))
+                var edited = site
+                let replaced = edited.replaceNotes(of: entry.ref, with: notes)
+                #expect(replaced)
+                let after = try pages(of: edited)
+                #expect(after.keys.sorted() == before.keys.sorted())
+                var changed = 0
+                for (path, bytes) in after where before[path] != bytes {
+                    changed += 1
+                    #expect(shown[path]?.contains(entry.source.path) == true, "\(name): \(path) shows the notes of \(entry.ref)")
+                }
+                #expect(changed >= 1, "\(name): \(entry.ref)'s own page shows its notes")
+                checked += 1
+            }
+            #expect(checked > 2, "\(name)")
+        }
+    }
+
     @Test func aBuildAfterAnEditOfNotesKeepsThePagesThatDoNotShowThem() throws {
         let site = TestSite(copying: Self.wiki)
         defer { site.remove() }
