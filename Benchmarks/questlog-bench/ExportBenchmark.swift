@@ -14,28 +14,17 @@ enum ExportBenchmark {
             var walls: [Double] = [], ratios: [Double] = []
             var bytes = 0
             for _ in 0..<max(1, runs) {
-                let cpu = processorSeconds()
+                let cpu = BuildTimings.processorSeconds()
                 let start = DispatchTime.now().uptimeNanoseconds
                 let files = try format.files(for: resolved, options: ExportOptions(jobs: jobs))
                 let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 walls.append(wall)
-                ratios.append((processorSeconds() - cpu) / wall)
+                ratios.append((BuildTimings.processorSeconds() - cpu) / wall)
                 bytes = files.reduce(0) { $0 + $1.byteCount }
             }
             func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
             print(String(format: "exports %@: median of %d: %.3f s, CPU ÷ wall %.2f, %.1f MB", format.rawValue, walls.count,
                          median(walls), median(ratios), Double(bytes) / 1e6))
         }
-    }
-
-    private static func processorSeconds() -> Double {
-        var usage = rusage()
-        #if canImport(Darwin)
-        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
-        #else
-        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
-        #endif
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 }

@@ -161,8 +161,8 @@ public final class BuildTimings: @unchecked Sendable {
     }()
     #endif
 
-    /// The processor time this process has used so far, user and system, in seconds.
-    static func processorSeconds() -> Double {
+    /// The processor time this process has used so far, user and system, every thread, in seconds.
+    public static func processorSeconds() -> Double {
         var usage = rusage()
         #if canImport(Darwin)
         guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
