@@ -224,7 +224,7 @@
   var generation = 0;
   var MAX_RESTARTS = 3;
 
-  // An index file of a hash that is gone: the site was rebuilt since index.js was loaded.
+  // An index file whose name is gone: the site was rebuilt since index.js was loaded.
   // Everything is forgotten and index.js loaded again.
   function restart() {
     store = { index: {}, terms: {}, docs: {}, flags: {} };
@@ -234,7 +234,7 @@
   }
 
   function file(index, type, number) {
-    return type === "flags" ? "flags." + index.hash + ".js" : type + "-" + number + "." + index.hash + ".js";
+    return type === "flags" ? "flags." + index.files.flags + ".js" : type + "-" + number + "." + index.files[type][number] + ".js";
   }
 
   function load(type, number, data) {
@@ -270,7 +270,7 @@
     return HAN_FOLD || (text !== undefined && !HAS_HAN.test(text)) ? Promise.resolve() : requireHan();
   }
 
-  // Loads an index file once. index.js names the others after a hash of their content and is itself
+  // Loads an index file once. index.js names each other file after a hash of its content and is itself
   // asked for with a query that is new on each page, so no cache can pair it with older files.
   function require(file) {
     if (!requests[file]) {
@@ -295,7 +295,7 @@
   function manifest() {
     return require("index.js").then(function () {
       var index = store.index[0];
-      if (!index || index.version !== 2) throw new Error("Questlog search: unknown index format");
+      if (!index || index.version !== 3) throw new Error("Questlog search: unknown index format");
       return index;
     });
   }

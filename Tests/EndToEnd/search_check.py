@@ -340,17 +340,27 @@ def check_rebuilt_index(driver, root, report):
         # What a rebuild with other content does: every index file under a new hash, index.js naming it.
         folder = site / "assets" / "search"
         manifest = (folder / "index.js").read_text(encoding="utf-8")
-        old = re.search(r'"hash":"([0-9a-f]{12})"', manifest).group(1)
-        new = "0" * 12 if old != "0" * 12 else "1" * 12
-        for path in folder.glob(f"*.{old}.js"):
-            path.rename(path.with_name(path.name.replace(old, new)))
-        (folder / "index.js").write_text(manifest.replace(f'"hash":"{old}"', f'"hash":"{new}"'), encoding="utf-8")
+        prefix = 'QuestlogSearch.load("index",0,'
+        data = json.loads(manifest[len(prefix):-3])
+        files = data["files"]
+        new_names = set()
+        def renamed(type_, number, old):
+            new = "0" * 8 if old != "0" * 8 else "1" * 8
+            name = lambda hash_: f"flags.{hash_}.js" if type_ == "flags" else f"{type_}-{number}.{hash_}.js"
+            (folder / name(old)).rename(folder / name(new))
+            new_names.add(name(new))
+            return new
+        for type_ in ("terms", "docs"):
+            files[type_] = [renamed(type_, number, old) for number, old in enumerate(files[type_])]
+        files["flags"] = renamed("flags", 0, files["flags"])
+        (folder / "index.js").write_text(prefix + json.dumps(data, ensure_ascii=False, separators=(",", ":")) + ");\n",
+                                         encoding="utf-8")
         # Its results are in a documents file the page has not loaded, which is gone under the old hash.
         type_in_header(driver, "duong")
         urls = header_results(driver)
         after = driver.execute_script("return QuestlogSearch.loadedFiles.slice()")
         report.check(bool(urls) and ends_with(urls[0], "lanterns-of-the-delta/npcs/ba-duong.html")
-                     and any(new in f for f in after) and not any(new in f for f in before),
+                     and any(f in new_names for f in after) and not any(f in new_names for f in before),
                      "a file of the old index is gone: index.js is loaded again and the query answered",
                      f"got {urls}, loaded {after}")
     finally:

@@ -4,24 +4,24 @@ extension SearchIndex {
     /// Where the index files go, relative to the output root.
     public static let folder = "assets/search/"
     /// The version of the file format, checked by `search.js`.
-    public static let formatVersion = 2
+    public static let formatVersion = 3
 
     /// The index as script files that `search.js` loads with `<script>` tags, which browsers allow
     /// from `file://` where `fetch` is refused. Each file hands its data to `QuestlogSearch.load`:
     ///
-    /// - `index.js`: games, kinds, document ranges, shard keys and the index's hash; the only file a
-    ///   first query always needs. `search.js` loads it with a new query string on every page, so a
-    ///   cached copy is never used.
+    /// - `index.js`: games, kinds, document ranges, shard keys and the hash of every other file; the
+    ///   only file a first query always needs. `search.js` loads it with a new query string on every
+    ///   page, so a cached copy is never used.
     /// - `terms-N.HASH.js`: shard N's terms and postings. A posting is a document number (as the
     ///   difference from the previous one) and an impact; when the term is in the document's name the
     ///   impact is negative and the name's term count follows.
     /// - `docs-N.HASH.js`: what results show of `documentsPerChunk` consecutive documents.
     /// - `flags.HASH.js`: one bit set per state field, loaded only when the search page filters by state.
     ///
-    /// `HASH` is the hash of the bytes of all those files, so each build whose index differs names
-    /// them anew: a browser or proxy holding an older file never hands it to a newer `index.js`.
-    /// One hash for all keeps `index.js` small; any change of document count or term frequency
-    /// changes most shards anyway.
+    /// `HASH` is the hash of the file's own data, so a name always means the same bytes: a browser or
+    /// proxy holding an older file never hands it to a newer `index.js`, and a rebuild after a small
+    /// edit (one entry's notes, a value) renames only the few files whose bytes changed, which is
+    /// all a static host uploads and all a reader's cache loads again.
     ///
     /// The files are made a batch at a time; the postings and documents a batch has written are let
     /// go before the next one (the index is the method's own), so the index and all its files are
@@ -51,13 +51,13 @@ extension SearchIndex {
             BuildTimings.releaseFreedMemory()
         }
         bodies.append(flags)
-        let hash = Self.contentHash(ofBytes: bodies.map { ($0.bytes, $0.body) })
+        let hashes = bodies.map { Self.contentHash(ofBytes: [($0.bytes, $0.body)]) }
         var index = Self.scriptStart("index", 0)
-        index.append(contentsOf: manifest(hash: hash).bytes(pretty: false))
+        index.append(contentsOf: manifest(hashes: hashes).bytes(pretty: false))
         index.append(contentsOf: Self.scriptEnd)
         var files = [OutputFile(path: Self.folder + "index.js", bytes: index)]
         files.reserveCapacity(bodies.count + 1)
-        for body in bodies {
+        for (body, hash) in zip(bodies, hashes) {
             files.append(OutputFile(path: Self.folder + Self.fileName(body.type, body.number, hash: hash), bytes: body.bytes))
         }
         return files
@@ -106,12 +106,14 @@ extension SearchIndex {
     /// What an index file ends with, after its data.
     private static let scriptEnd: [UInt8] = Array(");\n".utf8)
 
-    /// The name of an index file under `folder`: `terms-3.HASH.js`, `docs-0.HASH.js`, `flags.HASH.js`.
+    /// The name of an index file under `folder`: `terms-3.HASH.js`, `docs-0.HASH.js`, `flags.HASH.js`,
+    /// `HASH` its own (`contentHash(ofBytes:)` of its data).
     public static func fileName(_ type: String, _ number: Int, hash: String) -> String {
         type == "flags" ? "flags.\(hash).js" : "\(type)-\(number).\(hash).js"
     }
 
-    /// Twelve hexadecimal digits of the FNV-1a hash of the files' data, each followed by a zero byte.
+    /// The hash a file is named by: eight hexadecimal digits of the FNV-1a hash of the files' data,
+    /// each followed by a zero byte (of one file's, for the names `files()` gives).
     static func contentHash(of bodies: [String]) -> String {
         contentHash(ofBytes: bodies.map { body in
             let bytes = Array(body.utf8)
@@ -128,18 +130,25 @@ extension SearchIndex {
             }
             hash = hash &* 0x100_0000_01B3
         }
-        let digits = String(hash, radix: 16)
-        return String((String(repeating: "0", count: 16 - digits.count) + digits).prefix(12))
+        // The high half: FNV-1a's low bits mix least.
+        let digits = String(hash >> 32, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 
-    /// `index.js`'s data, keys sorted.
-    func manifest(hash: String) -> JSONValue {
-        .object([
+    /// `index.js`'s data, keys sorted. `hashes` are those of the terms files, then the documents
+    /// files, then the flags file, as `files()` makes them; `files` has them by type, in file order.
+    func manifest(hashes: [String]) -> JSONValue {
+        let terms = hashes.prefix(shardCount), docs = hashes.dropFirst(shardCount).prefix(chunkCount)
+        return .object([
             ("chunk", .int(documentsPerChunk)),
             ("documents", .int(documents.count)),
+            ("files", .object([
+                ("docs", .array(docs.map(JSONValue.string))),
+                ("flags", .string(hashes.last ?? "")),
+                ("terms", .array(terms.map(JSONValue.string))),
+            ])),
             ("games", .array(games.map { .array([.string($0.id), .string($0.label)]) })),
             ("groups", .array(groups.map { .array([.int($0.game), .int($0.kind), .int($0.documents.lowerBound), .int($0.documents.count)]) })),
-            ("hash", .string(hash)),
             ("kinds", .array(kinds.map { .array([.string($0.id), .string($0.label), .array($0.stateFields.map(JSONValue.string))]) })),
             ("shards", .array(shardKeys.map(JSONValue.string))),
             ("version", .int(Self.formatVersion)),

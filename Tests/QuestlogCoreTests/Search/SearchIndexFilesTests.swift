@@ -26,42 +26,70 @@ struct SearchIndexFilesTests {
         let files = Self.index.files()
         let paths = files.map(\.path)
         #expect(paths.allSatisfy { $0.hasPrefix("assets/search/") && $0.hasSuffix(".js") })
-        let hash = try Self.hash()
-        #expect(hash.count == 12 && hash.allSatisfy(\.isHexDigit))
+        let names = try Self.names()
         #expect(paths.contains("assets/search/index.js"))
-        #expect(paths.contains("assets/search/flags.\(hash).js"))
         #expect(paths.filter { $0.contains("/terms-") }.count == Self.index.shardCount)
         #expect(paths.filter { $0.contains("/docs-") }.count == Self.index.chunkCount)
         #expect(Set(paths).count == paths.count)
+        #expect(Set(paths) == Set(["assets/search/index.js"] + names.values.map { SearchIndex.folder + $0 }))
         for file in files {
             let payload = try Self.payload(file)
-            let name = payload.type == "index" ? "index.js" : SearchIndex.fileName(payload.type, payload.number, hash: hash)
-            #expect(file.path == SearchIndex.folder + name)
+            guard payload.type != "index" else {
+                #expect(file.path == SearchIndex.folder + "index.js")
+                continue
+            }
+            // Each file is named after the hash of its own data.
+            let data = String(decoding: file.bytes, as: UTF8.self).drop { $0 != "," }.dropFirst()
+                .drop { $0 != "," }.dropFirst().dropLast(3)
+            let hash = SearchIndex.contentHash(of: [String(data)])
+            #expect(hash.count == 8 && hash.allSatisfy(\.isHexDigit))
+            #expect(file.path == SearchIndex.folder + SearchIndex.fileName(payload.type, payload.number, hash: hash))
+            #expect(names["\(payload.type) \(payload.number)"] == SearchIndex.fileName(payload.type, payload.number, hash: hash))
         }
     }
 
-    /// The hash `index.js` names the other files with.
-    static func hash(_ index: SearchIndex = Self.index) throws -> String {
+    /// The name `index.js` gives each other file, by type and number ("terms 3", "flags 0").
+    static func names(_ index: SearchIndex = Self.index) throws -> [String: String] {
         let file = try #require(index.files().first { $0.path == "assets/search/index.js" })
         let manifest = try #require(try payload(file).data as? [String: Any])
-        return try #require(manifest["hash"] as? String)
+        let files = try #require(manifest["files"] as? [String: Any])
+        #expect(Set(files.keys) == ["docs", "flags", "terms"])
+        var names: [String: String] = [:]
+        for type in ["terms", "docs"] {
+            for (number, hash) in try #require(files[type] as? [String]).enumerated() {
+                names["\(type) \(number)"] = SearchIndex.fileName(type, number, hash: hash)
+            }
+        }
+        names["flags 0"] = SearchIndex.fileName("flags", 0, hash: try #require(files["flags"] as? String))
+        return names
     }
 
-    @Test func theHashChangesWithTheContentAndOnlyWithIt() throws {
-        let same = Make.index([Make.entry("npc", "Varré", notes: "At the church.")])
-        let again = Make.index([Make.entry("npc", "Varré", notes: "At the church.")])
-        let edited = Make.index([Make.entry("npc", "Varré", notes: "At the rose church.")])
-        #expect(try Self.hash(same) == Self.hash(again))
+    @Test func aNameChangesWithItsFileAndOnlyWithIt() throws {
+        let guards = (0..<60).map { Make.entry("npc", "Guard \($0)", notes: "Guards the gate number \($0) of Stormveil.") }
+        let same = Make.index(guards, shardBytes: 600, chunkBytes: 1_000)
+        let again = Make.index(guards, shardBytes: 600, chunkBytes: 1_000)
+        var edited = guards
+        edited[59] = Make.entry("npc", "Guard 59", notes: "Guards the gate number 59 of Stormveil, asleep.")
+        let changed = Make.index(edited, shardBytes: 600, chunkBytes: 1_000)
         #expect(same.files() == again.files())
-        #expect(try Self.hash(same) != Self.hash(edited))
-        let oldNames = Set(same.files().map(\.path)).subtracting(["assets/search/index.js"])
-        #expect(oldNames.isDisjoint(with: edited.files().map(\.path)), "no file keeps its name with other bytes")
+        let before = Dictionary(uniqueKeysWithValues: same.files().map { ($0.path, $0.bytes) })
+        let after = Dictionary(uniqueKeysWithValues: changed.files().map { ($0.path, $0.bytes) })
+        // A name kept means the same bytes; bytes changed mean a new name.
+        for (path, bytes) in after where path != "assets/search/index.js" {
+            if let old = before[path] { #expect(old == bytes, "\(path)") }
+        }
+        let kept = Set(before.keys).intersection(after.keys).subtracting(["assets/search/index.js"])
+        let renamed = Set(after.keys).subtracting(before.keys)
+        // The last guard's documents file and the shards of its notes' terms are renamed; most files are kept.
+        #expect(renamed.contains { $0.contains("/docs-") })
+        #expect(!kept.isEmpty && kept.count > renamed.count, "kept \(kept.count), renamed \(renamed.count)")
+        #expect(try Self.names(changed) != Self.names(same))
     }
 
     @Test func theManifestHasSortedKeysAndEverythingFiltersNeed() throws {
         let file = try #require(Self.index.files().first { $0.path == "assets/search/index.js" })
         let text = String(decoding: file.bytes, as: UTF8.self)
-        let keys = ["\"chunk\"", "\"documents\"", "\"games\"", "\"groups\"", "\"hash\"", "\"kinds\"", "\"shards\"", "\"version\""]
+        let keys = ["\"chunk\"", "\"documents\"", "\"files\"", "\"games\"", "\"groups\"", "\"kinds\"", "\"shards\"", "\"version\""]
         let offsets = keys.compactMap { text.range(of: $0)?.lowerBound }
         #expect(offsets.count == keys.count && offsets == offsets.sorted())
         let manifest = try #require(try Self.payload(file).data as? [String: Any])
