@@ -13,8 +13,8 @@ extension Site {
         if ref.kind == "game", let game = game(id: ref.game) {
             return (game.title, game.title, game.path)
         }
-        if let entry = entry(ref) {
-            return (entry.name, entry.displayName, entry.path)
+        if let target = withEntry(ref, { ($0.name, $0.displayName, $0.path) }) {
+            return target
         }
         // A resolved site has every target; the id and computed page keep an export usable regardless.
         let folder = schema.kind(id: ref.kind)?.folder ?? ref.kind

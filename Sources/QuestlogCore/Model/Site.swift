@@ -48,14 +48,31 @@ public struct Site: Sendable {
     }
 
     public func entry(_ ref: EntryRef) -> Entry? {
+        withEntry(ref) { $0 }
+    }
+
+    /// What `body` makes of the entry `ref`, read where the site holds it; nil when there is none.
+    /// An entry holds many values, and a copy (what `entry(_:)` gives) retains every one of them:
+    /// the pages and exports, which look up the names of every entry an entry refers to, read them
+    /// in place.
+    public func withEntry<Result>(_ ref: EntryRef, _ body: (Entry) -> Result) -> Result? {
         guard let position = index[ref] else { return nil }
         let gamePosition = Int(position.game), entryPosition = Int(position.entry)
-        // Read in place: only the entry is copied, not its game.
-        if let entries = storage[gamePosition].entries[ref.kind], entryPosition < entries.count, entries[entryPosition].ref == ref {
-            return entries[entryPosition]
+        if let entries = storage[gamePosition].entries[ref.kind], entryPosition < entries.count {
+            let found = entries.withUnsafeBufferPointer { entries -> Result? in
+                entries[entryPosition].ref == ref ? body(entries[entryPosition]) : nil
+            }
+            if let found { return found }
         }
         // A game made by hand may file an entry under another kind's list.
-        return storage[gamePosition].entries.values.lazy.compactMap { $0.last { $0.ref == ref } }.first
+        for entries in storage[gamePosition].entries.values {
+            if let found = entries.withUnsafeBufferPointer({ entries -> Result? in
+                entries.lastIndex { $0.ref == ref }.map { body(entries[$0]) }
+            }) {
+                return found
+            }
+        }
+        return nil
     }
 
     public func game(id: String) -> Game? {

@@ -36,6 +36,9 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// The files that could not be staged; `commit` reports the first in path order.
     private var failures: [(path: String, error: OutputError)] = []
     private var count = 0
+    /// The plan `validate` made and the number of files it was made of, for `commit` to follow when
+    /// no file was taken since.
+    private var validated: (plan: OutputPlan, files: Int)?
 
     /// - Parameters:
     ///   - previous: the output files as the last build left them, with the hash of their bytes in
@@ -120,7 +123,9 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// Every reason `commit` would refuse the files, found without changing the output.
     func validate() -> [OutputError] {
         var errors: [OutputError] = []
-        _ = writer.plan(sortedEntries().map { OutputPlan.Item(path: $0.path, content: $0.content) }, errors: &errors)
+        let entries = sortedEntries()
+        let plan = writer.plan(entries.map { OutputPlan.Item(path: $0.path, content: $0.content) }, errors: &errors)
+        lock.withLock { validated = plan.map { ($0, entries.count) } }
         if errors.isEmpty && !active {
             // Refused when the build started, accepted now: the files were not kept.
             errors.append(OutputError(.fileSystem, "cannot write to \(writer.shown(nil)): the folder changed while the site was built; build again"))
@@ -138,9 +143,16 @@ final class OutputStage: OutputSink, @unchecked Sendable {
             throw failure.error
         }
         let entries = sortedEntries()
-        var errors: [OutputError] = []
-        guard let plan = writer.plan(entries.map { OutputPlan.Item(path: $0.path, content: $0.content) }, errors: &errors),
-              errors.isEmpty else { throw errors[0] }
+        let plan: OutputPlan
+        if let validated = lock.withLock({ validated }), validated.files == entries.count {
+            // Checked by `validate` just before, with these same files: not planned again.
+            plan = validated.plan
+        } else {
+            var errors: [OutputError] = []
+            guard let made = writer.plan(entries.map { OutputPlan.Item(path: $0.path, content: $0.content) }, errors: &errors),
+                  errors.isEmpty else { throw errors[0] }
+            plan = made
+        }
         var placing = writer
         placing.onFile = onFile
         let report = try placing.write(plan)

@@ -39,14 +39,16 @@ struct GraphNodeFacts: Sendable {
 
         /// The facts of the node of `ref` (its `listRank` left at 0).
         func facts(of ref: EntryRef, in site: Site) -> GraphNodeFacts {
-            let entry = site.entry(ref)
             let kindIndex = kindOrder[ref.kind] ?? 0
             let kind = kinds[kindIndex]
-            let name = entry?.displayName ?? ref.id
+            let entry = site.withEntry(ref) { entry in
+                (name: entry.displayName, path: entry.path, done: kind.field.map { entry.bool($0.name) } ?? false)
+            }
+            let name = entry?.name ?? ref.id
             var state = GraphNode.State.none
             var title = name + " · " + kind.name
-            if let field = kind.field, let states = kind.states {
-                let done = entry?.bool(field.name) ?? false
+            if kind.field != nil, let states = kind.states {
+                let done = entry?.done ?? false
                 state = done ? .done : .open
                 title += " · " + (done ? states.done : states.open)
             }

@@ -76,7 +76,7 @@ extension PageBuilder {
         guard let kind = site.schema.kind(id: entry.kind) else { return nil }
         for field in kind.fields where field.type.referencedKind != nil {
             for target in entry.fields[field.name]?.references ?? [] {
-                if let other = site.entry(target), case let .string(region)? = other.fields["region"], !region.isEmpty { return region }
+                if case let .string(region)?? = site.withEntry(target, { $0.fields["region"] }), !region.isEmpty { return region }
             }
         }
         return nil

@@ -303,9 +303,9 @@ public struct PageBuilder: Sendable {
             fields.append(("url", .string(PageLink.from(path, to: game.path))))
             fields.append(("kind", .string(kindName ?? labels.kindName(site.schema.game))))
         } else {
-            guard let entry = site.entry(ref), let kind = site.schema.kind(id: ref.kind) else { return nil }
-            fields.append(("name", .string(entry.displayName)))
-            fields.append(("url", .string(PageLink.from(path, to: entry.path))))
+            guard let kind = site.schema.kind(id: ref.kind), let (name, target) = site.withEntry(ref, { ($0.displayName, $0.path) }) else { return nil }
+            fields.append(("name", .string(name)))
+            fields.append(("url", .string(PageLink.from(path, to: target))))
             fields.append(("kind", .string(kindName ?? kindNames[kind.id] ?? labels.kindName(kind))))
             if pageGame.map({ ref.game != $0 }) ?? true, let game = site.game(id: ref.game) {
                 fields.append(("otherGame", .string(game.title)))
@@ -428,8 +428,8 @@ public struct PageBuilder: Sendable {
         case let .int(number): return String(number)
         case let .number(number): return FieldValue.text(of: number)
         case let .list(items): return items.joined(separator: ", ")
-        case let .ref(ref): return site.entry(ref)?.displayName ?? ref.id
-        case let .refs(refs): return refs.map { site.entry($0)?.displayName ?? $0.id }.joined(separator: ", ")
+        case let .ref(ref): return site.withEntry(ref, \.displayName) ?? ref.id
+        case let .refs(refs): return refs.map { site.withEntry($0, \.displayName) ?? $0.id }.joined(separator: ", ")
         }
     }
 

@@ -25,6 +25,12 @@ struct SiteIndexTests {
         }
         #expect(site.entry(EntryRef(game: "a", kind: "quest", id: "q")) == nil)
         #expect(site.entry(EntryRef(game: "c", kind: "npc", id: "x")) == nil)
+        for expected in a + b {
+            #expect(site.withEntry(expected.ref, \.name) == expected.name)
+        }
+        var called = false
+        #expect(site.withEntry(EntryRef(game: "a", kind: "quest", id: "q"), { _ in called = true }) == nil)
+        #expect(!called, "no entry, no call")
     }
 
     @Test("changing the games changes what is found")
@@ -43,5 +49,8 @@ struct SiteIndexTests {
         let odd = entry("a", "quest", "q", name: "Q")
         let site = Site(config: SiteConfig(), schema: Schema.builtIn, games: [game("a", ["npc": [odd]])])
         #expect(site.entry(odd.ref) == odd)
+        #expect(site.withEntry(odd.ref, \.name) == "Q")
+        // The entry's place in the index points into another list; a ref it does not match is not taken for it.
+        #expect(site.withEntry(EntryRef(game: "a", kind: "npc", id: "q"), \.name) == nil)
     }
 }
