@@ -312,7 +312,7 @@ def check_loading(driver, root, report):
                  "index, term shard and documents load by script tags", f"loaded {files}")
     report.check(not any(f.startswith("flags") for f in files), "state bits load only for state filters",
                  f"loaded {files}")
-    hashed = re.compile(r"^((terms|docs)-[0-9]+|flags)\.[0-9a-f]{12}\.js$")
+    hashed = re.compile(r"^((terms|docs)-[0-9]+|flags)\.[0-9a-f]{8}\.js$")
     report.check(all(f == "index.js" or hashed.match(f) for f in files), "index files are named after their content's hash",
                  f"loaded {files}")
     fresh = driver.execute_script(
