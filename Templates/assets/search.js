@@ -233,8 +233,12 @@
     generation++;
   }
 
+  var HASH_LENGTH = 5;
+
   function file(index, type, number) {
-    return type === "flags" ? "flags." + index.files.flags + ".js" : type + "-" + number + "." + index.files[type][number] + ".js";
+    // Each type's hashes are one string, HASH_LENGTH characters a file.
+    return type === "flags" ? "flags." + index.files.flags + ".js"
+      : type + "-" + number + "." + index.files[type].slice(number * HASH_LENGTH, (number + 1) * HASH_LENGTH) + ".js";
   }
 
   function load(type, number, data) {

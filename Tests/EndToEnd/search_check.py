@@ -312,7 +312,7 @@ def check_loading(driver, root, report):
                  "index, term shard and documents load by script tags", f"loaded {files}")
     report.check(not any(f.startswith("flags") for f in files), "state bits load only for state filters",
                  f"loaded {files}")
-    hashed = re.compile(r"^((terms|docs)-[0-9]+|flags)\.[0-9a-f]{8}\.js$")
+    hashed = re.compile(r"^((terms|docs)-[0-9]+|flags)\.[0-9a-v]{5}\.js$")
     report.check(all(f == "index.js" or hashed.match(f) for f in files), "index files are named after their content's hash",
                  f"loaded {files}")
     fresh = driver.execute_script(
@@ -345,13 +345,14 @@ def check_rebuilt_index(driver, root, report):
         files = data["files"]
         new_names = set()
         def renamed(type_, number, old):
-            new = "0" * 8 if old != "0" * 8 else "1" * 8
+            new = "0" * 5 if old != "0" * 5 else "1" * 5
             name = lambda hash_: f"flags.{hash_}.js" if type_ == "flags" else f"{type_}-{number}.{hash_}.js"
             (folder / name(old)).rename(folder / name(new))
             new_names.add(name(new))
             return new
         for type_ in ("terms", "docs"):
-            files[type_] = [renamed(type_, number, old) for number, old in enumerate(files[type_])]
+            hashes = [files[type_][i:i + 5] for i in range(0, len(files[type_]), 5)]
+            files[type_] = "".join(renamed(type_, number, old) for number, old in enumerate(hashes))
         files["flags"] = renamed("flags", 0, files["flags"])
         (folder / "index.js").write_text(prefix + json.dumps(data, ensure_ascii=False, separators=(",", ":")) + ");\n",
                                          encoding="utf-8")

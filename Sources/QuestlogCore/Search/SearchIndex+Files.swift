@@ -112,8 +112,11 @@ extension SearchIndex {
         type == "flags" ? "flags.\(hash).js" : "\(type)-\(number).\(hash).js"
     }
 
-    /// The hash a file is named by: eight hexadecimal digits of the FNV-1a hash of the files' data,
-    /// each followed by a zero byte (of one file's, for the names `files()` gives).
+    /// The hash a file is named by: the top 25 bits of the FNV-1a hash of the files' data, each
+    /// followed by a zero byte (of one file's, for the names `files()` gives), as five digits of
+    /// base 32 (`0`–`9`, `a`–`v`). `index.js` holds one per file and is loaded afresh on every page
+    /// that searches, so each costs five bytes there; a browser can only mistake an older file for
+    /// a newer one of the same number when both hashes agree, once in 33 million changes.
     static func contentHash(of bodies: [String]) -> String {
         contentHash(ofBytes: bodies.map { body in
             let bytes = Array(body.utf8)
@@ -130,22 +133,26 @@ extension SearchIndex {
             }
             hash = hash &* 0x100_0000_01B3
         }
-        // The high half: FNV-1a's low bits mix least.
-        let digits = String(hash >> 32, radix: 16)
-        return String(repeating: "0", count: 8 - digits.count) + digits
+        // The high bits: FNV-1a's low bits mix least.
+        let digits = Array("0123456789abcdefghijklmnopqrstuv".utf8)
+        return String(decoding: (0..<hashLength).map { digits[Int(hash >> (64 - 5 * ($0 + 1)) & 31)] }, as: UTF8.self)
     }
 
+    /// How many characters a file's hash has (`contentHash(ofBytes:)`).
+    static let hashLength = 5
+
     /// `index.js`'s data, keys sorted. `hashes` are those of the terms files, then the documents
-    /// files, then the flags file, as `files()` makes them; `files` has them by type, in file order.
+    /// files, then the flags file, as `files()` makes them; `files` has them by type, each type's
+    /// one after the other in one string (file N's at characters 5N to 5N + 4).
     func manifest(hashes: [String]) -> JSONValue {
         let terms = hashes.prefix(shardCount), docs = hashes.dropFirst(shardCount).prefix(chunkCount)
         return .object([
             ("chunk", .int(documentsPerChunk)),
             ("documents", .int(documents.count)),
             ("files", .object([
-                ("docs", .array(docs.map(JSONValue.string))),
+                ("docs", .string(docs.joined())),
                 ("flags", .string(hashes.last ?? "")),
-                ("terms", .array(terms.map(JSONValue.string))),
+                ("terms", .string(terms.joined())),
             ])),
             ("games", .array(games.map { .array([.string($0.id), .string($0.label)]) })),
             ("groups", .array(groups.map { .array([.int($0.game), .int($0.kind), .int($0.documents.lowerBound), .int($0.documents.count)]) })),

@@ -42,7 +42,7 @@ struct SearchIndexFilesTests {
             let data = String(decoding: file.bytes, as: UTF8.self).drop { $0 != "," }.dropFirst()
                 .drop { $0 != "," }.dropFirst().dropLast(3)
             let hash = SearchIndex.contentHash(of: [String(data)])
-            #expect(hash.count == 8 && hash.allSatisfy(\.isHexDigit))
+            #expect(hash.count == SearchIndex.hashLength && hash.allSatisfy { ("0"..."9").contains($0) || ("a"..."v").contains($0) })
             #expect(file.path == SearchIndex.folder + SearchIndex.fileName(payload.type, payload.number, hash: hash))
             #expect(names["\(payload.type) \(payload.number)"] == SearchIndex.fileName(payload.type, payload.number, hash: hash))
         }
@@ -56,7 +56,10 @@ struct SearchIndexFilesTests {
         #expect(Set(files.keys) == ["docs", "flags", "terms"])
         var names: [String: String] = [:]
         for type in ["terms", "docs"] {
-            for (number, hash) in try #require(files[type] as? [String]).enumerated() {
+            let hashes = Array(try #require(files[type] as? String))
+            #expect(hashes.count % SearchIndex.hashLength == 0)
+            for number in 0..<hashes.count / SearchIndex.hashLength {
+                let hash = String(hashes[number * SearchIndex.hashLength..<(number + 1) * SearchIndex.hashLength])
                 names["\(type) \(number)"] = SearchIndex.fileName(type, number, hash: hash)
             }
         }
