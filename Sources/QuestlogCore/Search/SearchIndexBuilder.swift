@@ -346,7 +346,10 @@ public struct SearchIndexBuilder: Sendable {
             }
             // The terms copied at their own size: handing over `touched` itself would give every
             // document a buffer as large as the largest document's, and the next one a new one.
-            documents.append(AnalyzedDocument(terms: Array(touched[...]), packed: touched.map { packed[Int($0)] }, lengths: lengths,
+            // (`Array(touched[...])` would too: an array made of a slice of a whole array shares
+            // its buffer, and `removeAll(keepingCapacity:)` then gives `touched` a new one.)
+            let terms = touched.withUnsafeBufferPointer { Array($0) }
+            documents.append(AnalyzedDocument(terms: terms, packed: touched.map { packed[Int($0)] }, lengths: lengths,
                                               nameLength: nameLength))
             done.append(number)
             for id in touched { packed[Int(id)] = 0 }

@@ -201,6 +201,26 @@ struct SearchIndexBuilderTests {
         }
     }
 
+    @Test func eachAnalyzedDocumentHoldsBuffersOfItsOwnSize() {
+        // A document with many terms, then small ones: each small one's analysis must not keep a
+        // buffer the size of the large one's (the thread's scratch list), or the analysis of a
+        // site holds the largest document's room once per document.
+        var worker = SearchIndexBuilder.AnalysisWorker()
+        let fields = SearchField.allCases.count
+        func texts(_ notes: String) -> [[String]] {
+            (0..<fields).map { $0 == SearchField.notes.rawValue ? [notes] : [] }
+        }
+        worker.analyze(texts((0..<600).map { "word\($0)" }.joined(separator: " ")), spans: nil, number: 0)
+        worker.analyze(texts("alpha bravo charlie"), spans: nil, number: 1)
+        worker.analyze(texts("delta echo foxtrot"), spans: nil, number: 2)
+        #expect(worker.documents[0].terms.count > 500)
+        for document in worker.documents.dropFirst() {
+            #expect(document.terms.count == 3)
+            #expect(document.terms.capacity < 64, "capacity \(document.terms.capacity)")
+            #expect(document.packed.capacity < 64, "capacity \(document.packed.capacity)")
+        }
+    }
+
     @Test func packedFrequenciesAddFieldByFieldUpToTheCapacity() {
         let mask = SearchIndexBuilder.fieldMask
         let bits = SearchIndexBuilder.fieldBits
