@@ -160,7 +160,7 @@ public final class NoteMemo: @unchecked Sendable {
             var reader = MemoReader(bytes: stored, offset: offset)
             if let record = reader.record() { all[key] = record }
         }
-        return MemoFile.seal(header: Self.header, identity: identity) { writer in
+        return MemoFile.seal(header: Self.header, identity: identity, capacity: Self.estimatedSize(all.values, names: names)) { writer in
             writer.integer(UInt64(all.count))
             // In key order, so the same notes always make the same file.
             for key in all.keys.sorted() {
@@ -172,6 +172,18 @@ public final class NoteMemo: @unchecked Sendable {
                 writer.string(names[name]!)
             }
         }
+    }
+
+    /// About how many bytes `records` and `names` take in a memo file: each record's two texts, and
+    /// room for its numbers, headings, tags and links. A little more than they take, for the file's
+    /// buffer to be made at once (`MemoFile.seal`); a record with more grows it as usual.
+    static func estimatedSize(_ records: some Sequence<Record>, names: [String: String]) -> Int {
+        var size = 16 + names.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 16 }
+        for record in records {
+            size += record.html.utf8.count + record.plainText.utf8.count + 64 + 96 * record.headings.count
+                + 160 * record.questions.count + record.tags.reduce(0) { $0 + $1.utf8.count + 16 }
+        }
+        return size
     }
 
     /// Reads a memo file; nil when it is not a whole memo file of this format, of the Questlog

@@ -92,9 +92,15 @@ struct MemoReader {
 /// the records, and a hash of everything before it, so a damaged, truncated or foreign file is
 /// refused whole.
 enum MemoFile {
-    static func seal(header: String, identity: String, records: (inout MemoWriter) -> Void) -> [UInt8] {
+    /// The file of the records `records` writes. `capacity` is about how many bytes they take: the
+    /// buffer is made that large at once, rather than grown by doubling, which for a memo of many
+    /// megabytes holds the old buffer and the new one, twice its size, at the same time (room
+    /// reserved and never written takes no memory).
+    static func seal(header: String, identity: String, capacity: Int = 0, records: (inout MemoWriter) -> Void) -> [UInt8] {
         var writer = MemoWriter()
-        writer.bytes += Array((header + "\n" + identity + "\n").utf8)
+        let start = Array((header + "\n" + identity + "\n").utf8)
+        writer.bytes.reserveCapacity(start.count + capacity + 8)
+        writer.bytes += start
         records(&writer)
         writer.integer(ContentHash.hash(writer.bytes))
         return writer.bytes

@@ -43,6 +43,36 @@ struct NoteMemoTests {
         #expect(read.bytes(identity: "questlog 1 test") == bytes, "the same records make the same file")
     }
 
+    @Test func theFileIsMadeInOneBufferOfAboutItsSize() {
+        // Records of the sizes a site has: the estimate covers what they take in the file, so its
+        // buffer is made once and never grown, and is not far above it.
+        var records = Self.records
+        for number in 0..<300 {
+            let text = String(repeating: "Varré rode to the tower of 龍王廟. ", count: number % 40 + 1)
+            records[UInt64(number)] = NoteMemo.Record(
+                sourceLength: text.utf8.count + 40, html: "<p>" + text + "</p>\n", plainText: text,
+                headings: [Heading(level: 2, text: "Where \(number)", id: "where-\(number)")], tags: ["lore"],
+                questions: [.link(WikiLink(target: "Stormveil Castle", label: nil, line: 3, column: 1),
+                                  .resolved(href: "../locations/stormveil-castle.html", title: "Stormveil Castle"))])
+        }
+        let memo = NoteMemo()
+        memo.replace(with: records, reusedKeys: [], notes: 0)
+        let identity = "questlog 1 test"
+        let bytes = memo.bytes(identity: identity)
+        let framing = (NoteMemo.header + "\n" + identity + "\n").utf8.count + 8
+        let estimate = NoteMemo.estimatedSize(records.values, names: [:])
+        #expect(estimate >= bytes.count - framing, "\(estimate) for \(bytes.count - framing) bytes of records")
+        #expect(estimate < 2 * bytes.count, "\(estimate) for \(bytes.count) bytes")
+        // The room asked for changes no byte.
+        let write = { (writer: inout MemoWriter) in
+            writer.string("record")
+            writer.integer(42)
+        }
+        let roomy = MemoFile.seal(header: "h", identity: "i", capacity: 1 << 16, records: write)
+        #expect(roomy == MemoFile.seal(header: "h", identity: "i", records: write))
+        #expect(roomy.capacity >= 1 << 16)
+    }
+
     @Test func aDamagedTruncatedOrForeignFileIsRefused() {
         let bytes = Self.memo().bytes(identity: "questlog 1 test")
         #expect(NoteMemo(parsing: bytes, identity: "questlog 2 test") == nil, "another binary's memo")
