@@ -382,19 +382,22 @@ public struct SiteBuild: Sendable {
         let writer = OutputWriter(directory: options.output, displayName: options.outputDisplayName,
                                   siteRoot: options.site, jobs: options.jobs)
         var destinationProblems: [OutputError] = []
-        let writable = writer.placementError() == nil && writer.inspectDestination(errors: &destinationProblems) != nil
+        // Whether the folder may be written to, and whether it holds an earlier build's output
+        // (its manifest): only then may pages of that output be kept.
+        let (writable, holdsOutput) = writer.placementError() == nil
+            ? writer.inspectDestination(errors: &destinationProblems).map { (true, $0.manifest != nil) } ?? (false, false)
+            : (false, false)
         let previousOutputs = options.clean ? [] : (previous?.outputs ?? [])
         let stage = OutputStage(writer: writer, previous: previousOutputs, recorded: previous?.written ?? 0, active: writable)
         // The notes and layouts of earlier builds, unless everything is to be made afresh; this
         // build's are kept for the next, whatever becomes of the build.
         let memo = options.clean ? BuildMemo() : timings.measure("read memo", { BuildMemo.read(site: options.site) },
                                                                  count: { (items: $0.count, reused: 0) })
-        // When only files of entries changed, the pages the edits cannot reach may be kept: when
-        // the last build's output is still there (its manifest at least). Into an emptied folder
-        // no page can be kept, and the build is made as a full one, whose stages hold less at once.
+        // When only files of entries changed, the pages the edits cannot reach may be kept, from
+        // the output the folder holds. Into an emptied folder no page can be kept, and the build is
+        // made as a full one, whose stages hold less at once.
         var reuse: PageReuse?
-        if !options.clean, writable, let cache = previous, cache.key == key, let digest = cache.digest,
-           Self.holdsLastOutput(options.output),
+        if !options.clean, writable, holdsOutput, let cache = previous, cache.key == key, let digest = cache.digest,
            let changed = cache.changedInputs(stamps, site: options.site) {
             let entryFiles = digest.paths
             if changed.allSatisfy(entryFiles.contains) {
@@ -461,12 +464,6 @@ public struct SiteBuild: Sendable {
             diagnostics.append(error.diagnostic)
             return stopped()
         }
-    }
-
-    /// Whether `output` still holds a build's output, its manifest at least: the pages a build may
-    /// keep rather than make are only ever there.
-    static func holdsLastOutput(_ output: String) -> Bool {
-        (try? OutputFileSystem.kind(of: output + "/" + OutputManifest.fileName)) == .file
     }
 
     /// Writes a cache file under a temporary name and renames it into place; a cache that cannot be
