@@ -107,8 +107,8 @@ final class LiveServer: @unchecked Sendable {
         let build = SiteBuild(options: options)
         let timings = BuildTimings()
         let served = build.renderServed(timings: timings, memo: memo, changed: changed)
-        let exports = served.site.map { resolved in LazyFiles { build.renderExports(of: resolved) } }
-        let search = served.site.map { resolved in LazyFiles { (build.renderSearch(of: resolved), DiagnosticList()) } }
+        let exports = served.site.map { resolved in LazyFiles { [memo] in build.renderExports(of: resolved, deflated: memo.deflated) } }
+        let search = served.site.map { resolved in LazyFiles { [memo] in (build.renderSearch(of: resolved, memo: memo.search), DiagnosticList()) } }
         let sitemap = served.site.map { _ in LazyFiles { (build.renderSitemap(of: served), DiagnosticList()) } }
         // Heard of before it is served, so whoever sees the new pages has heard of their build.
         onBuild(served, Date().timeIntervalSince(started), timings)

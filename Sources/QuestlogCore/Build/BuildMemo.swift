@@ -1,18 +1,25 @@
 /// What a build keeps for the next one to reuse, each part checked before it is trusted: the
-/// rendered notes (`NoteMemo`) and the graph layouts (`LayoutMemo`), and for `serve` the loaded
+/// rendered notes (`NoteMemo`), the graph layouts (`LayoutMemo`), the search index's analyses of
+/// documents (`SearchMemo`) and the workbooks' compressed blocks (`DeflateMemo`), and for `serve`
+/// the loaded
 /// files (`LoadMemo`) and the last good build (`ServedMemo`). `serve` keeps one in memory; `build`
 /// reads it from the site's `.questlog/` folder and writes back each part that changed (the loaded
 /// files and the last build are not kept on disk).
 public final class BuildMemo: Sendable {
     public let notes: NoteMemo
     public let layouts: LayoutMemo
+    public let search: SearchMemo
+    public let deflated: DeflateMemo
     public let loads: LoadMemo?
     /// `serve`'s last good build, which a save of notes alone is patched from (with `loads`).
     public let served: ServedMemo?
 
-    public init(notes: NoteMemo = NoteMemo(), layouts: LayoutMemo = LayoutMemo(), loads: LoadMemo? = nil, served: ServedMemo? = nil) {
+    public init(notes: NoteMemo = NoteMemo(), layouts: LayoutMemo = LayoutMemo(), search: SearchMemo = SearchMemo(),
+                deflated: DeflateMemo = DeflateMemo(), loads: LoadMemo? = nil, served: ServedMemo? = nil) {
         self.notes = notes
         self.layouts = layouts
+        self.search = search
+        self.deflated = deflated
         self.loads = loads
         self.served = served
     }
@@ -25,15 +32,25 @@ public final class BuildMemo: Sendable {
         site + "/" + BuildCache.folder + "/layouts"
     }
 
+    static func searchPath(site: String) -> String {
+        site + "/" + BuildCache.folder + "/search"
+    }
+
+    static func deflatedPath(site: String) -> String {
+        site + "/" + BuildCache.folder + "/deflated"
+    }
+
     /// The memo the last builds of `site` left; empty parts where a file is missing, damaged or
     /// written by another Questlog binary.
     static func read(site: String, identity: String = BuildCache.binaryIdentity) -> BuildMemo {
         BuildMemo(notes: FileContents.read(notesPath(site: site)).flatMap { NoteMemo(parsing: $0, identity: identity) } ?? NoteMemo(),
-                  layouts: FileContents.read(layoutsPath(site: site)).flatMap { LayoutMemo(parsing: $0, identity: identity) } ?? LayoutMemo())
+                  layouts: FileContents.read(layoutsPath(site: site)).flatMap { LayoutMemo(parsing: $0, identity: identity) } ?? LayoutMemo(),
+                  search: FileContents.read(searchPath(site: site)).flatMap { SearchMemo(parsing: $0, identity: identity) } ?? SearchMemo(identity: identity),
+                  deflated: FileContents.read(deflatedPath(site: site)).flatMap { DeflateMemo(parsing: $0, identity: identity) } ?? DeflateMemo())
     }
 
     /// How many records the memo holds.
     var count: Int {
-        notes.count + layouts.count
+        notes.count + layouts.count + search.count + deflated.count
     }
 }

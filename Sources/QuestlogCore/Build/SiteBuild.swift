@@ -90,7 +90,7 @@ public struct SiteBuild: Sendable {
             claimed = sink.paths + Self.exportPaths(of: site)
         } else {
             let (pageProblems, exportProblems) = renderEverything(of: site, renderer: renderer, into: sink, timings: timings, layouts: memo?.layouts,
-                                                                  keeping: keeping)
+                                                                  deflated: memo?.deflated, search: memo?.search, keeping: keeping)
             diagnostics.append(contentsOf: pageProblems)
             // With pages that cannot be made, the build stops there, as if the rest had not been made.
             if diagnostics.failed(strict: options.strict) {
@@ -290,20 +290,23 @@ public struct SiteBuild: Sendable {
 
     /// The files under `exports/` of a resolved site, one format after another, each made on every
     /// thread; an export that cannot be made (a workbook too big for its container) is an error.
-    public func renderExports(of site: Site, timings: BuildTimings = BuildTimings()) -> (files: [OutputFile], diagnostics: DiagnosticList) {
+    /// Workbooks reuse the compressed blocks of `deflated` where their bytes come again, and it
+    /// keeps these exports' blocks.
+    public func renderExports(of site: Site, timings: BuildTimings = BuildTimings(), deflated: DeflateMemo? = nil) -> (files: [OutputFile], diagnostics: DiagnosticList) {
         let collector = OutputCollector()
-        let diagnostics = renderExports(of: site, into: collector, timings: timings)
+        let diagnostics = renderExports(of: site, into: collector, timings: timings, deflated: deflated)
         return (collector.files, diagnostics)
     }
 
     /// `renderExports(of:)` into a sink, each format's files handed over as soon as they are made.
-    func renderExports(of site: Site, into sink: some OutputSink, timings: BuildTimings, beside: Bool = false) -> DiagnosticList {
+    func renderExports(of site: Site, into sink: some OutputSink, timings: BuildTimings, beside: Bool = false,
+                       deflated: DeflateMemo? = nil) -> DiagnosticList {
         var diagnostics = DiagnosticList()
         func work() -> Int {
             var count = 0
             for format in ExportFormat.allCases {
                 do throws(Diagnostic) {
-                    try format.files(for: site, options: ExportOptions(jobs: options.jobs)) { file in
+                    try format.files(for: site, options: ExportOptions(jobs: options.jobs), deflated: deflated) { file in
                         count += 1
                         sink.add(OutputFile(path: ExportDownload.folder + "/" + file.path, chunks: file.chunks))
                     }
@@ -311,6 +314,7 @@ public struct SiteBuild: Sendable {
                     diagnostics.append(error)
                 }
             }
+            deflated?.finishExports()
             return count
         }
         if beside {
@@ -325,7 +329,7 @@ public struct SiteBuild: Sendable {
     /// each has parts that run on fewer threads than there are, which the others fill. The
     /// diagnostics of the pages (template and locale problems), then those of the exports.
     private func renderEverything(of site: Site, renderer: SiteRenderer, into sink: some OutputSink, timings: BuildTimings,
-                                  layouts: LayoutMemo?, keeping: (@Sendable (String, [String]) -> Bool)?) -> (pages: DiagnosticList, exports: DiagnosticList) {
+                                  layouts: LayoutMemo?, deflated: DeflateMemo?, search: SearchMemo?, keeping: (@Sendable (String, [String]) -> Bool)?) -> (pages: DiagnosticList, exports: DiagnosticList) {
         timings.measure("render", { () -> (pages: DiagnosticList, exports: DiagnosticList) in
             let pages = Slot<DiagnosticList>(), exports = Slot<DiagnosticList>()
             let makePages: @Sendable () -> Void = {
@@ -334,12 +338,12 @@ public struct SiteBuild: Sendable {
             }
             let makeSearch: @Sendable () -> Void = {
                 _ = timings.measureBeside("search", { () -> Int in
-                    let files = renderer.searchFiles(of: site)
+                    let files = renderer.searchFiles(of: site, memo: search)
                     sink.add(contentsOf: files)
                     return files.count
                 }, count: { (items: $0, reused: 0) })
             }
-            let makeExports: @Sendable () -> Void = { exports.value = renderExports(of: site, into: sink, timings: timings, beside: true) }
+            let makeExports: @Sendable () -> Void = { exports.value = renderExports(of: site, into: sink, timings: timings, beside: true, deflated: deflated) }
             if keeping == nil {
                 // The search index and the exports one after the other: each holds much of the
                 // site at once, and together they would raise the build's peak memory.
@@ -352,9 +356,10 @@ public struct SiteBuild: Sendable {
         }, count: { _ in (items: 0, reused: 0) })
     }
 
-    /// The search index of a site rendered with `deferringSearch`.
-    public func renderSearch(of site: Site) -> [OutputFile] {
-        SiteRenderer(theme: theme, jobs: options.jobs, root: options.site).searchFiles(of: site)
+    /// The search index of a site rendered with `deferringSearch`, reusing the analyses of `memo`
+    /// for documents whose texts are unchanged.
+    public func renderSearch(of site: Site, memo: SearchMemo? = nil) -> [OutputFile] {
+        SiteRenderer(theme: theme, jobs: options.jobs, root: options.site).searchFiles(of: site, memo: memo)
     }
 
     /// Where the exports of a site go, from the pages' download links, without making them.
@@ -422,6 +427,15 @@ public struct SiteBuild: Sendable {
         if memo.layouts.changed {
             timings.measure("keep layouts", { Self.store(memo.layouts.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.layoutsPath(site: options.site)) },
                             count: { _ in (items: memo.layouts.count, reused: 0) })
+        }
+        if memo.search.changed {
+            timings.measure("keep search", { Self.store(memo.search.bytes(), at: BuildMemo.searchPath(site: options.site)) },
+                            count: { _ in (items: memo.search.madeCount + memo.search.reusedCount, reused: memo.search.reusedCount) })
+        }
+        memo.search.release()
+        if memo.deflated.changed {
+            timings.measure("keep deflated", { Self.store(memo.deflated.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.deflatedPath(site: options.site)) },
+                            count: { _ in (items: memo.deflated.count, reused: memo.deflated.reusedCount) })
         }
         var diagnostics = rendered.diagnostics
         func stopped() -> BuildResult {

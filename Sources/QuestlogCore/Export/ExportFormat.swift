@@ -15,12 +15,13 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// `files(for:options:)`, each file handed to `emit` as soon as it is made, so that only the file
-    /// being made is held, not every file of the format.
-    func files(for site: Site, options: ExportOptions, emit: (OutputFile) -> Void) throws(Diagnostic) {
+    /// being made is held, not every file of the format. A workbook reuses the compressed blocks of
+    /// `deflated` where their bytes come again.
+    func files(for site: Site, options: ExportOptions, deflated: DeflateMemo? = nil, emit: (OutputFile) -> Void) throws(Diagnostic) {
         switch self {
         case .csv: CSVExport.files(for: site, options: options, emit: emit)
         case .json: JSONExport.files(for: site, options: options, emit: emit)
-        case .xlsx: try XLSXExport.files(for: site, options: options, emit: emit)
+        case .xlsx: try XLSXExport.files(for: site, options: options, memo: deflated, emit: emit)
         }
     }
 }

@@ -23,15 +23,16 @@ public enum XLSXExport {
         return made
     }
 
-    /// `files(for:options:)`, each workbook handed to `emit` as soon as it is made.
-    static func files(for site: Site, options: ExportOptions, emit: (OutputFile) -> Void) throws(Diagnostic) {
+    /// `files(for:options:)`, each workbook handed to `emit` as soon as it is made; blocks of the
+    /// `memo` are reused where their bytes come again.
+    static func files(for site: Site, options: ExportOptions, memo: DeflateMemo? = nil, emit: (OutputFile) -> Void) throws(Diagnostic) {
         for game in options.selectedGames(in: site) {
             let kinds = options.selectedKinds(of: game, in: site.schema)
             let sheets = outlines(of: game, kinds: kinds, site: site, jobs: options.jobs)
             guard !sheets.isEmpty else { continue }
             let path = path(game: game.id)
             do {
-                emit(OutputFile(path: path, chunks: try XLSXWorkbook(title: game.title, sheets: sheets, jobs: options.jobs).chunks()))
+                emit(OutputFile(path: path, chunks: try XLSXWorkbook(title: game.title, sheets: sheets, jobs: options.jobs, memo: memo).chunks()))
             } catch {
                 throw diagnostic(error, path: path)
             }

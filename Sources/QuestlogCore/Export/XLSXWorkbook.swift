@@ -10,6 +10,9 @@ struct XLSXWorkbook: Sendable {
     var sheets: [Sheet]
     /// Threads that write sheets' rows; the bytes do not depend on it.
     var jobs = 1
+    /// Compressed blocks of earlier workbooks, reused where their bytes come again; the bytes do not
+    /// depend on it.
+    var memo: DeflateMemo?
 
     /// A sheet as the parts before the sheets need it, its name and size, and how to make it,
     /// so that each sheet is made only when its part is written, and freed after.
@@ -36,10 +39,11 @@ struct XLSXWorkbook: Sendable {
         }
     }
 
-    init(title: String, sheets: [Sheet], jobs: Int = 1) {
+    init(title: String, sheets: [Sheet], jobs: Int = 1, memo: DeflateMemo? = nil) {
         self.title = title
         self.sheets = sheets
         self.jobs = jobs
+        self.memo = memo
     }
 
     init(title: String, sheets: [XLSXSheet], jobs: Int = 1) {
@@ -89,7 +93,7 @@ struct XLSXWorkbook: Sendable {
     /// held beside the compressed file. With several `jobs`, the parts are compressed on a thread
     /// of their own while the next rows are written, a bounded number of pieces behind them.
     func chunks() throws(ZipArchiveError) -> [[UInt8]] {
-        let writer = ZipArchive.BackgroundWriter(archive: ZipArchive(jobs: jobs), background: jobs > 1, capacity: 4)
+        let writer = ZipArchive.BackgroundWriter(archive: ZipArchive(jobs: jobs, memo: memo), background: jobs > 1, capacity: 4)
         for part in fixedParts {
             writer.add(path: part.path, pieces: [part.bytes])
         }

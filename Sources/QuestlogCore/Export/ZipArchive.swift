@@ -14,6 +14,9 @@ struct ZipArchive: Sendable {
     var sizeLimit: UInt64 = UInt64(UInt32.max) - 1
     /// Threads that compress entries; the bytes do not depend on it.
     var jobs = 1
+    /// Compressed blocks of earlier archives, reused where their bytes come again (`DeflateMemo`);
+    /// the bytes do not depend on it.
+    var memo: DeflateMemo?
 
     static let entryLimit = Int(UInt16.max)
     /// 1980-01-01 as a DOS date: years since 1980 in bits 9–15, month in 5–8, day in 0–4.
@@ -27,10 +30,11 @@ struct ZipArchive: Sendable {
     func bytes(of entries: [Entry]) throws(ZipArchiveError) -> [UInt8] {
         guard entries.count <= Self.entryLimit else { throw .tooManyEntries(entries.count) }
         let limit = sizeLimit
+        let memo = memo
         let packed = Parallel.map(entries, jobs: jobs) { entry in
             Result { () throws(ZipArchiveError) -> (compressed: [UInt8], crc: UInt32) in
                 guard UInt64(entry.bytes.count) <= limit else { throw .tooLarge(entry.path) }
-                return (try Self.deflate(entry.bytes, path: entry.path), Self.crc32(entry.bytes))
+                return (try Self.deflate(entry.bytes, path: entry.path, memo: memo), Self.crc32(entry.bytes))
             }
         }
         var writer = Writer(archive: self)
@@ -66,7 +70,7 @@ struct ZipArchive: Sendable {
 
         /// Adds an entry whose bytes `write` hands to the deflater, piece by piece.
         mutating func add(path: String, _ write: (Deflater) throws(ZipArchiveError) -> Void) throws(ZipArchiveError) {
-            let deflater = try Deflater(path: path, sizeLimit: archive.sizeLimit, jobs: archive.jobs)
+            let deflater = try Deflater(path: path, sizeLimit: archive.sizeLimit, jobs: archive.jobs, memo: archive.memo)
             try write(deflater)
             let compressed = try deflater.finishPieces()
             try append(path: path, size: deflater.size, crc: deflater.crc, compressedPieces: compressed)
@@ -167,7 +171,8 @@ struct ZipArchive: Sendable {
         func begin(path: String) {
             let limit = archive.sizeLimit
             let jobs = archive.jobs
-            run { [self] () throws(ZipArchiveError) in deflater = try Deflater(path: path, sizeLimit: limit, jobs: jobs) }
+            let memo = archive.memo
+            run { [self] () throws(ZipArchiveError) in deflater = try Deflater(path: path, sizeLimit: limit, jobs: jobs, memo: memo) }
         }
 
         /// The next piece of the current entry's bytes.
@@ -209,22 +214,49 @@ struct ZipArchive: Sendable {
     /// bytes are those of `deflate(_:path:)` on the pieces joined, however they are cut, and
     /// whatever `jobs` is.
     ///
-    /// The bytes are cut into blocks of `blockSize`, each compressed by a stream of its own that
-    /// knows the 32 KB before it (zlib's preset dictionary, so matches reach back across the cut as
-    /// in one stream) and ends flushed to a byte boundary, the last one finished: the blocks' streams
-    /// one after another are one deflate stream, as gzip's parallel compressors write it. So a large
-    /// part is compressed on up to `jobs` threads, a few blocks at a time, and the bytes depend only
-    /// on the part's: a part of one block is exactly zlib's one stream of it.
+    /// The bytes are cut into blocks, each compressed by a stream of its own that knows the 32 KB
+    /// before it (zlib's preset dictionary, so matches reach back across the cut as in one stream)
+    /// and ends flushed to a byte boundary, the last one finished: the blocks' streams one after
+    /// another are one deflate stream, as gzip's parallel compressors write it. So a large part is
+    /// compressed on up to `jobs` threads, a few blocks at a time, and the bytes depend only on the
+    /// part's: a part of one block is exactly zlib's one stream of it.
+    ///
+    /// A block ends where the 64 bytes before a point say (a rolling hash of them, once the block
+    /// holds `minimumBlock` bytes; at `maximumBlock` whatever they say), not at a fixed offset: an
+    /// edit changes the blocks around it, and the cuts after it fall where they fell before. With a
+    /// `memo`, a block whose bytes and 32 KB before are those of a block it holds takes that block's
+    /// stream rather than being deflated again (`DeflateMemo`), so the same bytes come out.
     final class Deflater {
         let path: String
         private let sizeLimit: UInt64
         private let jobs: Int
-        /// How many bytes each block's stream compresses.
-        static let blockSize = 1 << 17
+        private let memo: DeflateMemo?
+        /// The fewest bytes a block holds (but the last), and the most.
+        static let minimumBlock = 3 << 15
+        static let maximumBlock = 1 << 18
+        /// A block ends after a byte where the rolling hash's top `cutBits` bits are zero: one point
+        /// in 32 KB, so blocks average about 128 KB.
+        static let cutBits = 15
         /// How far back a deflate match reaches: each block's stream is given this much before it.
         static let window = 1 << 15
-        /// The block being filled.
+        /// The rolling ("gear") hash: shifted left a bit and added the byte's number at each byte,
+        /// so after 64 bytes it depends on those 64 alone.
+        private static let gear: [UInt64] = {
+            var state: UInt64 = 0x5155_4553_544C_4F47
+            return (0..<256).map { _ in
+                // SplitMix64.
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return z ^ (z >> 31)
+            }
+        }()
+        /// The block being filled, and the rolling hash of its last bytes.
         private var block: [UInt8] = []
+        private var rolling: UInt64 = 0
+        /// Whether the block being filled has ended: it waits once a byte follows it.
+        private var ended = false
         /// Full blocks waiting to be compressed together.
         private var waiting: [[UInt8]] = []
         /// The last `window` bytes before the first waiting block.
@@ -234,39 +266,69 @@ struct ZipArchive: Sendable {
         /// grows as one buffer (nor is copied when it ends).
         private var pieces: [[UInt8]] = []
         static let pieceSize = 1 << 20
+        /// The CRC-32 of the blocks compressed so far (all of them once the stream is finished).
         private(set) var crc: UInt32 = 0
         private(set) var size: UInt64 = 0
 
-        init(path: String, sizeLimit: UInt64, jobs: Int = 1) throws(ZipArchiveError) {
+        init(path: String, sizeLimit: UInt64, jobs: Int = 1, memo: DeflateMemo? = nil) throws(ZipArchiveError) {
             self.path = path
             self.sizeLimit = sizeLimit
             self.jobs = max(1, jobs)
-            block.reserveCapacity(Self.blockSize)
+            self.memo = memo
+            block.reserveCapacity(Self.minimumBlock + Self.window)
         }
 
         /// Takes the next piece of the entry's bytes, compressing the blocks it fills.
         func add(_ bytes: [UInt8]) throws(ZipArchiveError) {
             size += UInt64(bytes.count)
             guard size <= sizeLimit else { throw .tooLarge(path) }
-            guard !bytes.isEmpty else { return }
-            let sum = bytes.withUnsafeBufferPointer { CZlib.crc32(uLong(crc), $0.baseAddress, uInt($0.count)) }
-            crc = UInt32(truncatingIfNeeded: sum)
             var offset = 0
             while offset < bytes.count {
-                // A full block waits only once a byte follows it: the last block, full or not,
+                // An ended block waits only once a byte follows it: the last block, ended or not,
                 // is always the one that finishes the stream, however the bytes are batched.
-                if block.count == Self.blockSize {
+                if ended {
                     waiting.append(block)
                     block = []
-                    block.reserveCapacity(Self.blockSize)
+                    block.reserveCapacity(Self.minimumBlock + Self.window)
+                    rolling = 0
+                    ended = false
                     // A few blocks per thread at a time: enough to keep every thread busy, few
                     // enough that little waits in memory.
                     if waiting.count >= 2 * jobs { try compressWaiting(last: false) }
                 }
-                let taken = min(Self.blockSize - block.count, bytes.count - offset)
+                let taken = bytes.withUnsafeBufferPointer { scan($0, from: offset) }
                 block.append(contentsOf: bytes[offset..<offset + taken])
                 offset += taken
             }
+        }
+
+        /// How many of the bytes from `offset` on go to the block being filled: up to the end of
+        /// the bytes, or to the byte that ends the block (`ended` then set).
+        private func scan(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int {
+            var length = block.count
+            var index = offset
+            // The hash only needs the 64 bytes before the first point where a block may end.
+            let hashed = Self.minimumBlock - 64
+            if length < hashed {
+                let skipped = min(hashed - length, bytes.count - index)
+                index += skipped
+                length += skipped
+            }
+            var rolling = self.rolling
+            let shift = UInt64(64 - Self.cutBits)
+            Self.gear.withUnsafeBufferPointer { gear in
+                while index < bytes.count {
+                    rolling = (rolling << 1) &+ gear[Int(bytes[index])]
+                    index += 1
+                    length += 1
+                    if length >= Self.minimumBlock && rolling >> shift == 0 || length == Self.maximumBlock {
+                        ended = true
+                        break
+                    }
+                }
+            }
+            self.rolling = rolling
+            return index - offset
         }
 
         /// Ends the stream; the compressed bytes.
@@ -295,13 +357,22 @@ struct ZipArchive: Sendable {
             waiting = []
             let first = before
             let path = path
-            let compress = { @Sendable (index: Int) -> Result<[UInt8], ZipArchiveError> in
+            let memo = memo
+            let compress = { @Sendable (index: Int) -> Result<(stream: [UInt8], crc: UInt32), ZipArchiveError> in
                 let dictionary = index == 0 ? first : Array(blocks[index - 1].suffix(Self.window))
-                return Result { () throws(ZipArchiveError) -> [UInt8] in
-                    try Self.compress(blocks[index], after: dictionary, finishing: last && index == blocks.count - 1, path: path)
+                let finishing = last && index == blocks.count - 1
+                let crc = ZipArchive.crc32(blocks[index])
+                return Result { () throws(ZipArchiveError) -> (stream: [UInt8], crc: UInt32) in
+                    let make = { () throws(ZipArchiveError) -> [UInt8] in
+                        try Self.compress(blocks[index], after: dictionary, finishing: finishing, path: path)
+                    }
+                    guard let memo else { return (try make(), crc) }
+                    let key = DeflateMemo.Key(bytes: ContentHash.hash(blocks[index]), before: ContentHash.hash(dictionary),
+                                              crc: crc, count: UInt32(blocks[index].count), finishing: finishing)
+                    return (try memo.stream(key: key, make: make), crc)
                 }
             }
-            let streams: [Result<[UInt8], ZipArchiveError>]
+            let streams: [Result<(stream: [UInt8], crc: UInt32), ZipArchiveError>]
             if jobs > 1 && blocks.count > 1 {
                 streams = Parallel.map(Array(blocks.indices), jobs: jobs, compress)
             } else {
@@ -310,12 +381,14 @@ struct ZipArchive: Sendable {
             if let end = blocks.last {
                 before = end.count >= Self.window ? Array(end.suffix(Self.window)) : Array((before + end).suffix(Self.window))
             }
-            for stream in streams {
-                output.append(contentsOf: try stream.get())
+            for (block, result) in zip(blocks, streams) {
+                let (stream, blockCRC) = try result.get()
+                crc = UInt32(truncatingIfNeeded: crc32_combine(uLong(crc), uLong(blockCRC), numericCast(block.count)))
+                output.append(contentsOf: stream)
                 if output.count >= Self.pieceSize {
                     pieces.append(output)
                     output = []
-                    output.reserveCapacity(Self.pieceSize + Self.blockSize)
+                    output.reserveCapacity(Self.pieceSize + Self.maximumBlock)
                 }
             }
         }
@@ -365,8 +438,8 @@ struct ZipArchive: Sendable {
     /// `bytes` deflated at zlib's default level (as spreadsheet apps write; the best level takes about five
     /// times as long for 6% less), as a raw stream (window bits −15: no zlib header), cut into
     /// blocks as `Deflater` cuts them.
-    static func deflate(_ bytes: [UInt8], path: String, jobs: Int = 1) throws(ZipArchiveError) -> [UInt8] {
-        let deflater = try Deflater(path: path, sizeLimit: UInt64(max(bytes.count, 1)), jobs: jobs)
+    static func deflate(_ bytes: [UInt8], path: String, jobs: Int = 1, memo: DeflateMemo? = nil) throws(ZipArchiveError) -> [UInt8] {
+        let deflater = try Deflater(path: path, sizeLimit: UInt64(max(bytes.count, 1)), jobs: jobs, memo: memo)
         try deflater.add(bytes)
         return try deflater.finish()
     }

@@ -6,18 +6,21 @@ import Foundation
 /// edges and frame are unchanged gets the positions it had, and any change computes them afresh.
 ///
 /// Kept beside the notes memo (`BuildMemo`): in memory by `serve`, in `.questlog/layouts` by `build`.
-public final class LayoutMemo: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Layouts of the last render (or the file), and those this render used or made.
-    private var previous: [UInt64: [GraphPoint]] = [:]
-    private var used: [UInt64: [GraphPoint]] = [:]
-    private var made = 0
-    /// Whether the last render used other layouts than the memo held, so the file is worth writing.
-    private(set) var changed = false
-    /// How many layouts the last render took from the memo.
-    private(set) var reusedCount = 0
+public final class LayoutMemo: Sendable {
+    private let layouts: RunMemo<UInt64, [GraphPoint]>
 
-    public init() {}
+    /// Whether the last render used other layouts than the memo held, so the file is worth writing.
+    var changed: Bool { layouts.changed }
+    /// How many layouts the last render took from the memo.
+    var reusedCount: Int { layouts.reusedCount }
+
+    public convenience init() {
+        self.init(layouts: [:])
+    }
+
+    private init(layouts: [UInt64: [GraphPoint]]) {
+        self.layouts = RunMemo(layouts)
+    }
 
     /// The key of a layout: everything `positions` reads.
     static func key(_ layout: ForceLayout, seeds: [UInt64], edges: [(Int, Int)], pinned: Int?) -> UInt64 {
@@ -32,35 +35,17 @@ public final class LayoutMemo: @unchecked Sendable {
 
     /// The positions of this layout: the memo's, or `make()`'s, kept for the next render either way.
     func positions(key: UInt64, count: Int, make: () -> [GraphPoint]) -> [GraphPoint] {
-        let kept = lock.withLock { () -> [GraphPoint]? in
-            // A layout is a function of its key alone: one made since the last render ended is as good.
-            guard let points = previous[key] ?? used[key], points.count == count else { return nil }
-            used[key] = points
-            return points
-        }
-        if let kept { return kept }
-        let points = make()
-        lock.withLock {
-            used[key] = points
-            made += 1
-        }
-        return points
+        layouts.value(for: key, accepts: { $0.count == count }, make: make)
     }
 
     /// Ends a render: the memo keeps exactly the layouts it used.
     func finishRender() {
-        lock.withLock {
-            changed = made > 0 || used.count != previous.count
-            reusedCount = used.count - made
-            previous = used
-            used = [:]
-            made = 0
-        }
+        layouts.finishRun()
     }
 
     /// How many layouts the memo holds.
     var count: Int {
-        lock.withLock { previous.count }
+        layouts.count
     }
 
     // MARK: The file
@@ -68,7 +53,7 @@ public final class LayoutMemo: @unchecked Sendable {
     static let header = "questlog-layouts 1"
 
     func bytes(identity: String) -> [UInt8] {
-        let all = lock.withLock { previous }
+        let all = layouts.values
         return MemoFile.seal(header: Self.header, identity: identity) { writer in
             writer.integer(UInt64(all.count))
             for key in all.keys.sorted() {
@@ -99,7 +84,6 @@ public final class LayoutMemo: @unchecked Sendable {
             layouts[key] = positions
         }
         guard reader.offset == reader.end else { return nil }
-        self.init()
-        previous = layouts
+        self.init(layouts: layouts)
     }
 }

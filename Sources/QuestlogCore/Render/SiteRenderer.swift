@@ -143,10 +143,11 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The search index of a site rendered with `deferringSearch` (its files under
-    /// `SearchIndex.folder`), as `render` would have made it.
-    public func searchFiles(of site: Site) -> [OutputFile] {
+    /// `SearchIndex.folder`), as `render` would have made it. The analyses of `memo` are reused
+    /// for documents whose texts are unchanged, and it keeps this index's.
+    public func searchFiles(of site: Site, memo: SearchMemo? = nil) -> [OutputFile] {
         let strings = UIStrings.load(language: site.config.language, theme: theme).0
-        return SearchIndexBuilder(site: site, strings: strings, jobs: jobs).build().files()
+        return SearchIndexBuilder(site: site, strings: strings, jobs: jobs, memo: memo).build().files()
     }
 
     private func diagnostic(for error: MustacheError) -> Diagnostic {

@@ -14,12 +14,16 @@ public struct SearchIndexBuilder: Sendable {
     public var textLimit: Int
     /// Notes longer than this many bytes are read in parts of about this size, on several threads.
     var partBytes = 1 << 20
+    /// The analyses of earlier indexes, reused for documents whose texts are unchanged
+    /// (`SearchMemo`); it keeps this index's. The index does not depend on it.
+    public var memo: SearchMemo?
 
     /// BM25's term-frequency saturation.
     static let saturation = 1.2
 
     public init(site: Site, strings: UIStrings, jobs: Int = 1, shardBytes: Int = 20_000, chunkBytes: Int = 6_000,
-                textLimit: Int = 800) {
+                textLimit: Int = 800, memo: SearchMemo? = nil) {
+        self.memo = memo
         self.site = site
         self.strings = strings
         self.jobs = max(1, jobs)
@@ -117,21 +121,35 @@ public struct SearchIndexBuilder: Sendable {
 
     /// Every document in index order, its analysis in `analyzed` with its terms numbered in `table`.
     /// The texts of the documents' fields are let go once read, and each thread's analysis of a
-    /// document becomes the document's in place, its terms renumbered rather than copied.
+    /// document becomes the document's in place, its terms renumbered rather than copied. With a
+    /// memo, the documents whose texts it holds the analysis of are not read, and it keeps this
+    /// index's analyses.
     private func analyzedDocuments(into analyzed: inout [AnalyzedDocument])
         -> (documents: [SearchDocument], games: [SearchFacet], kinds: [SearchFacet], groups: [SearchGroup], table: TermTable) {
         let (documents, fieldTexts, games, kinds, groups) = collect()
-        var (workers, owners) = Self.analyze(fieldTexts, jobs: jobs, partBytes: partBytes)
-        // Each thread's terms once in one table, so every later step counts and sorts integers.
         var table = TermTable()
+        let keys = memo.map { _ in Parallel.map(fieldTexts, jobs: jobs) { SearchMemo.key(of: $0) } } ?? []
+        var kept = memo?.analyses(of: keys, into: &table) ?? []
+        // Only the documents the memo does not hold are read.
+        let unread = kept.isEmpty ? Array(fieldTexts.indices) : kept.indices.filter { kept[$0] == nil }
+        let texts = unread.count == fieldTexts.count ? fieldTexts : unread.map { fieldTexts[$0] }
+        var (workers, owners) = Self.analyze(texts, jobs: jobs, partBytes: partBytes)
+        // Each thread's terms once in one table, so every later step counts and sorts integers.
         let globalIDs = workers.indices.map { worker in
             (0..<workers[worker].table.count).map { local in workers[worker].table.withTerm(local) { Int32(table.id(of: $0)) } }
         }
         for worker in workers.indices { workers[worker].table = TermTable() }
         analyzed = []
-        analyzed.reserveCapacity(owners.count)
-        for number in owners.indices {
-            let parts = owners[number]
+        analyzed.reserveCapacity(documents.count)
+        var next = 0
+        for number in documents.indices {
+            if !kept.isEmpty, let document = kept[number] {
+                analyzed.append(document)
+                kept[number] = nil
+                continue
+            }
+            let parts = owners[next]
+            next += 1
             if parts.count == 1, let (worker, position) = parts.first {
                 var document = workers[worker].documents[position]
                 workers[worker].documents[position] = .empty
@@ -144,8 +162,9 @@ public struct SearchIndexBuilder: Sendable {
                 analyzed.append(Self.combine(parts.map { (workers[$0.worker].documents[$0.position], globalIDs[$0.worker]) }))
                 for part in parts { workers[part.worker].documents[part.position] = .empty }
             }
-            owners[number] = []
+            owners[next - 1] = []
         }
+        memo?.keep(keys: keys, documents: analyzed, table: table, reused: documents.count - unread.count)
         return (documents, games, kinds, groups, table)
     }
 

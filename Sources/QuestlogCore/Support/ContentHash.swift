@@ -48,8 +48,10 @@ enum ContentHash {
         return finish(state)
     }
 
-    static func hash(_ buffer: UnsafeRawBufferPointer) -> UInt64 {
-        var state: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(buffer.count) &* multiplier)
+    /// The hash of `buffer`; another `seed` gives another hash of the same bytes, independent of
+    /// the first, so two seeds together make a 128-bit hash.
+    static func hash(_ buffer: UnsafeRawBufferPointer, seed: UInt64 = 0x243F_6A88_85A3_08D3) -> UInt64 {
+        var state: UInt64 = seed ^ (UInt64(buffer.count) &* multiplier)
         var offset = 0
         let count = buffer.count
         while offset + 8 <= count {

@@ -29,6 +29,22 @@ struct MemoWriter {
         flag(value != nil)
         if let value { string(value) }
     }
+
+    /// A number in seven-bit groups, the lowest first, each byte but the last with its top bit set.
+    mutating func varint(_ value: Int) {
+        var value = UInt64(bitPattern: Int64(value))
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    /// Bytes as their count and themselves.
+    mutating func blob(_ value: [UInt8]) {
+        integer(value.count)
+        bytes += value
+    }
 }
 
 /// Reads what `MemoWriter` wrote; every read is bounds-checked and gives nil past the end.
@@ -78,6 +94,26 @@ struct MemoReader {
         guard let length = count() else { return nil }
         defer { offset += length }
         return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+    }
+
+    /// What `MemoWriter.varint` wrote: nil past the end, or for more than nine groups.
+    mutating func varint() -> Int? {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < end, shift < 63 {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return Int(Int64(bitPattern: value)) }
+            shift += 7
+        }
+        return nil
+    }
+
+    mutating func blob() -> [UInt8]? {
+        guard let length = count() else { return nil }
+        defer { offset += length }
+        return Array(bytes[offset..<offset + length])
     }
 
     mutating func optional() -> String?? {

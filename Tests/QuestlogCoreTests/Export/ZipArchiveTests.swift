@@ -61,21 +61,22 @@ struct ZipArchiveTests {
 
     @Test func aPartOfManyBlocksIsOneStreamThatInflatesToItsBytes() throws {
         let bytes = Self.sheetLike(rows: 40_000)
-        #expect(bytes.count > 8 * ZipArchive.Deflater.blockSize)
+        #expect(bytes.count > 8 * ZipArchive.Deflater.maximumBlock)
         let compressed = try ZipArchive.deflate(bytes, path: "sheet")
         #expect(ZipReader.inflate(compressed, size: bytes.count) == bytes)
         // Each block knows the 32 KB before it, so cutting costs little: within 2% of one stream.
         let single = try ZipReader.deflateAsOneStream(bytes)
         #expect(compressed.count <= single.count + single.count / 50, "\(compressed.count) against \(single.count)")
-        // Bytes that end a block exactly, and one byte more, make streams that inflate too.
-        for count in [ZipArchive.Deflater.blockSize, 2 * ZipArchive.Deflater.blockSize, 2 * ZipArchive.Deflater.blockSize + 1] {
+        // Parts about where blocks may end, and one byte more, make streams that inflate too.
+        let minimum = ZipArchive.Deflater.minimumBlock, maximum = ZipArchive.Deflater.maximumBlock
+        for count in [minimum, minimum + 1, maximum, maximum + 1, 2 * maximum, 2 * maximum + 1] {
             let part = Array(bytes.prefix(count))
             #expect(ZipReader.inflate(try ZipArchive.deflate(part, path: "p"), size: count) == part, "\(count) bytes")
         }
     }
 
     @Test func aPartOfOneBlockIsZlibsOneStream() throws {
-        for bytes in [[], Array("<Types/>".utf8), Array(Self.sheetLike(rows: 40_000).prefix(ZipArchive.Deflater.blockSize))] {
+        for bytes in [[], Array("<Types/>".utf8), Array(Self.sheetLike(rows: 40_000).prefix(ZipArchive.Deflater.minimumBlock))] {
             #expect(try ZipArchive.deflate(bytes, path: "p") == ZipReader.deflateAsOneStream(bytes), "\(bytes.count) bytes")
         }
     }
@@ -93,5 +94,77 @@ struct ZipArchiveTests {
         }
         let entries = [(path: "xl/sheet.xml", bytes: bytes)] + Self.entries
         #expect(try ZipArchive(jobs: 4).bytes(of: entries) == ZipArchive(jobs: 1).bytes(of: entries))
+    }
+
+    /// The part of `sheetLike(rows:)` with row `row`'s name changed (and a few bytes longer).
+    static func edited(_ bytes: [UInt8], atRow row: Int) -> [UInt8] {
+        let marker = Array("<row r=\"\(row)\">".utf8)
+        var at = 0
+        while !bytes[at...].starts(with: marker) { at += 1 }
+        var edited = bytes
+        edited.insert(contentsOf: Array("<c t=\"inlineStr\"><is><t>Edited</t></is></c>".utf8), at: at + marker.count)
+        return edited
+    }
+
+    @Test func anEditDeflatesTheBlocksAroundItAlone() throws {
+        let bytes = Self.sheetLike(rows: 60_000)
+        let memo = DeflateMemo()
+        let first = try ZipArchive.deflate(bytes, path: "sheet", memo: memo)
+        memo.finishExports()
+        #expect(first == (try ZipArchive.deflate(bytes, path: "sheet")))
+        let blocks = memo.madeCount
+        // Blocks average about 128 KB, between their least and most.
+        #expect(blocks > bytes.count / ZipArchive.Deflater.maximumBlock && blocks <= bytes.count / ZipArchive.Deflater.minimumBlock + 1,
+                "\(blocks) blocks of \(bytes.count) bytes")
+        #expect(memo.count == blocks && memo.changed)
+
+        // The same bytes again: every block is the memo's, and the memo is unchanged.
+        #expect(try ZipArchive.deflate(bytes, path: "sheet", memo: memo) == first)
+        memo.finishExports()
+        #expect(memo.madeCount == 0 && memo.reusedCount == blocks && !memo.changed)
+
+        // An edit near the start, in the middle and at the end: the cuts after it fall where they
+        // fell, so one or two blocks are deflated again, and the bytes are those made without a memo.
+        for row in [3, 30_000, 59_990] {
+            let edited = Self.edited(bytes, atRow: row)
+            let compressed = try ZipArchive.deflate(edited, path: "sheet", memo: memo)
+            memo.finishExports()
+            #expect(compressed == (try ZipArchive.deflate(edited, path: "sheet")), "row \(row)")
+            #expect(ZipReader.inflate(compressed, size: edited.count) == edited, "row \(row)")
+            #expect(memo.madeCount >= 1 && memo.madeCount <= 3, "row \(row): \(memo.madeCount) of \(blocks) blocks deflated again")
+            // The memo keeps exactly the blocks of the last part.
+            #expect(memo.count == memo.madeCount + memo.reusedCount)
+            _ = try ZipArchive.deflate(bytes, path: "sheet", memo: memo)
+            memo.finishExports()
+        }
+    }
+
+    @Test func bytesWithoutAPlaceToCutAreCutAtTheLargestBlock() throws {
+        let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 3 * ZipArchive.Deflater.maximumBlock)
+        let memo = DeflateMemo()
+        let compressed = try ZipArchive.deflate(bytes, path: "same", memo: memo)
+        memo.finishExports()
+        // Three blocks: the first with nothing before it, the second after the first, the last finishing.
+        #expect(memo.madeCount == 3)
+        #expect(ZipReader.inflate(compressed, size: bytes.count) == bytes)
+    }
+
+    @Test func theMemoChangesNoByteWhateverItHolds() throws {
+        let bytes = Self.sheetLike(rows: 20_000)
+        let alone = try ZipArchive.deflate(bytes, path: "sheet")
+        // A memo of other parts, and one of this part given in other pieces on other threads.
+        let memo = DeflateMemo()
+        _ = try ZipArchive.deflate(Self.sheetLike(rows: 7_000), path: "other", memo: memo)
+        _ = try ZipArchive.deflate(Self.edited(bytes, atRow: 100), path: "other", memo: memo)
+        for jobs in [1, 3] {
+            let deflater = try ZipArchive.Deflater(path: "sheet", sizeLimit: ZipArchive().sizeLimit, jobs: jobs, memo: memo)
+            for start in stride(from: 0, to: bytes.count, by: 50_001) {
+                try deflater.add(Array(bytes[start..<min(start + 50_001, bytes.count)]))
+            }
+            #expect(try deflater.finish() == alone, "\(jobs) threads")
+            #expect(deflater.crc == ZipArchive.crc32(bytes))
+        }
+        let entries = [(path: "xl/sheet.xml", bytes: bytes)] + Self.entries
+        #expect(try ZipArchive(jobs: 2, memo: memo).bytes(of: entries) == ZipArchive().bytes(of: entries))
     }
 }

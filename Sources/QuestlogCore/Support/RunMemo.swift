@@ -1,0 +1,65 @@
+import Foundation
+
+/// Values one run made (a render's graph layouts, the exports' compressed blocks), kept by a key of
+/// everything each is a function of, for the next run to reuse instead of making them again: a
+/// value whose key comes again is the one it had, and any other is made afresh. After each run the
+/// memo keeps exactly the values that run used or made.
+final class RunMemo<Key: Hashable, Value>: @unchecked Sendable {
+    // Unchecked: `previous`, `used` and the counts are read and written only under `lock`, and the
+    // values are never changed once kept.
+    private let lock = NSLock()
+    /// Values of the last run (or the file), and those this run used or made.
+    private var previous: [Key: Value]
+    private var used: [Key: Value] = [:]
+    private var made = 0
+    /// Whether the last run used other values than the memo held, so its file is worth writing.
+    private(set) var changed = false
+    /// How many values the last run took from the memo, and how many it made.
+    private(set) var reusedCount = 0
+    private(set) var madeCount = 0
+
+    init(_ values: [Key: Value] = [:]) {
+        previous = values
+    }
+
+    /// The value of `key`: the memo's when `accepts` it, or `make()`'s, kept for the next run
+    /// either way.
+    func value<Failure: Error>(for key: Key, accepts: (Value) -> Bool = { _ in true },
+                               make: () throws(Failure) -> Value) throws(Failure) -> Value {
+        let kept = lock.withLock { () -> Value? in
+            // A value is a function of its key alone: one made since the last run ended is as good.
+            guard let value = previous[key] ?? used[key], accepts(value) else { return nil }
+            used[key] = value
+            return value
+        }
+        if let kept { return kept }
+        let value = try make()
+        lock.withLock {
+            used[key] = value
+            made += 1
+        }
+        return value
+    }
+
+    /// Ends a run: the memo keeps exactly the values it used.
+    func finishRun() {
+        lock.withLock {
+            changed = made > 0 || used.count != previous.count
+            madeCount = made
+            reusedCount = used.count - made
+            previous = used
+            used = [:]
+            made = 0
+        }
+    }
+
+    /// How many values the memo holds.
+    var count: Int {
+        lock.withLock { previous.count }
+    }
+
+    /// Every value the memo holds, by key.
+    var values: [Key: Value] {
+        lock.withLock { previous }
+    }
+}

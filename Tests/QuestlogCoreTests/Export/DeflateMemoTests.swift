@@ -1,0 +1,79 @@
+import Foundation
+@testable import QuestlogCore
+import Testing
+
+/// The workbooks' compressed blocks kept for the next exports: read back whole or not at all, and
+/// reused by the next build, which writes the bytes a build from nothing writes.
+struct DeflateMemoTests {
+    @Test func theMemoFileIsReadBackAndRefusedWhenDamagedOrForeign() throws {
+        let bytes = ZipArchiveTests.sheetLike(rows: 20_000)
+        let memo = DeflateMemo()
+        let compressed = try ZipArchive.deflate(bytes, path: "sheet", memo: memo)
+        memo.finishExports()
+        let file = memo.bytes(identity: "questlog test")
+        #expect(file == memo.bytes(identity: "questlog test"))
+        let read = try #require(DeflateMemo(parsing: file, identity: "questlog test"))
+        #expect(read.count == memo.count)
+        #expect(try ZipArchive.deflate(bytes, path: "sheet", memo: read) == compressed)
+        read.finishExports()
+        #expect(read.madeCount == 0 && read.reusedCount == memo.count)
+
+        #expect(DeflateMemo(parsing: file, identity: "another questlog") == nil)
+        #expect(DeflateMemo(parsing: Array(file.dropLast(9)), identity: "questlog test") == nil)
+        for offset in [file.count / 3, file.count / 2, file.count - 9] {
+            var damaged = file
+            damaged[offset] ^= 0x20
+            #expect(DeflateMemo(parsing: damaged, identity: "questlog test") == nil, "byte \(offset)")
+        }
+    }
+
+    /// A site whose one sheet is several blocks: each note a few hundred bytes of words.
+    static func site(entries: Int) -> TestSite {
+        var files = ["Content/g/game.md": "---\ntitle: G\n---\n"]
+        var state: UInt64 = 0x1234_5678
+        for number in 0..<entries {
+            let words = (0..<60).map { _ -> String in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return ["cave", "merchant", "moon", "tower", "lake", "blade", "rune", "frost"][Int(state >> 61)] + String(state >> 50)
+            }
+            files["Content/g/npcs/n\(number).md"] = "---\nname: Person \(number)\n---\n" + words.joined(separator: " ") + "\n"
+        }
+        return TestSite(files)
+    }
+
+    @Test func theNextBuildDeflatesOnlyTheBlocksAnEditChanged() throws {
+        let site = Self.site(entries: 500)
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        func build(clean: Bool = false, into folder: String? = nil) -> BuildTimings.Stage? {
+            var options = BuildOptions(site: site.root, output: folder ?? output)
+            options.clean = clean
+            let timings = BuildTimings()
+            #expect(!SiteBuild(options: options).run(timings: timings).diagnostics.hasErrors)
+            return timings.stages.first { $0.name == "keep deflated" }
+        }
+        func workbook(_ folder: String) -> [UInt8] {
+            FileManager.default.contents(atPath: folder + "/exports/g.xlsx").map { Array($0) } ?? []
+        }
+        let first = try #require(build(), "the blocks are kept")
+        #expect(first.items >= 4 && first.reused == 0, "\(first.items) blocks")
+        #expect(FileManager.default.fileExists(atPath: BuildMemo.deflatedPath(site: site.root)))
+
+        // One note edited: the blocks around it are deflated again, the others are the memo's.
+        site.write("Content/g/npcs/n250.md", "---\nname: Person 250\n---\nA new note, and a longer one than before.\n")
+        let edited = try #require(build())
+        #expect(edited.reused >= first.items - 3, "\(edited.reused) of \(edited.items) blocks reused")
+        _ = build(clean: true, into: site.root + "/Clean")
+        #expect(!workbook(output).isEmpty && workbook(output) == workbook(site.root + "/Clean"))
+
+        // A damaged memo is not trusted: every block is deflated, and the workbook is the same.
+        var damaged = try #require(FileManager.default.contents(atPath: BuildMemo.deflatedPath(site: site.root)).map { Array($0) })
+        damaged[damaged.count / 2] ^= 1
+        FileManager.default.createFile(atPath: BuildMemo.deflatedPath(site: site.root), contents: Data(damaged))
+        site.write("Content/g/npcs/n3.md", "---\nname: Person 3\n---\nEdited too.\n")
+        let afresh = try #require(build())
+        #expect(afresh.reused == 0)
+        _ = build(clean: true, into: site.root + "/Clean")
+        #expect(workbook(output) == workbook(site.root + "/Clean"))
+    }
+}

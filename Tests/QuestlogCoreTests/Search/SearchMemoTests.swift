@@ -1,0 +1,94 @@
+@testable import QuestlogCore
+import Testing
+
+/// The analyses of documents kept for the next search index: an index made with the memo is the
+/// index made without it, whatever the memo holds, and only the documents whose texts changed are
+/// read again. The memo's file is read back whole or not at all.
+struct SearchMemoTests {
+    typealias Make = SearchTestSite
+    static let long = (0..<300).map { "Varré \($0 % 7) rode to 龍王廟 — the Đường (\($0)) and मीरा's tower.\n" }.joined()
+
+    static func entries(editing edited: Int? = nil, note: String = "A new note about the moon gate.") -> [Entry] {
+        let places = ["lake", "tower", "gate"]
+        return SearchIndexBuilderTests.entries + (0..<60).map { (number: Int) -> Entry in
+            let plain: String = "stands guard \(number % 5) by the " + places[number % 3] + (number == 7 ? Self.long : "")
+            let tags: [String] = number % 4 == 0 ? ["watch"] : []
+            return Make.entry(number % 3 == 0 ? "quest" : "npc", "Guard \(number)", notes: number == edited ? note : plain, tags: tags)
+        }
+    }
+
+    static let strings = UIStrings.load(language: "en", theme: .embedded).0
+
+    static func files(_ entries: [Entry], memo: SearchMemo? = nil, jobs: Int = 2, partBytes: Int = 1 << 20) -> [OutputFile] {
+        var builder = SearchIndexBuilder(site: Make.site(entries), strings: strings, jobs: jobs, memo: memo)
+        builder.partBytes = partBytes
+        return builder.build().files()
+    }
+
+    @Test func anIndexMadeWithTheMemoIsTheIndexMadeWithoutIt() {
+        let memo = SearchMemo(identity: "questlog test")
+        let original = Self.entries()
+        let alone = Self.files(original)
+        #expect(Self.files(original, memo: memo) == alone)
+        let documents = memo.madeCount
+        #expect(documents == original.count + Set(original.map(\.ref.game)).count && memo.reusedCount == 0 && memo.changed, "every entry and each game: \(documents)")
+        #expect(memo.count == documents)
+
+        // Nothing changed: every analysis is the memo's, whatever the threads.
+        for jobs in [1, 3] {
+            #expect(Self.files(original, memo: memo, jobs: jobs) == alone, "\(jobs) threads")
+            #expect(memo.madeCount == 0 && memo.reusedCount == documents && !memo.changed)
+        }
+
+        // One note edited, then another read in parts (and the first as it was), then that one
+        // again: only the documents whose texts differ from the last index's are read again.
+        for (edited, partBytes, made) in [(10, 1 << 20, 1), (7, 61, 2), (7, 1 << 20, 1)] {
+            let entries = Self.entries(editing: edited, note: "A new note about the moon gate \(partBytes). " + Self.long)
+            #expect(Self.files(entries, memo: memo, partBytes: partBytes) == Self.files(entries, partBytes: partBytes), "entry \(edited)")
+            #expect(memo.madeCount == made && memo.reusedCount == documents - made && memo.changed,
+                    "entry \(edited): \(memo.madeCount) made, \(memo.reusedCount) reused")
+        }
+
+        // An entry removed and two added (and entry 7 as it was); then a memo of another site altogether.
+        let changed = Array(original.dropLast()) + [Make.entry("npc", "Newcomer", notes: "new in town"),
+                                                    Make.entry("quest", "Fresh Quest", tags: ["watch"])]
+        #expect(Self.files(changed, memo: memo) == Self.files(changed))
+        #expect(memo.madeCount == 3 && memo.count == documents + 1, "\(memo.madeCount) made, \(memo.count) kept")
+        let other = [Make.entry("npc", "Stranger", notes: "the lake and the tower")]
+        #expect(Self.files(other, memo: memo) == Self.files(other))
+        #expect(Self.files(original, memo: memo) == alone)
+    }
+
+    @Test func noTermOfADocumentNoLongerIndexedIsLeftInTheIndex() {
+        let memo = SearchMemo(identity: "questlog test")
+        _ = Self.files(Self.entries(editing: 3, note: "zyzzyva quixotry"), memo: memo)
+        let index = SearchIndexBuilder(site: Make.site(Self.entries()), strings: Self.strings, jobs: 2, memo: memo).build()
+        #expect(!index.contains("zyzzyva") && !index.contains("quixotry"))
+        #expect(index.contains("guard"))
+    }
+
+    @Test func theMemoFileIsReadBackAndRefusedWhenDamagedOrForeign() throws {
+        let memo = SearchMemo(identity: "questlog test")
+        let entries = Self.entries()
+        let alone = Self.files(entries)
+        _ = Self.files(entries, memo: memo)
+        let file = memo.bytes()
+        let read = try #require(SearchMemo(parsing: file, identity: "questlog test"))
+        #expect(read.count == memo.count)
+        #expect(Self.files(entries, memo: read) == alone)
+        #expect(read.madeCount == 0 && read.reusedCount == memo.count)
+
+        #expect(SearchMemo(parsing: file, identity: "another questlog") == nil)
+        #expect(SearchMemo(parsing: Array(file.dropLast(3)), identity: "questlog test") == nil)
+        for offset in [file.count / 3, file.count / 2, file.count - 9] {
+            var damaged = file
+            damaged[offset] ^= 0x20
+            #expect(SearchMemo(parsing: damaged, identity: "questlog test") == nil, "byte \(offset)")
+        }
+        // Released, the memo holds nothing, and the next index reads every document.
+        read.release()
+        #expect(read.count == 0)
+        #expect(Self.files(entries, memo: read) == alone)
+        #expect(read.reusedCount == 0)
+    }
+}
