@@ -45,12 +45,13 @@ public final class BuildMemo: Sendable {
     static func read(site: String, identity: String = BuildCache.binaryIdentity) -> BuildMemo {
         BuildMemo(notes: FileContents.read(notesPath(site: site)).flatMap { NoteMemo(parsing: $0, identity: identity) } ?? NoteMemo(),
                   layouts: FileContents.read(layoutsPath(site: site)).flatMap { LayoutMemo(parsing: $0, identity: identity) } ?? LayoutMemo(),
-                  search: FileContents.read(searchPath(site: site)).flatMap { SearchMemo(parsing: $0, identity: identity) } ?? SearchMemo(identity: identity),
-                  deflated: FileContents.read(deflatedPath(site: site)).flatMap { DeflateMemo(parsing: $0, identity: identity) } ?? DeflateMemo())
+                  search: SearchMemo(reading: searchPath(site: site), identity: identity),
+                  deflated: DeflateMemo(reading: deflatedPath(site: site), identity: identity))
     }
 
-    /// How many records the memo holds.
+    /// How many records the memo holds of the notes and layouts (the search analyses and the
+    /// compressed blocks are read later, when first needed).
     var count: Int {
-        notes.count + layouts.count + search.count + deflated.count
+        notes.count + layouts.count
     }
 }

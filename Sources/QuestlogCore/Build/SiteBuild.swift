@@ -59,7 +59,8 @@ public struct SiteBuild: Sendable {
     /// own pages) are kept rather than made (the exports and the search index are made whole).
     func render(into sink: some OutputSink, progress: (BuildStep) -> Void, timings: BuildTimings,
                 deferringExports: Bool = false, deferringSearch: Bool = false, memo: BuildMemo? = nil,
-                digesting: Bool = false, reuse: PageReuse? = nil, afterResolve: () -> Void = {}) -> RenderOutcome {
+                digesting: Bool = false, reuse: PageReuse? = nil, afterResolve: () -> Void = {},
+                afterSearch: @escaping @Sendable () -> Void = {}) -> RenderOutcome {
         let theme = self.theme
         let (site, resolveDiagnostics, assets, _) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes)
         // The whole site is freed on a thread of its own once the build is done with it.
@@ -90,7 +91,8 @@ public struct SiteBuild: Sendable {
             claimed = sink.paths + Self.exportPaths(of: site)
         } else {
             let (pageProblems, exportProblems) = renderEverything(of: site, renderer: renderer, into: sink, timings: timings, layouts: memo?.layouts,
-                                                                  deflated: memo?.deflated, search: memo?.search, keeping: keeping)
+                                                                  deflated: memo?.deflated, search: memo?.search, afterSearch: afterSearch,
+                                                                  keeping: keeping)
             diagnostics.append(contentsOf: pageProblems)
             // With pages that cannot be made, the build stops there, as if the rest had not been made.
             if diagnostics.failed(strict: options.strict) {
@@ -329,7 +331,8 @@ public struct SiteBuild: Sendable {
     /// each has parts that run on fewer threads than there are, which the others fill. The
     /// diagnostics of the pages (template and locale problems), then those of the exports.
     private func renderEverything(of site: Site, renderer: SiteRenderer, into sink: some OutputSink, timings: BuildTimings,
-                                  layouts: LayoutMemo?, deflated: DeflateMemo?, search: SearchMemo?, keeping: (@Sendable (String, [String]) -> Bool)?) -> (pages: DiagnosticList, exports: DiagnosticList) {
+                                  layouts: LayoutMemo?, deflated: DeflateMemo?, search: SearchMemo?, afterSearch: @escaping @Sendable () -> Void,
+                                  keeping: (@Sendable (String, [String]) -> Bool)?) -> (pages: DiagnosticList, exports: DiagnosticList) {
         timings.measure("render", { () -> (pages: DiagnosticList, exports: DiagnosticList) in
             let pages = Slot<DiagnosticList>(), exports = Slot<DiagnosticList>()
             let makePages: @Sendable () -> Void = {
@@ -342,6 +345,7 @@ public struct SiteBuild: Sendable {
                     sink.add(contentsOf: files)
                     return files.count
                 }, count: { (items: $0, reused: 0) })
+                afterSearch()
             }
             let makeExports: @Sendable () -> Void = { exports.value = renderExports(of: site, into: sink, timings: timings, beside: true, deflated: deflated) }
             if keeping == nil {
@@ -412,6 +416,15 @@ public struct SiteBuild: Sendable {
         // The notes are written (and let go) as soon as they are all rendered, on a thread of their
         // own while the pages are made; the layouts at the end.
         let keeping = DispatchGroup()
+        // The search analyses are written (and let go) as soon as the index is made, before the
+        // exports that may follow it on the same thread.
+        let keepSearch: @Sendable () -> Void = {
+            if memo.search.changed {
+                timings.measureBeside("keep search", { Self.store(memo.search.bytes(), at: BuildMemo.searchPath(site: options.site)) },
+                                      count: { _ in (items: memo.search.madeCount + memo.search.reusedCount, reused: memo.search.reusedCount) })
+            }
+            memo.search.release()
+        }
         let rendered = render(into: stage, progress: progress, timings: timings, memo: memo, digesting: true, reuse: reuse, afterResolve: {
             guard memo.notes.changed else {
                 memo.notes.release()
@@ -422,17 +435,12 @@ public struct SiteBuild: Sendable {
                                           count: { _ in (items: memo.notes.count, reused: 0) })
                 memo.notes.release()
             }
-        })
+        }, afterSearch: keepSearch)
         keeping.wait()
         if memo.layouts.changed {
             timings.measure("keep layouts", { Self.store(memo.layouts.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.layoutsPath(site: options.site)) },
                             count: { _ in (items: memo.layouts.count, reused: 0) })
         }
-        if memo.search.changed {
-            timings.measure("keep search", { Self.store(memo.search.bytes(), at: BuildMemo.searchPath(site: options.site)) },
-                            count: { _ in (items: memo.search.madeCount + memo.search.reusedCount, reused: memo.search.reusedCount) })
-        }
-        memo.search.release()
         if memo.deflated.changed {
             timings.measure("keep deflated", { Self.store(memo.deflated.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.deflatedPath(site: options.site)) },
                             count: { _ in (items: memo.deflated.count, reused: memo.deflated.reusedCount) })

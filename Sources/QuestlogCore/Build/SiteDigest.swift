@@ -33,24 +33,25 @@ struct SiteDigest: Equatable, Sendable {
 
     /// The digest of `site`, its entries' digests worked out on up to `jobs` threads.
     init(of site: Site, jobs: Int = 1) {
-        var all: [Entry] = []
-        all.reserveCapacity(site.entryCount)
+        // The lists of entries and each entry's place in them: the entries are read in place, as a
+        // copy of one retains every value it holds.
+        var lists: [[Entry]] = []
+        var places: [(list: Int, entry: Int)] = []
+        places.reserveCapacity(site.entryCount)
         var games: [UInt64] = []
         for game in site.games {
             var digest = StableDigest()
             Self.add(game, to: &digest)
             games.append(digest.value)
             for kind in game.entries.keys.sorted(by: { $0.utf8Precedes($1) }) {
-                all.append(contentsOf: game.entries[kind] ?? [])
+                let list = game.entries[kind] ?? []
+                places += list.indices.map { (lists.count, $0) }
+                lists.append(list)
             }
         }
-        entries = Parallel.map(all, jobs: jobs) { entry in
-            var shape = StableDigest()
-            Self.addShape(of: entry, to: &shape)
-            var notes = StableDigest()
-            Self.add(entry.notes, to: &notes)
-            return Record(key: entry.ref.game + "/" + entry.ref.kind + "/" + entry.ref.id, path: entry.source.path,
-                          shape: shape.value, notes: notes.value)
+        let all = lists
+        entries = Parallel.map(places, jobs: jobs) { place in
+            all[place.list].withUnsafeBufferPointer { Self.record(of: $0[place.entry]) }
         }
         self.games = games
         var digest = StableDigest()
@@ -60,6 +61,16 @@ struct SiteDigest: Equatable, Sendable {
             digest.add(site.imageSizes[path]?.height ?? 0)
         }
         self.site = digest.value
+    }
+
+    /// The record of one entry.
+    private static func record(of entry: Entry) -> Record {
+        var shape = StableDigest()
+        addShape(of: entry, to: &shape)
+        var notes = StableDigest()
+        add(entry.notes, to: &notes)
+        return Record(key: entry.ref.game + "/" + entry.ref.kind + "/" + entry.ref.id, path: entry.source.path,
+                      shape: shape.value, notes: notes.value)
     }
 
     /// The source files of the entries whose notes alone changed since `previous`: nil when

@@ -40,6 +40,12 @@ public final class DeflateMemo: Sendable {
         self.blocks = RunMemo(blocks)
     }
 
+    /// The memo of the file at `path`, read when a workbook first needs it (so a build holds the
+    /// blocks only from its exports on); empty when the file is missing, damaged or foreign.
+    init(reading path: String, identity: String) {
+        blocks = RunMemo(loading: { FileContents.read(path).flatMap { Self.blocks(parsing: $0, identity: identity) } ?? [:] })
+    }
+
     /// The compressed stream of the block `key` names: the memo's, or `make()`'s, kept for the next
     /// exports either way.
     func stream(key: Key, make: () throws(ZipArchiveError) -> [UInt8]) throws(ZipArchiveError) -> [UInt8] {
@@ -82,6 +88,12 @@ public final class DeflateMemo: Sendable {
 
     /// Reads a blocks file; nil when it is not a whole one of this format, zlib and binary.
     convenience init?(parsing bytes: [UInt8], identity: String) {
+        guard let blocks = Self.blocks(parsing: bytes, identity: identity) else { return nil }
+        self.init(blocks: blocks)
+    }
+
+    /// The blocks of a file; nil when it is not a whole one of this format, zlib and binary.
+    private static func blocks(parsing bytes: [UInt8], identity: String) -> [Key: [UInt8]]? {
         guard var reader = MemoFile.open(bytes, header: Self.header, identity: identity),
               let count = reader.count() else { return nil }
         var blocks: [Key: [UInt8]] = [:]
@@ -94,6 +106,6 @@ public final class DeflateMemo: Sendable {
             blocks[Key(bytes: hash, before: before, crc: UInt32(crc), count: UInt32(size), finishing: finishing)] = stream
         }
         guard reader.offset == reader.end else { return nil }
-        self.init(blocks: blocks)
+        return blocks
     }
 }

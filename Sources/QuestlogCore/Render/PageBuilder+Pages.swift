@@ -243,7 +243,14 @@ extension PageBuilder {
 
     /// The source files a game's pages are made from: its `game.md` and every entry's file.
     static func sources(of game: Game) -> [String] {
-        [game.source.path] + game.entries.keys.sorted().flatMap { game.entries[$0] ?? [] }.map(\.source.path)
+        var paths = [game.source.path]
+        paths.reserveCapacity(1 + game.entries.values.reduce(0) { $0 + $1.count })
+        for kind in game.entries.keys.sorted() {
+            // Each path read in place: a list of the entries themselves would copy every one.
+            let entries = game.entries[kind] ?? []
+            for index in entries.indices { paths.append(entries[index].source.path) }
+        }
+        return paths
     }
 
     func gameTags(_ game: Game) -> [String] {

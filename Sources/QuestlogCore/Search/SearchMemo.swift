@@ -19,6 +19,9 @@ public final class SearchMemo: @unchecked Sendable {
     /// Where each term's bytes are in `file`, and where each record starts; made from `file` when
     /// first asked for.
     private var parsed: Parsed?
+    /// The file of an earlier build, read when first needed (so a build holds it only from its
+    /// search index on).
+    private var unread: String?
     /// Whether the last index read some document afresh, so the file is worth writing.
     private(set) var changed = false
     /// How many documents the last index took from the memo, and how many it read.
@@ -39,6 +42,13 @@ public final class SearchMemo: @unchecked Sendable {
 
     public convenience init() {
         self.init(identity: BuildCache.binaryIdentity)
+    }
+
+    /// The memo of the file at `path`, read when an index first needs it; empty when the file is
+    /// missing, damaged or foreign.
+    convenience init(reading path: String, identity: String) {
+        self.init(identity: identity)
+        unread = path
     }
 
     /// An empty memo whose file names `identity` as the binary that wrote it.
@@ -73,6 +83,7 @@ public final class SearchMemo: @unchecked Sendable {
     /// it once, in the order of the documents, and no other.
     func analyses(of keys: [Key], into table: inout TermTable) -> [SearchIndexBuilder.AnalyzedDocument?] {
         lock.withLock {
+            read()
             if parsed == nil { parsed = Self.parse(file, identity: identity) ?? Parsed(termStarts: [], termEnds: [], records: [:]) }
             let parsed = parsed!
             var ids = [Int32](repeating: -1, count: parsed.termStarts.count)
@@ -114,6 +125,7 @@ public final class SearchMemo: @unchecked Sendable {
     func keep(keys: [Key], documents: [SearchIndexBuilder.AnalyzedDocument], table: TermTable, reused: Int) {
         let bytes = Self.encode(keys: keys, documents: documents, table: table, identity: identity)
         lock.withLock {
+            read()
             changed = reused != documents.count || parsed?.records.count != documents.count
             reusedCount = reused
             madeCount = documents.count - reused
@@ -125,6 +137,7 @@ public final class SearchMemo: @unchecked Sendable {
     /// Lets the memo's records go, once the file is written or no longer needed.
     func release() {
         lock.withLock {
+            unread = nil
             file = []
             parsed = Parsed(termStarts: [], termEnds: [], records: [:])
         }
@@ -133,8 +146,19 @@ public final class SearchMemo: @unchecked Sendable {
     /// How many documents the memo holds.
     var count: Int {
         lock.withLock {
+            read()
             if parsed == nil { parsed = Self.parse(file, identity: identity) }
             return parsed?.records.count ?? 0
+        }
+    }
+
+    /// Reads the file of an earlier build, if it is not read yet; called under `lock`.
+    private func read() {
+        guard let path = unread else { return }
+        unread = nil
+        if let bytes = FileContents.read(path), let found = Self.parse(bytes, identity: identity) {
+            file = bytes
+            parsed = found
         }
     }
 

@@ -3,13 +3,16 @@ import Foundation
 /// Values one run made (a render's graph layouts, the exports' compressed blocks), kept by a key of
 /// everything each is a function of, for the next run to reuse instead of making them again: a
 /// value whose key comes again is the one it had, and any other is made afresh. After each run the
-/// memo keeps exactly the values that run used or made.
+/// memo keeps exactly the values that run used or made. The values of an earlier build may be
+/// read from their file when first needed, so a build holds them only from then on.
 final class RunMemo<Key: Hashable, Value>: @unchecked Sendable {
     // Unchecked: `previous`, `used` and the counts are read and written only under `lock`, and the
     // values are never changed once kept.
     private let lock = NSLock()
     /// Values of the last run (or the file), and those this run used or made.
     private var previous: [Key: Value]
+    /// Reads the values of the file, when they are not read yet.
+    private var load: (() -> [Key: Value])?
     private var used: [Key: Value] = [:]
     private var made = 0
     /// Whether the last run used other values than the memo held, so its file is worth writing.
@@ -22,11 +25,25 @@ final class RunMemo<Key: Hashable, Value>: @unchecked Sendable {
         previous = values
     }
 
+    /// A memo whose values `load` reads when they are first needed.
+    init(loading load: @escaping () -> [Key: Value]) {
+        previous = [:]
+        self.load = load
+    }
+
+    /// The values of the file, read if they are not yet; called under `lock`.
+    private func loaded() {
+        guard let load else { return }
+        self.load = nil
+        previous = load()
+    }
+
     /// The value of `key`: the memo's when `accepts` it, or `make()`'s, kept for the next run
     /// either way.
     func value<Failure: Error>(for key: Key, accepts: (Value) -> Bool = { _ in true },
                                make: () throws(Failure) -> Value) throws(Failure) -> Value {
         let kept = lock.withLock { () -> Value? in
+            loaded()
             // A value is a function of its key alone: one made since the last run ended is as good.
             guard let value = previous[key] ?? used[key], accepts(value) else { return nil }
             used[key] = value
@@ -44,6 +61,7 @@ final class RunMemo<Key: Hashable, Value>: @unchecked Sendable {
     /// Ends a run: the memo keeps exactly the values it used.
     func finishRun() {
         lock.withLock {
+            loaded()
             changed = made > 0 || used.count != previous.count
             madeCount = made
             reusedCount = used.count - made
@@ -55,11 +73,17 @@ final class RunMemo<Key: Hashable, Value>: @unchecked Sendable {
 
     /// How many values the memo holds.
     var count: Int {
-        lock.withLock { previous.count }
+        lock.withLock {
+            loaded()
+            return previous.count
+        }
     }
 
     /// Every value the memo holds, by key.
     var values: [Key: Value] {
-        lock.withLock { previous }
+        lock.withLock {
+            loaded()
+            return previous
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 @testable import QuestlogCore
 import Testing
 
@@ -90,5 +91,45 @@ struct SearchMemoTests {
         #expect(read.count == 0)
         #expect(Self.files(entries, memo: read) == alone)
         #expect(read.reusedCount == 0)
+    }
+
+    @Test func theNextBuildReadsOnlyTheDocumentsWhoseTextsChanged() throws {
+        let site = TestSite([
+            "Content/g/game.md": "---\ntitle: G\n---\nThe game.\n",
+            "Content/g/npcs/a.md": "---\nname: Alba\ntags: [smith]\n---\nForges blades by the lake.\n",
+            "Content/g/npcs/b.md": "---\nname: Bob\n---\nSells maps.\n",
+            "Content/g/locations/c.md": "---\nname: Cave\n---\nDark and damp.\n",
+        ])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        func build(clean: Bool = false, into folder: String? = nil) -> BuildTimings.Stage? {
+            var options = BuildOptions(site: site.root, output: folder ?? output)
+            options.clean = clean
+            let timings = BuildTimings()
+            #expect(!SiteBuild(options: options).run(timings: timings).diagnostics.hasErrors)
+            return timings.stages.first { $0.name == "keep search" }
+        }
+        func index(_ folder: String) -> [String: [UInt8]] {
+            TestSite.tree(folder + "/assets/search")
+        }
+        let first = try #require(build(), "the analyses are kept")
+        #expect(first.items == 4 && first.reused == 0, "the game and three entries")
+        #expect(FileManager.default.fileExists(atPath: BuildMemo.searchPath(site: site.root)))
+
+        site.write("Content/g/npcs/b.md", "---\nname: Bob\n---\nSells maps of the moon.\n")
+        let edited = try #require(build())
+        #expect(edited.items == 4 && edited.reused == 3)
+        _ = build(clean: true, into: site.root + "/Clean")
+        #expect(!index(output).isEmpty && index(output) == index(site.root + "/Clean"))
+
+        // A damaged memo is not trusted: every document is read, and the index is the same.
+        var damaged = try #require(FileManager.default.contents(atPath: BuildMemo.searchPath(site: site.root)).map { Array($0) })
+        damaged[damaged.count / 2] ^= 1
+        FileManager.default.createFile(atPath: BuildMemo.searchPath(site: site.root), contents: Data(damaged))
+        site.write("Content/g/npcs/a.md", "---\nname: Alba\ntags: [smith]\n---\nForges swords by the lake.\n")
+        let afresh = try #require(build())
+        #expect(afresh.reused == 0)
+        _ = build(clean: true, into: site.root + "/Clean")
+        #expect(index(output) == index(site.root + "/Clean"))
     }
 }
