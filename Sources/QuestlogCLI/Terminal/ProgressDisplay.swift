@@ -30,10 +30,11 @@ final class ProgressDisplay: @unchecked Sendable {
 
     /// What each stage of `BuildTimings` is called on the progress line.
     static let labels = [
-        "check cache": "Checking for changes", "load": "Loading", "resolve": "Checking references",
+        "check cache": "Checking for changes", "load": "Loading", "resolve": "Checking references", "compare": "Comparing with the last build",
         "render pages": "Rendering pages", "source dates": "Dating pages", "search": "Indexing for search", "exports": "Exporting",
         "render": "Rendering",
         "assets": "Copying files", "write": "Writing", "read memo": "Reading what earlier builds made", "keep notes": "Keeping the notes", "keep layouts": "Keeping the graph layouts",
+        "keep search": "Keeping the search analyses", "keep deflated": "Keeping the workbook blocks",
         "check output": "Checking the output", "keep cache": "Keeping the build's record",
     ]
 

@@ -1,5 +1,7 @@
 /// A JSON document with ordered object keys, so that what Questlog writes is byte-identical run to run.
-public indirect enum JSONValue: Sendable, Hashable {
+/// Not `indirect`: arrays and members already hold their values out of line, so a value is made
+/// without a box of its own (an export makes hundreds of thousands of them).
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
