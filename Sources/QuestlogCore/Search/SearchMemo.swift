@@ -123,10 +123,13 @@ public final class SearchMemo: @unchecked Sendable {
     /// Ends an index: the memo holds exactly the analyses of its documents, `keys[n]` that of
     /// `documents[n]`, their terms numbered in `table`; `reused` of them were the memo's.
     func keep(keys: [Key], documents: [SearchIndexBuilder.AnalyzedDocument], table: TermTable, reused: Int) {
-        let bytes = Self.encode(keys: keys, documents: documents, table: table, identity: identity)
+        // Documents of the same texts (two entries of one name and nothing else) are kept once.
+        var seen = Set<Key>()
+        let unique = keys.indices.filter { seen.insert(keys[$0]).inserted }
+        let bytes = Self.encode(keys: unique.map { keys[$0] }, documents: unique.map { documents[$0] }, table: table, identity: identity)
         lock.withLock {
             read()
-            changed = reused != documents.count || parsed?.records.count != documents.count
+            changed = reused != documents.count || parsed?.records.count != unique.count
             reusedCount = reused
             madeCount = documents.count - reused
             file = bytes

@@ -60,6 +60,19 @@ struct SearchMemoTests {
         #expect(Self.files(original, memo: memo) == alone)
     }
 
+    @Test func documentsOfTheSameTextsAreKeptOnceAndReused() throws {
+        // Two guards of one name and nothing else: their documents have the same texts.
+        let entries = Self.entries() + [Make.entry("npc", "Guard"), Make.entry("npc", "Guard")]
+        let memo = SearchMemo(identity: "questlog test")
+        let alone = Self.files(entries)
+        #expect(Self.files(entries, memo: memo) == alone)
+        let documents = memo.madeCount
+        #expect(memo.count == documents - 1)
+        let read = try #require(SearchMemo(parsing: memo.bytes(), identity: "questlog test"), "a memo with one record for both")
+        #expect(Self.files(entries, memo: read) == alone)
+        #expect(read.madeCount == 0 && read.reusedCount == documents && !read.changed)
+    }
+
     @Test func noTermOfADocumentNoLongerIndexedIsLeftInTheIndex() {
         let memo = SearchMemo(identity: "questlog test")
         _ = Self.files(Self.entries(editing: 3, note: "zyzzyva quixotry"), memo: memo)
