@@ -44,14 +44,8 @@ struct DeflateMemoTests {
     @Test func theNextBuildDeflatesOnlyTheBlocksAnEditChanged() throws {
         let site = Self.site(entries: 500)
         defer { site.remove() }
-        let output = site.root + "/Output"
-        func build(clean: Bool = false, into folder: String? = nil) -> BuildTimings.Stage? {
-            var options = BuildOptions(site: site.root, output: folder ?? output)
-            options.clean = clean
-            let timings = BuildTimings()
-            #expect(!SiteBuild(options: options).run(timings: timings).diagnostics.hasErrors)
-            return timings.stages.first { $0.name == "keep deflated" }
-        }
+        let output = site.root + "/Output", clean = site.root + "/Clean"
+        func build() -> BuildTimings.Stage? { site.build(timing: "keep deflated") }
         func workbook(_ folder: String) -> [UInt8] {
             FileManager.default.contents(atPath: folder + "/exports/g.xlsx").map { Array($0) } ?? []
         }
@@ -63,17 +57,15 @@ struct DeflateMemoTests {
         site.write("Content/g/npcs/n250.md", "---\nname: Person 250\n---\nA new note, and a longer one than before.\n")
         let edited = try #require(build())
         #expect(edited.reused >= first.items - 3, "\(edited.reused) of \(edited.items) blocks reused")
-        _ = build(clean: true, into: site.root + "/Clean")
-        #expect(!workbook(output).isEmpty && workbook(output) == workbook(site.root + "/Clean"))
+        _ = site.build(timing: "keep deflated", output: clean, clean: true)
+        #expect(!workbook(output).isEmpty && workbook(output) == workbook(clean))
 
         // A damaged memo is not trusted: every block is deflated, and the workbook is the same.
-        var damaged = try #require(FileManager.default.contents(atPath: BuildMemo.deflatedPath(site: site.root)).map { Array($0) })
-        damaged[damaged.count / 2] ^= 1
-        FileManager.default.createFile(atPath: BuildMemo.deflatedPath(site: site.root), contents: Data(damaged))
+        try TestSite.damage(BuildMemo.deflatedPath(site: site.root))
         site.write("Content/g/npcs/n3.md", "---\nname: Person 3\n---\nEdited too.\n")
         let afresh = try #require(build())
         #expect(afresh.reused == 0)
-        _ = build(clean: true, into: site.root + "/Clean")
-        #expect(workbook(output) == workbook(site.root + "/Clean"))
+        _ = site.build(timing: "keep deflated", output: clean, clean: true)
+        #expect(workbook(output) == workbook(clean))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import QuestlogCore
+import Testing
 
 /// Writes a site from a dictionary of paths and contents into a temporary folder.
 struct TestSite {
@@ -51,6 +52,23 @@ extension TestSite {
     func build(output: String? = nil, jobs: Int = 2, strict: Bool = false, includeDrafts: Bool = false) -> BuildResult {
         SiteBuild(options: BuildOptions(site: root, output: output ?? root + "/Output", jobs: jobs, strict: strict,
                                         includeDrafts: includeDrafts)).run()
+    }
+
+    /// Builds the site into `output` (default: a fresh folder inside the site), reusing nothing
+    /// with `clean`, expecting no error; the timings of its stage called `stage`, nil when it had none.
+    func build(timing stage: String, output: String? = nil, clean: Bool = false) -> BuildTimings.Stage? {
+        var options = BuildOptions(site: root, output: output ?? root + "/Output")
+        options.clean = clean
+        let timings = BuildTimings()
+        #expect(!SiteBuild(options: options).run(timings: timings).diagnostics.hasErrors)
+        return timings.stages.first { $0.name == stage }
+    }
+
+    /// Flips one bit in the middle of the file at `path`, as damage on disk would.
+    static func damage(_ path: String) throws {
+        var bytes = try #require(FileManager.default.contents(atPath: path).map { Array($0) })
+        bytes[bytes.count / 2] ^= 1
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
     }
 
     /// A page of the last build, as text ("" when it is missing).

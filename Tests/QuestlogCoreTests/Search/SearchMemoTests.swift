@@ -114,14 +114,8 @@ struct SearchMemoTests {
             "Content/g/locations/c.md": "---\nname: Cave\n---\nDark and damp.\n",
         ])
         defer { site.remove() }
-        let output = site.root + "/Output"
-        func build(clean: Bool = false, into folder: String? = nil) -> BuildTimings.Stage? {
-            var options = BuildOptions(site: site.root, output: folder ?? output)
-            options.clean = clean
-            let timings = BuildTimings()
-            #expect(!SiteBuild(options: options).run(timings: timings).diagnostics.hasErrors)
-            return timings.stages.first { $0.name == "keep search" }
-        }
+        let output = site.root + "/Output", clean = site.root + "/Clean"
+        func build() -> BuildTimings.Stage? { site.build(timing: "keep search") }
         func index(_ folder: String) -> [String: [UInt8]] {
             TestSite.tree(folder + "/assets/search")
         }
@@ -132,17 +126,15 @@ struct SearchMemoTests {
         site.write("Content/g/npcs/b.md", "---\nname: Bob\n---\nSells maps of the moon.\n")
         let edited = try #require(build())
         #expect(edited.items == 4 && edited.reused == 3)
-        _ = build(clean: true, into: site.root + "/Clean")
-        #expect(!index(output).isEmpty && index(output) == index(site.root + "/Clean"))
+        _ = site.build(timing: "keep search", output: clean, clean: true)
+        #expect(!index(output).isEmpty && index(output) == index(clean))
 
         // A damaged memo is not trusted: every document is read, and the index is the same.
-        var damaged = try #require(FileManager.default.contents(atPath: BuildMemo.searchPath(site: site.root)).map { Array($0) })
-        damaged[damaged.count / 2] ^= 1
-        FileManager.default.createFile(atPath: BuildMemo.searchPath(site: site.root), contents: Data(damaged))
+        try TestSite.damage(BuildMemo.searchPath(site: site.root))
         site.write("Content/g/npcs/a.md", "---\nname: Alba\ntags: [smith]\n---\nForges swords by the lake.\n")
         let afresh = try #require(build())
         #expect(afresh.reused == 0)
-        _ = build(clean: true, into: site.root + "/Clean")
-        #expect(index(output) == index(site.root + "/Clean"))
+        _ = site.build(timing: "keep search", output: clean, clean: true)
+        #expect(index(output) == index(clean))
     }
 }
