@@ -59,7 +59,7 @@ struct ServeCommand: Command {
             if context.arguments.flag("timings") { context.console.printError(timings.table()) }
             if served.pages != nil, !context.quiet {
                 let time = seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
-                let patch = served.patchedFields ? " (only field values changed: resolved in place)"
+                let patch = served.patchedFields ? " (only front-matter values changed: resolved in place)"
                     : served.isPatched ? " (only notes changed: their pages made again)" : ""
                 context.console.printError("Built \(served.pageCount) pages in \(time)" + patch)
             }

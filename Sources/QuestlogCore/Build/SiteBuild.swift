@@ -122,7 +122,10 @@ public struct SiteBuild: Sendable {
     /// (`ServedMemo`), the site is patched: those notes are rendered again, and of the pages made so
     /// far only those showing them are made again. A file whose front matter alone changed, in
     /// values that reach no other entry (`KeptResolve.patch(fields:)`), is patched too: the entry
-    /// takes its new values in place, and every page is made again from the site when asked for.
+    /// takes its new values in place, and every page is made again from the site when asked for. So
+    /// is a new name or new aliases that no other entry, reference or link goes by
+    /// (`KeptResolve.canRename`): the entry takes its place in the lists, and the notes that link
+    /// to it are rendered again.
     /// Otherwise it is loaded and resolved afresh, the files the memo holds that are not among
     /// `changed` (nor under a folder of it) taken from the memo without being read, and the
     /// folders not walked again unless a file came or went. So `changed` must name every file that
@@ -216,9 +219,9 @@ public struct SiteBuild: Sendable {
         }, count: { (items: $0.map { $0.notes.count + $0.fields.count } ?? 0, reused: loads.reusedCount) })
         guard let edits else { return refused(last) }
         let edited = edits.notes.count + edits.fields.count
-        let (patched, relinked) = patchTimings.measure("resolve", trimming: false, { () -> (Bool, Bool) in
-            guard last.kept.patch(notes: edits.notes, memo: memo.notes) else { return (false, false) }
-            return last.kept.patch(fields: edits.fields)
+        let (patched, relinked, renamed) = patchTimings.measure("resolve", trimming: false, { () -> (Bool, Bool, Bool) in
+            guard last.kept.patch(notes: edits.notes, memo: memo.notes) else { return (false, false, false) }
+            return last.kept.patch(fields: edits.fields, memo: memo.notes)
         }, count: { _ in (items: edited, reused: last.kept.site.entryCount - edited) })
         guard patched else { return refused(last) }
         let site = last.kept.site
@@ -230,7 +233,7 @@ public struct SiteBuild: Sendable {
             // What pages show of an entry's fields is not told by their sources (tables, progress,
             // pictures): every page is made again from the patched site, when asked for.
             let refs = edits.fields.compactMap { last.kept.notes[$0.path]?.ref }
-            pages = patchTimings.measure("pages", trimming: false, { last.pages.replacingFields(site: site, of: refs) },
+            pages = patchTimings.measure("pages", trimming: false, { last.pages.replacingFields(site: site, of: refs, renamed: renamed) },
                                          count: { (items: $0.count, reused: 0) })
         } else {
             // A playthrough's progress lists link it to other entries in the graph: drawn again.

@@ -75,6 +75,28 @@ public struct Game: Sendable, Hashable {
         return true
     }
 
+    /// Moves the entry `ref`, the `position`th of its kind (or found by its ref when not there), to
+    /// its place among the other entries of its list, which are in the order of `precedes`: after
+    /// every entry that precedes it, before every other. The kind and the positions of the list whose
+    /// entries moved; nil when the game has no such entry.
+    mutating func reorderEntry(_ ref: EntryRef, at position: Int, by precedes: (EntryRef, EntryRef) -> Bool) -> (kind: String, moved: Range<Int>)? {
+        guard let (kind, place) = place(of: ref, near: position) else { return nil }
+        var list = storage[kind]!
+        storage[kind] = nil
+        let entry = list.remove(at: place)
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if precedes(list[middle].ref, ref) { low = middle + 1 } else { high = middle }
+        }
+        list.insert(entry, at: low)
+        storage[kind] = list
+        if ref.kind == Schema.playthroughKind {
+            playthroughs = Game.playthroughs(storage, shared: sharedProgress)
+        }
+        return (kind, min(place, low)..<(max(place, low) + 1))
+    }
+
     /// Where the entry `ref` is: the `position`th of its kind's list, or, in a game made by hand
     /// that files an entry under another kind's list, wherever it is found.
     private func place(of ref: EntryRef, near position: Int) -> (kind: String, index: Int)? {

@@ -81,16 +81,34 @@ public struct Site: Sendable {
 
     public var entryCount: Int { index.count }
 
-    /// Gives the entry `ref` other notes, in place: nothing else of the site changes, so its index
-    /// is kept. False when the site has no such entry.
-    @discardableResult
     /// Puts `entry` in the place of the entry of the same reference, which must have the same name
     /// (the order of entries stays); false when the site has none.
+    @discardableResult
     mutating func replaceEntry(_ entry: Entry) -> Bool {
         guard let position = index[entry.ref] else { return false }
         return storage[Int(position.game)].replaceEntry(entry, at: Int(position.entry))
     }
 
+    /// Moves the entry `ref` to its place in its kind's list, whose other entries are in the order
+    /// of `precedes` (`Game.reorderEntry`), as after a change of its name; false when the site has none.
+    mutating func reorderEntry(_ ref: EntryRef, by precedes: (EntryRef, EntryRef) -> Bool) -> Bool {
+        guard let position = index[ref] else { return false }
+        let gamePosition = Int(position.game)
+        guard let (kind, moved) = storage[gamePosition].reorderEntry(ref, at: Int(position.entry), by: precedes) else { return false }
+        let list = storage[gamePosition].entries[kind] ?? []
+        for place in moved {
+            index[list[place].ref] = EntryPosition(game: position.game, entry: Int32(place))
+        }
+        return true
+    }
+
+    /// Gives the `position`th game other notes, in place.
+    mutating func replaceNotes(ofGame position: Int, with notes: Notes) {
+        storage[position].notes = notes
+    }
+
+    /// Gives the entry `ref` other notes, in place: nothing else of the site changes, so its index
+    /// is kept. False when the site has no such entry.
     mutating func replaceNotes(of ref: EntryRef, with notes: Notes) -> Bool {
         guard let position = index[ref] else { return false }
         return storage[Int(position.game)].replaceNotes(of: ref, at: Int(position.entry), with: notes)

@@ -62,7 +62,9 @@ struct GraphNodeFacts: Sendable {
 
     /// `table` after the entries of `refs` took other field values (not other names): their facts
     /// worked out again, every node keeping its place in the lists.
-    static func patching(_ table: [GraphNodeFacts], refs: [EntryRef], graph: RelationGraph, site: Site, labels: Labels) -> [GraphNodeFacts] {
+    /// With `ranking` (some took other names), the lists' places are worked out again.
+    static func patching(_ table: [GraphNodeFacts], refs: [EntryRef], graph: RelationGraph, site: Site, labels: Labels,
+                         ranking: Bool = false) -> [GraphNodeFacts] {
         let context = Context(site: site, labels: labels)
         var table = table
         for ref in refs {
@@ -71,14 +73,26 @@ struct GraphNodeFacts: Sendable {
             table[node] = context.facts(of: ref, in: site)
             table[node].listRank = rank
         }
+        if ranking {
+            if refs.count == 1, let node = graph.node(of: refs[0]) {
+                rank(node, in: &table, graph: graph)
+            } else {
+                rank(&table, graph: graph)
+            }
+        }
         return table
     }
 
-    /// The facts of every node of `graph`, in node order.
-    static func table(_ graph: RelationGraph, site: Site, labels: Labels, jobs: Int = 1) -> [GraphNodeFacts] {
-        let context = Context(site: site, labels: labels)
-        var facts = Parallel.map(graph.refs, jobs: jobs) { ref in context.facts(of: ref, in: site) }
-        // Ranked once here, so that each page's list sorts by number rather than by comparing names.
+    /// Whether node `a` comes before node `b` in the lists under the pictures: by kind, then name,
+    /// then reference.
+    private static func precedes(_ a: Int, _ b: Int, in facts: [GraphNodeFacts], graph: RelationGraph) -> Bool {
+        if facts[a].kind != facts[b].kind { return facts[a].kind < facts[b].kind }
+        if facts[a].name != facts[b].name { return facts[a].name < facts[b].name }
+        return graph.refs[a] < graph.refs[b]
+    }
+
+    /// Gives each node its place in the lists under the pictures.
+    private static func rank(_ facts: inout [GraphNodeFacts], graph: RelationGraph) {
         let kindsOf = facts.map(\.kind), names = facts.map(\.name)
         let order = facts.indices.sorted { a, b in
             if kindsOf[a] != kindsOf[b] { return kindsOf[a] < kindsOf[b] }
@@ -86,6 +100,29 @@ struct GraphNodeFacts: Sendable {
             return graph.refs[a] < graph.refs[b]
         }
         for (rank, node) in order.enumerated() { facts[node].listRank = rank }
+    }
+
+    /// Gives `node` its place in the lists under the pictures, the others ranked already and keeping
+    /// their order: it is taken out of its old place and put where the nodes before it end.
+    private static func rank(_ node: Int, in facts: inout [GraphNodeFacts], graph: RelationGraph) {
+        let old = facts[node].listRank
+        var new = 0
+        for other in facts.indices where other != node && precedes(other, node, in: facts, graph: graph) { new += 1 }
+        for other in facts.indices where other != node {
+            var rank = facts[other].listRank
+            if rank > old { rank -= 1 }
+            if rank >= new { rank += 1 }
+            facts[other].listRank = rank
+        }
+        facts[node].listRank = new
+    }
+
+    /// The facts of every node of `graph`, in node order.
+    static func table(_ graph: RelationGraph, site: Site, labels: Labels, jobs: Int = 1) -> [GraphNodeFacts] {
+        let context = Context(site: site, labels: labels)
+        var facts = Parallel.map(graph.refs, jobs: jobs) { ref in context.facts(of: ref, in: site) }
+        // Ranked once here, so that each page's list sorts by number rather than by comparing names.
+        rank(&facts, graph: graph)
         return facts
     }
 }

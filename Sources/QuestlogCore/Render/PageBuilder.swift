@@ -76,11 +76,13 @@ public struct PageBuilder: Sendable {
 
     /// This builder for `site`, a site whose only change from this builder's is the values of some
     /// fields of the entries of `refs` (not their names, references or tags): the graph and the
-    /// tags stand, the pictures' facts of those entries are worked out again.
-    func replacingFields(site: Site, of refs: [EntryRef]) -> PageBuilder {
+    /// tags stand, the pictures' facts of those entries are worked out again. With `renamed`, some
+    /// of them took another name too (not another reference): the lists under the pictures are
+    /// ranked again.
+    func replacingFields(site: Site, of refs: [EntryRef], renamed: Bool = false) -> PageBuilder {
         var builder = self
         builder.site = site
-        builder.graphFacts = GraphNodeFacts.patching(graphFacts, refs: refs, graph: graph, site: site, labels: labels)
+        builder.graphFacts = GraphNodeFacts.patching(graphFacts, refs: refs, graph: graph, site: site, labels: labels, ranking: renamed)
         return builder
     }
 

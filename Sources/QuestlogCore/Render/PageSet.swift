@@ -82,8 +82,14 @@ public final class PageSet: @unchecked Sendable {
     /// fields of the entries of `refs` (`KeptResolve.patch(fields:)`): no page is kept, as tables,
     /// progress and pictures on any page may show those values; each is made again when asked for.
     /// The pages are the same ones, in the same places: such values add or remove no page.
-    func replacingFields(site: Site, of refs: [EntryRef]) -> PageSet {
-        let builder = builder.replacingFields(site: site, of: refs)
+    /// With `renamed`, some of them also took another name (`KeptResolve.rename`).
+    /// Entries that took other names may have other places in their kinds' lists, and so the
+    /// pages are listed again.
+    func replacingFields(site: Site, of refs: [EntryRef], renamed: Bool = false) -> PageSet {
+        let builder = builder.replacingFields(site: site, of: refs, renamed: renamed)
+        if renamed {
+            return PageSet(builder: builder, library: library, keeping: keeps, diagnose: diagnose)
+        }
         return PageSet(self, builder: builder, builders: builder.gameBuilders(),
                        made: keeps ? Array(repeating: nil, count: specs.count) : [], count: 0, keepsEveryLayout: false)
     }

@@ -21,6 +21,24 @@ struct GameIndex: Sendable {
             more[key, default: []].append(index)
         }
 
+        /// Takes `index` out of the indices of `key`, the others keeping their order.
+        mutating func remove(_ index: Int32, for key: String) {
+            guard let head = first[key] else { return }
+            var rest = more[key] ?? []
+            if head == index {
+                if rest.isEmpty {
+                    first[key] = nil
+                } else {
+                    first[key] = rest.removeFirst()
+                }
+            } else if let place = rest.firstIndex(of: index) {
+                rest.remove(at: place)
+            } else {
+                return
+            }
+            more[key] = rest.isEmpty ? nil : rest
+        }
+
         /// The indices of `key`, in the order added.
         subscript(key: String) -> (first: Int?, more: [Int32]) {
             guard let index = first[key] else { return (nil, []) }
@@ -82,6 +100,30 @@ struct GameIndex: Sendable {
         byID.append(index, for: entry.ref.id)
         entries.append(entry)
         for key in keys { byName.append(index, for: key) }
+    }
+
+    /// The positions of the entries one of whose name keys (of names and aliases) is `key`.
+    func positions(ofNameKey key: String) -> [Int] {
+        let found = byName[key]
+        guard let first = found.first else { return [] }
+        return [first] + found.more.map(Int.init)
+    }
+
+    /// Gives the entry at `position` another name and other aliases, found from now on by their
+    /// keys (`keys(of:)` of the renamed entry) instead of the old ones.
+    mutating func rename(at position: Int, name: String, nameLocation: SourceLocation?, aliases: [String], keys: [String]) {
+        let index = Int32(position)
+        for key in Self.keys(of: entries[position]) where !keys.contains(key) {
+            byName.remove(index, for: key)
+        }
+        let old = Self.keys(of: entries[position])
+        for key in keys where !old.contains(key) {
+            byName.append(index, for: key)
+        }
+        entries[position].name = name
+        entries[position].nameLocation = nameLocation
+        entries[position].aliases = aliases
+        entries[position].nameKey = keys[0]
     }
 
     /// The position in `entries` of the entry of `kind` with this id.

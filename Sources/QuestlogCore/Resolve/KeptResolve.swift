@@ -26,6 +26,12 @@ struct KeptResolve: Sendable {
     /// The default callout titles of each game's notes (by its place in the lookup), and their key.
     var calloutTitles: [[String: String]]
     var calloutKeys: [UInt64]
+    /// Each game's `game.md` checked, in the order of the lookup's games.
+    var games: [CheckedEntry]
+    /// Where each published entry's note is in `noteDiagnostics`, by game and place in the lookup's
+    /// index (-1 for a draft left out), and each game's own.
+    var noteItems: [[Int32]]
+    var gameItems: [Int]
 
     /// All the diagnostics, in the order a resolve gives them.
     var diagnostics: DiagnosticList {
@@ -92,20 +98,20 @@ extension KeptResolve {
     /// resolved against the kept index with the same problems before and after: they are no
     /// relation, but they link the playthrough in the graph, so `relinked` says the graph must be
     /// drawn again.
-    mutating func patch(fields changed: [(path: String, raw: RawEntry, old: RawEntry)]) -> (patched: Bool, relinked: Bool) {
-        var relinked = false
+    mutating func patch(fields changed: [(path: String, raw: RawEntry, old: RawEntry)], memo: NoteMemo? = nil) -> (patched: Bool, relinked: Bool, renamed: Bool) {
+        var relinked = false, renamed = false
         for (path, raw, old) in changed {
-            guard let note = notes[path], raw.differsOnlyInFieldValues(from: old), var entry = site.entry(note.ref) else { return (false, relinked) }
+            guard let note = notes[path], raw.differsOnlyInFieldValues(from: old), var entry = site.entry(note.ref) else { return (false, relinked, renamed) }
             let checker = FieldChecker(game: note.ref.game)
             // The same problems before and after: the kept diagnostics stand as they are.
             var diagnostics: [Diagnostic] = [], unknown: [UnknownField] = []
             var problems: [Diagnostic] = [], unknownNow: [UnknownField] = []
             let before = checker.check(old, diagnostics: &diagnostics, unknown: &unknown)
             let after = checker.check(raw, diagnostics: &problems, unknown: &unknownNow)
-            guard problems == diagnostics, unknownNow == unknown, after.name == before.name, after.nameLocation == before.nameLocation,
-                  after.aliases == before.aliases, after.isDraft == before.isDraft, after.isSpoiler == before.isSpoiler,
+            guard problems == diagnostics, unknownNow == unknown, after.nameLocation == before.nameLocation,
+                  after.isDraft == before.isDraft, after.isSpoiler == before.isSpoiler,
                   after.spoilerUntil == before.spoilerUntil, after.sharedProgress == before.sharedProgress,
-                  after.fields.count == before.fields.count else { return (false, relinked) }
+                  after.fields.count == before.fields.count else { return (false, relinked, renamed) }
             // The names of the fields whose values were written otherwise.
             var edited = Set<String>()
             for (new, was) in zip(raw.fields, old.fields) where new.value != was.value {
@@ -113,13 +119,13 @@ extension KeptResolve {
             }
             var lists: [String] = []
             for ((field, value), (wasField, was)) in zip(after.fields, before.fields) {
-                guard field == wasField else { return (false, relinked) }
+                guard field == wasField else { return (false, relinked, renamed) }
                 guard edited.contains(field.name) else { continue }
                 if !field.progressOf.isEmpty, note.ref.kind == Schema.playthroughKind {
                     lists.append(field.name)
                     continue
                 }
-                guard case let .value(new) = value, case .value = was, Self.isPlain(field, of: entry) else { return (false, relinked) }
+                guard case let .value(new) = value, case .value = was, Self.isPlain(field, of: entry) else { return (false, relinked, renamed) }
                 entry.fields[field.name] = new
             }
             if !lists.isEmpty {
@@ -130,16 +136,28 @@ extension KeptResolve {
                 _ = lookup.resolveFields(checked, diagnostics: &resolveProblems)
                 checked.fields = after.fields
                 let values = lookup.resolveFields(checked, diagnostics: &problemsNow)
-                guard problemsNow == resolveProblems else { return (false, relinked) }
+                guard problemsNow == resolveProblems else { return (false, relinked, renamed) }
                 for name in lists { entry.fields[name] = values[name] }
                 relinked = true
             }
             entry.extra = after.extra
-            guard site.replaceEntry(entry) else { return (false, relinked) }
+            let name = (before.name, before.aliases) != (after.name, after.aliases)
+            if name {
+                guard canRename(note, to: after) else { return (false, relinked, renamed) }
+                entry.name = after.name
+                entry.displayName = after.name
+            }
+            guard site.replaceEntry(entry) else { return (false, relinked, renamed) }
             lookup.replaceFields(at: note.target, with: after.fields, extra: after.extra,
                                  progressFlags: raw.fields.filter { Resolver.isProgressFlag($0.key, of: raw.kind) })
+            if name {
+                guard rename(note, to: after, references: entry.fields.values.flatMap(\.references), memo: memo) else {
+                    return (false, relinked, renamed)
+                }
+                renamed = true
+            }
         }
-        return (true, relinked)
+        return (true, relinked, renamed)
     }
 
     /// Whether a value of `field` matters to `entry` alone: not its tags (merged with the inline
@@ -173,5 +191,145 @@ extension RawEntry {
             && notesColumnOffset == other.notesColumnOffset && fallbackName == other.fallbackName
             && isDamaged == other.isDamaged && isDraft == other.isDraft && fields.count == other.fields.count
             && zip(fields, other.fields).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}
+
+extension KeptResolve {
+    /// The problems of references and links that a new name could change: one that names nothing
+    /// may name the new name, and "did you mean" suggests any name of the game.
+    static let lookupProblems: Set<String> = ["dangling-reference", "dangling-link", "ambiguous-reference", "ambiguous-link",
+                                              "wrong-kind", "duplicate-name"]
+
+    /// Whether the entry of `note` may take the name and aliases of `after` by `rename`: when the
+    /// keys it gains or loses (and its name's key, which groups it with others of its name) are no
+    /// other entry's name, alias or id in its game, no reference written in a field has one it
+    /// gains or loses, no reference or link of the site failed to resolve, and no entry is told apart from
+    /// another of its name by this one's name (as its parent). Then every reference and link
+    /// resolves as it did, every other entry keeps its name as lists show it, and what changes is
+    /// where lists put the entry and what links to it show: `rename` does the rest.
+    func canRename(_ note: KeptNote, to after: CheckedEntry) -> Bool {
+        let target = note.target
+        let oldKeys = GameIndex.keys(of: lookup[target]), newKeys = GameIndex.keys(of: after)
+        let keys = Set(oldKeys).symmetricDifference(newKeys)
+        // Its name's key also groups it with the others of its kind that have that name.
+        let taken = keys.union([oldKeys[0], newKeys[0]])
+        let failed: (Diagnostic) -> Bool = { Self.lookupProblems.contains($0.code) }
+        if head.contains(where: failed) || tail.contains(where: failed) || noteDiagnostics.contains(where: { $0.contains(where: failed) }) {
+            return false
+        }
+        let indexes = lookup.gameIndexes
+        let index = indexes[Int(target.game)]
+        for key in taken where index.positions(ofNameKey: key).contains(where: { $0 != Int(target.entry) }) {
+            return false
+        }
+        for position in index.entries.indices where position != Int(target.entry) && taken.contains(GameIndex.nameKey(index.entries[position].ref.id)) {
+            return false
+        }
+        // A reference written with a key found it (or found nothing) by that key; one written as
+        // its id finds it by its id all the same.
+        let gameIds = Set(indexes.map(\.id))
+        func goesBy(_ reference: ReferenceText) -> Bool {
+            let (game, text) = Self.split(reference.text, games: gameIds)
+            if text == note.ref.id, game == nil || game == note.ref.game { return false }
+            return keys.contains(GameIndex.nameKey(text))
+        }
+        func names(_ entry: CheckedEntry) -> Bool {
+            for position in entry.fields.indices {
+                switch entry.fields[position].value {
+                case let .ref(reference):
+                    if goesBy(reference) { return true }
+                case let .refs(references):
+                    if references.contains(where: goesBy) { return true }
+                case .value, .file:
+                    break
+                }
+            }
+            return false
+        }
+        if games.contains(where: names) || indexes.contains(where: { $0.entries.contains(where: names) }) { return false }
+        for game in site.games {
+            for entries in game.entries.values {
+                for position in entries.indices where entries[position].displayName != entries[position].name {
+                    if case let .ref(parent)? = entries[position].fields["parent"], parent == note.ref { return false }
+                }
+            }
+        }
+        return true
+    }
+
+    /// What a reference looks up: the game its `game/` names, if any, and the rest of its text.
+    private static func split(_ text: String, games: Set<String>) -> (game: String?, text: String) {
+        let target = text.trimmedForLookup
+        if let slash = ReferenceLookup.firstIndex(of: UInt8(ascii: "/"), in: target) {
+            let game = String(target[..<slash])
+            if games.contains(game) { return (game, String(target[target.index(after: slash)...]).trimmingWhitespace) }
+        }
+        return (nil, target)
+    }
+
+    /// Gives the entry of `note`, already holding its new name in the site, the name and aliases of
+    /// `after` in the index (`canRename` said it may), moves it to its place in its kind's list and
+    /// in the inverse relations of the entries it `references`, and renders again the notes that
+    /// link to it (their links show its name) and its own. False when a note renders otherwise than
+    /// in its links' titles: the site must be resolved afresh.
+    mutating func rename(_ note: KeptNote, to after: CheckedEntry, references: [EntryRef], memo: NoteMemo?) -> Bool {
+        lookup.rename(at: note.target, name: after.name, nameLocation: after.nameLocation, aliases: after.aliases,
+                      keys: GameIndex.keys(of: after))
+        // Lists are in the order of the games, then of the name keys, then of the ids.
+        let index = lookup
+        func order(_ ref: EntryRef) -> (game: Int32, key: String, id: String) {
+            guard let target = index.target(of: ref) else { return (Int32.max, "", ref.id) }
+            return (target.game, index[target].nameKey, ref.id)
+        }
+        let precedes: (EntryRef, EntryRef) -> Bool = { a, b in
+            let (x, y) = (order(a), order(b))
+            if x.game != y.game { return x.game < y.game }
+            return x.key != y.key ? x.key.utf8Precedes(y.key) : x.id.utf8Precedes(y.id)
+        }
+        guard site.reorderEntry(note.ref, by: precedes) else { return false }
+        for ref in Set(references) {
+            guard var entry = site.entry(ref) else { continue }
+            var moved = false
+            for position in entry.inverse.indices where entry.inverse[position].entries.contains(note.ref) {
+                entry.inverse[position].entries.sort(by: precedes)
+                moved = true
+            }
+            if moved { site.replaceEntry(entry) }
+        }
+        let mentions = site.withEntry(note.ref, \.mentions) ?? []
+        return ([note.ref] + mentions).allSatisfy { renderAgain($0, memo: memo) }
+    }
+
+    /// Renders again the notes of the entry (or game) `ref` against the index as it is now, as a
+    /// resolve does: true when they differ from before in their HTML at most.
+    private mutating func renderAgain(_ ref: EntryRef, memo: NoteMemo?) -> Bool {
+        let work: NoteWork, item: Int, old: Notes
+        var links: [EntryRef]?
+        if let game = games.firstIndex(where: { $0.ref == ref }) {
+            item = gameItems[game]
+            work = NoteWork(ref: ref, page: RelativeURL.gamePage(game: ref.game), raw: games[game].raw,
+                            calloutTitles: calloutTitles[game], calloutKey: calloutKeys[game])
+            old = site.games[game].notes
+            links = site.games[game].links
+        } else {
+            guard let target = lookup.target(of: ref), let notes = site.withEntry(ref, \.notes) else { return false }
+            let game = Int(target.game)
+            item = Int(noteItems[game][Int(target.entry)])
+            work = NoteWork(ref: ref, page: lookup.page(of: lookup[target]), raw: lookup[target].raw,
+                            calloutTitles: calloutTitles[game], calloutKey: calloutKeys[game])
+            old = notes
+        }
+        guard item >= 0 else { return false }
+        let rendered = lookup.renderNotes(work, config: site.config, memo: memo)
+        guard rendered.diagnostics == noteDiagnostics[item], rendered.notes.tags == old.tags, rendered.notes.headings == old.headings,
+              links.map({ Set(rendered.links).sorted() == $0 }) ?? true else { return false }
+        if work.raw.source.path.hasSuffix(".md"), let kept = notes[work.raw.source.path], kept.ref == ref {
+            guard Set(rendered.targets).subtracting([kept.target]) == kept.targets, rendered.embeds == kept.embeds else { return false }
+        }
+        if let game = games.firstIndex(where: { $0.ref == ref }) {
+            site.replaceNotes(ofGame: game, with: rendered.notes)
+            return true
+        }
+        return site.replaceNotes(of: ref, with: rendered.notes)
     }
 }

@@ -79,6 +79,24 @@ struct ReferenceLookup: Sendable {
         indexes[id] = games[Int(target.game)]
     }
 
+    /// Gives the entry at `target` another name and other aliases, with their name keys
+    /// (`GameIndex.rename`).
+    mutating func rename(at target: Target, name: String, nameLocation: SourceLocation?, aliases: [String], keys: [String]) {
+        let id = games[Int(target.game)].id
+        indexes[id] = nil
+        games[Int(target.game)].rename(at: Int(target.entry), name: name, nameLocation: nameLocation, aliases: aliases, keys: keys)
+        indexes[id] = games[Int(target.game)]
+    }
+
+    /// Where the entry `ref` is in the indexes.
+    func target(of ref: EntryRef) -> Target? {
+        guard let slot = slots[ref.game], let position = games[slot].position(kind: ref.kind, id: ref.id) else { return nil }
+        return Target(game: slot, entry: position)
+    }
+
+    /// The games' indexes, in the order of `Target.game`.
+    var gameIndexes: [GameIndex] { games }
+
     /// Whether the entry is part of the build.
     func isPublished(_ entry: CheckedEntry) -> Bool {
         includeDrafts || !entry.isDraft

@@ -296,9 +296,16 @@ public struct Resolver: Sendable {
         diagnostics.append(contentsOf: found)
         let site = Site(config: config, schema: schema, games: resolvedGames, imageSizes: imageSizes)
         guard let keptLookup else { return (site, diagnostics, nil) }
+        // Where each note is among the rendered ones, for a patch to render it again.
+        var noteItems: [[Int32]] = gameIndexes.map { Array(repeating: -1, count: $0.entries.count) }
+        var gameItems: [Int] = Array(repeating: -1, count: games.count)
+        for (position, item) in items.enumerated() {
+            if let entry = item.entry { noteItems[item.game][entry] = Int32(position) } else { gameItems[item.game] = position }
+        }
         let kept = KeptResolve(site: site, lookup: keptLookup, head: head, noteDiagnostics: noteDiagnostics, tail: tail,
                                notes: keptNotes, headingTargets: headingTargets, embedded: embedded,
-                               calloutTitles: gameTitles, calloutKeys: gameTitleKeys)
+                               calloutTitles: gameTitles, calloutKeys: gameTitleKeys,
+                               games: checkedGames, noteItems: noteItems, gameItems: gameItems)
         return (site, diagnostics, kept)
     }
 
