@@ -3,8 +3,8 @@ import QuestlogCore
 
 /// `questlog-bench serve-rebuild SITE [EDITS]`: what `serve` does on a save, without the server:
 /// the site is rendered once with a memo kept, then one entry's file is saved EDITS times (default
-/// 21), in turn with a line added to its notes and with its `merchant:` value flipped (which
-/// `serve` patches) and with its name changed (which it builds whole), each save handed to
+/// 21), in turn with a line added to its notes, with its `merchant:` value flipped and with its
+/// name changed (all of which `serve` patches when nothing else goes by the names), each save handed to
 /// `renderServed` with the path saved, and the entry's page made. Prints the median time of each
 /// kind of save. The site's first NPC file
 /// is edited in place and put back at the end.

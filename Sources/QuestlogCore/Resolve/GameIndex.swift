@@ -21,6 +21,23 @@ struct GameIndex: Sendable {
             more[key, default: []].append(index)
         }
 
+        /// Puts `index` among the indices of `key` in its place by number: where an index made
+        /// afresh, which adds entries in the order of their indices, would have it.
+        mutating func insert(_ index: Int32, for key: String) {
+            guard let head = first[key] else {
+                first[key] = index
+                return
+            }
+            var rest = more[key] ?? []
+            if index < head {
+                first[key] = index
+                rest.insert(head, at: 0)
+            } else {
+                rest.insert(index, at: rest.firstIndex { $0 > index } ?? rest.endIndex)
+            }
+            more[key] = rest
+        }
+
         /// Takes `index` out of the indices of `key`, the others keeping their order.
         mutating func remove(_ index: Int32, for key: String) {
             guard let head = first[key] else { return }
@@ -118,7 +135,7 @@ struct GameIndex: Sendable {
         }
         let old = Self.keys(of: entries[position])
         for key in keys where !old.contains(key) {
-            byName.append(index, for: key)
+            byName.insert(index, for: key)
         }
         entries[position].name = name
         entries[position].nameLocation = nameLocation

@@ -128,6 +128,5 @@ struct ServedRenameTests {
         }
         #expect(renamed > 3, "\(fixture) has entries to rename")
         #expect(patched > 0, "\(fixture): some renames are patched")
-        print("\(fixture): \(patched) of \(renamed) renames patched")
     }
 }

@@ -44,6 +44,34 @@ struct SiteIndexTests {
         #expect(site.entryCount == 1)
     }
 
+    @Test("an entry moved to its place in its list is found there, and every other one where it went")
+    func reorders() {
+        let names = ["A", "C", "E", "G", "I"]
+        for moved in names.indices {
+            for rename in ["0", "B", "D", "F", "H", "Z", names[moved]] {
+                var entries = names.enumerated().map { entry("a", "npc", "e\($0)", name: $1) }
+                var site = Site(config: SiteConfig(), schema: Schema.builtIn,
+                                games: [game("a", ["npc": entries, "quest": [entry("a", "quest", "q", name: "Q")]])])
+                entries[moved].name = rename
+                let replaced = site.replaceEntry(entries[moved])
+                #expect(replaced)
+                let byName: (EntryRef, EntryRef) -> Bool = { a, b in
+                    entries.first { $0.ref == a }!.name < entries.first { $0.ref == b }!.name
+                }
+                let reordered = site.reorderEntry(entries[moved].ref, by: byName)
+                #expect(reordered)
+                let expected = entries.sorted { $0.name < $1.name }
+                #expect(site.games[0].entries["npc"] == expected, "\(names[moved]) renamed \(rename)")
+                for entry in expected + [self.entry("a", "quest", "q", name: "Q")] {
+                    #expect(site.entry(entry.ref) == entry)
+                }
+            }
+        }
+        var site = Site(config: SiteConfig(), schema: Schema.builtIn, games: [game("a", [:])])
+        let missing = site.reorderEntry(EntryRef(game: "a", kind: "npc", id: "x"), by: { _, _ in true })
+        #expect(!missing)
+    }
+
     @Test("an entry filed under another kind's list is still found")
     func misfiled() {
         let odd = entry("a", "quest", "q", name: "Q")
