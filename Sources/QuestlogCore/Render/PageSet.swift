@@ -83,25 +83,39 @@ public final class PageSet: @unchecked Sendable {
     /// progress and pictures on any page may show those values; each is made again when asked for.
     /// The pages are the same ones, in the same places: such values add or remove no page.
     /// With `renamed`, some of them also took another name (`KeptResolve.rename`).
-    /// Entries that took other names may have other places in their kinds' lists, and so the
-    /// pages are listed again.
+    /// With `renamed`, some of them took other names too, and so may have other places in their
+    /// kinds' lists: the pages of those lists are listed again, in their new order.
     func replacingFields(site: Site, of refs: [EntryRef], renamed: Bool = false) -> PageSet {
         let builder = builder.replacingFields(site: site, of: refs, renamed: renamed)
+        var paths = self.paths, positions = self.positions
         if renamed {
-            return PageSet(builder: builder, library: library, keeping: keeps, diagnose: diagnose)
+            let lists = Set(refs.map { $0.game + "\u{0}" + $0.kind })
+            var entries: [String: [Entry]] = [:]
+            for index in specs.indices {
+                guard case let .entry(game, kind, entry) = specs[index] else { continue }
+                let list = site.games[game].id + "\u{0}" + kind.id
+                guard lists.contains(list) else { continue }
+                if entries[list] == nil { entries[list] = site.games[game].entries(of: kind.id) }
+                let path = entries[list]![entry].path
+                if path != paths[index] {
+                    paths[index] = path
+                    positions[path] = index
+                }
+            }
         }
-        return PageSet(self, builder: builder, builders: builder.gameBuilders(),
+        return PageSet(self, builder: builder, builders: builder.gameBuilders(), paths: paths, positions: positions,
                        made: keeps ? Array(repeating: nil, count: specs.count) : [], count: 0, keepsEveryLayout: false)
     }
 
     /// `set`'s pages, built by these builders (which build the same pages), with these made
-    /// (`count` of them).
-    private init(_ set: PageSet, builder: PageBuilder, builders: [PageBuilder], made: [Rendered?], count: Int, keepsEveryLayout: Bool) {
+    /// (`count` of them); with `paths`, in that order (`positions` says where each is).
+    private init(_ set: PageSet, builder: PageBuilder, builders: [PageBuilder], paths: [String]? = nil, positions: [String: Int]? = nil,
+                 made: [Rendered?], count: Int, keepsEveryLayout: Bool) {
         self.builder = builder
         self.builders = builders
         specs = set.specs
-        paths = set.paths
-        positions = set.positions
+        self.paths = paths ?? set.paths
+        self.positions = positions ?? set.positions
         library = set.library
         diagnose = set.diagnose
         keeps = set.keeps

@@ -32,6 +32,10 @@ struct KeptResolve: Sendable {
     /// index (-1 for a draft left out), and each game's own.
     var noteItems: [[Int32]]
     var gameItems: [Int]
+    /// The references written in fields, by the game they look an entry up in and the name key
+    /// they look up: their texts (less a `game/`). Worked out by the first rename that asks, and
+    /// forgotten when a patch changes references (a playthrough's lists).
+    var referenceTexts: [String: [String: Set<String>]]? = nil
 
     /// All the diagnostics, in the order a resolve gives them.
     var diagnostics: DiagnosticList {
@@ -139,10 +143,12 @@ extension KeptResolve {
                 guard problemsNow == resolveProblems else { return (false, relinked, renamed) }
                 for name in lists { entry.fields[name] = values[name] }
                 relinked = true
+                referenceTexts = nil
             }
             entry.extra = after.extra
             let name = (before.name, before.aliases) != (after.name, after.aliases)
             if name {
+                if referenceTexts == nil { referenceTexts = Self.referenceTexts(lookup: lookup, games: games) }
                 guard canRename(note, to: after) else { return (false, relinked, renamed) }
                 entry.name = after.name
                 entry.displayName = after.name
@@ -202,8 +208,8 @@ extension KeptResolve {
 
     /// Whether the entry of `note` may take the name and aliases of `after` by `rename`: when the
     /// keys it gains or loses (and its name's key, which groups it with others of its name) are no
-    /// other entry's name, alias or id in its game, no reference written in a field has one it
-    /// gains or loses, no reference or link of the site failed to resolve, and no entry is told apart from
+    /// other entry's name, alias or id in its game, no reference written in a field that looks it
+    /// up in that game has one it gains or loses (`referenceTexts`, worked out afresh when not kept), no reference or link of the site failed to resolve, and no entry is told apart from
     /// another of its name by this one's name (as its parent). Then every reference and link
     /// resolves as it did, every other entry keeps its name as lists show it, and what changes is
     /// where lists put the entry and what links to it show: `rename` does the rest.
@@ -227,26 +233,10 @@ extension KeptResolve {
         }
         // A reference written with a key found it (or found nothing) by that key; one written as
         // its id finds it by its id all the same.
-        let gameIds = Set(indexes.map(\.id))
-        func goesBy(_ reference: ReferenceText) -> Bool {
-            let (game, text) = Self.split(reference.text, games: gameIds)
-            if text == note.ref.id, game == nil || game == note.ref.game { return false }
-            return keys.contains(GameIndex.nameKey(text))
-        }
-        func names(_ entry: CheckedEntry) -> Bool {
-            for position in entry.fields.indices {
-                switch entry.fields[position].value {
-                case let .ref(reference):
-                    if goesBy(reference) { return true }
-                case let .refs(references):
-                    if references.contains(where: goesBy) { return true }
-                case .value, .file:
-                    break
-                }
-            }
+        let references = referenceTexts ?? Self.referenceTexts(lookup: lookup, games: games)
+        if let written = references[note.ref.game], keys.contains(where: { written[$0]?.contains { $0 != note.ref.id } ?? false }) {
             return false
         }
-        if games.contains(where: names) || indexes.contains(where: { $0.entries.contains(where: names) }) { return false }
         for game in site.games {
             for entries in game.entries.values {
                 for position in entries.indices where entries[position].displayName != entries[position].name {
@@ -255,6 +245,36 @@ extension KeptResolve {
             }
         }
         return true
+    }
+
+    /// The references written in the fields of the entries and games of `lookup`, by the game they
+    /// look an entry up in (a `game/` names another) and the name key they look up: their texts,
+    /// less the `game/`.
+    static func referenceTexts(lookup: ReferenceLookup, games: [CheckedEntry]) -> [String: [String: Set<String>]] {
+        let indexes = lookup.gameIndexes
+        let gameIds = Set(indexes.map(\.id))
+        var texts: [String: [String: Set<String>]] = [:]
+        func add(_ reference: ReferenceText, of entry: CheckedEntry) {
+            let (game, text) = split(reference.text, games: gameIds)
+            texts[game ?? entry.ref.game, default: [:]][GameIndex.nameKey(text), default: []].insert(text)
+        }
+        func add(_ entry: CheckedEntry) {
+            for position in entry.fields.indices {
+                switch entry.fields[position].value {
+                case let .ref(reference):
+                    add(reference, of: entry)
+                case let .refs(references):
+                    for reference in references { add(reference, of: entry) }
+                case .value, .file:
+                    break
+                }
+            }
+        }
+        for game in games { add(game) }
+        for index in indexes {
+            for position in index.entries.indices { add(index.entries[position]) }
+        }
+        return texts
     }
 
     /// What a reference looks up: the game its `game/` names, if any, and the rest of its text.

@@ -103,6 +103,22 @@ struct ServedRenameTests {
         served.matchesCleanRender("after \(what)")
     }
 
+    /// A patch that writes references (a playthrough's lists) is seen by the next rename.
+    @Test func aReferenceAPatchAddsIsSeenByTheNextRename() {
+        var files = Self.files
+        files["Content/g/quests/ride.md"] = "---\nname: Ride\n---\nRide out.\n"
+        files["Content/g/playthroughs/wren.md"] = "---\nname: Wren\ncomplete: []\n---\nA run.\n"
+        let served = Served(site: TestSite(files))
+        // A rename first, so that the references written are worked out and kept.
+        #expect(served.save(Self.edited("Content/g/npcs/dora.md", "name: Dora", "name: Theodora", in: files)).patchedFields)
+        // Ticked off by its name: the playthrough's lists patched.
+        #expect(served.save(["Content/g/playthroughs/wren.md": "---\nname: Wren\ncomplete: [Ride]\n---\nA run.\n"]).patchedFields)
+        served.matchesCleanRender("ticked off by name")
+        // The quest renamed: the list's old name names nothing now, which a whole build reports.
+        #expect(!served.save(Self.edited("Content/g/quests/ride.md", "name: Ride", "name: Gallop", in: files)).patchedFields)
+        served.matchesCleanRender("the quest renamed")
+    }
+
     /// Every entry of every valid fixture site that has a Markdown file of its own, renamed one
     /// after another while served: each time, what is served is what rendering from nothing gives.
     @Test(arguments: ["wiki", "tabletop", "playthroughs", "scraped-wiki"])
