@@ -209,10 +209,13 @@ extension KeptResolve {
     /// Whether the entry of `note` may take the name and aliases of `after` by `rename`: when the
     /// keys it gains or loses (and its name's key, which groups it with others of its name) are no
     /// other entry's name, alias or id in its game, no reference written in a field that looks it
-    /// up in that game has one it gains or loses (`referenceTexts`, worked out afresh when not kept), no reference or link of the site failed to resolve, and no entry is told apart from
-    /// another of its name by this one's name (as its parent). Then every reference and link
+    /// up in that game has one it gains or loses (`referenceTexts`, worked out afresh when not
+    /// kept), no reference in a field and no link to a heading failed to resolve, and no entry is
+    /// told apart from another of its name by this one's name (as its parent). Then every reference
     /// resolves as it did, every other entry keeps its name as lists show it, and what changes is
-    /// where lists put the entry and what links to it show: `rename` does the rest.
+    /// where lists put the entry, what links to it show and what notes with links that name
+    /// nothing suggest: `rename` does the rest, and finds out whether every link of those notes
+    /// resolves as it did.
     func canRename(_ note: KeptNote, to after: CheckedEntry) -> Bool {
         let target = note.target
         let oldKeys = GameIndex.keys(of: lookup[target]), newKeys = GameIndex.keys(of: after)
@@ -220,7 +223,7 @@ extension KeptResolve {
         // Its name's key also groups it with the others of its kind that have that name.
         let taken = keys.union([oldKeys[0], newKeys[0]])
         let failed: (Diagnostic) -> Bool = { Self.lookupProblems.contains($0.code) }
-        if head.contains(where: failed) || tail.contains(where: failed) || noteDiagnostics.contains(where: { $0.contains(where: failed) }) {
+        if head.contains(where: failed) || tail.contains(where: failed) {
             return false
         }
         let indexes = lookup.gameIndexes
@@ -290,8 +293,9 @@ extension KeptResolve {
     /// Gives the entry of `note`, already holding its new name in the site, the name and aliases of
     /// `after` in the index (`canRename` said it may), moves it to its place in its kind's list and
     /// in the inverse relations of the entries it `references`, and renders again the notes that
-    /// link to it (their links show its name) and its own. False when a note renders otherwise than
-    /// in its links' titles: the site must be resolved afresh.
+    /// link to it (their links show its name), its own, and those with a link that names nothing
+    /// (it may name the new name now, or suggest it). False when a note renders otherwise than in
+    /// its links' titles and its problems' suggestions: the site must be resolved afresh.
     mutating func rename(_ note: KeptNote, to after: CheckedEntry, references: [EntryRef], memo: NoteMemo?) -> Bool {
         lookup.rename(at: note.target, name: after.name, nameLocation: after.nameLocation, aliases: after.aliases,
                       keys: GameIndex.keys(of: after))
@@ -316,12 +320,31 @@ extension KeptResolve {
             }
             if moved { site.replaceEntry(entry) }
         }
-        let mentions = site.withEntry(note.ref, \.mentions) ?? []
-        return ([note.ref] + mentions).allSatisfy { renderAgain($0, memo: memo) }
+        var notes = [note.ref] + (site.withEntry(note.ref, \.mentions) ?? [])
+        notes += unresolved().filter { !notes.contains($0) }
+        return notes.allSatisfy { renderAgain($0, memo: memo) }
+    }
+
+    /// The entries (and games) whose notes have a link that names nothing or more than one entry.
+    private func unresolved() -> [EntryRef] {
+        let failed = Set(noteDiagnostics.indices.filter { noteDiagnostics[$0].contains { Self.lookupProblems.contains($0.code) } })
+        guard !failed.isEmpty else { return [] }
+        var refs: [EntryRef] = []
+        for (game, items) in noteItems.enumerated() {
+            if failed.contains(gameItems[game]) { refs.append(games[game].ref) }
+            for (position, item) in items.enumerated() where item >= 0 && failed.contains(Int(item)) {
+                refs.append(lookup[ReferenceLookup.Target(game: game, entry: position)].ref)
+            }
+        }
+        return refs
     }
 
     /// Renders again the notes of the entry (or game) `ref` against the index as it is now, as a
-    /// resolve does: true when they differ from before in their HTML at most.
+    /// resolve does: true when they differ from before in their HTML and in the wording of their
+    /// problems at most (the same problems at the same places: a link that names nothing still
+    /// names nothing, though it may suggest another name). Every link resolves as it did then: one
+    /// that found an entry, or several, makes no problem of that kind, and one that found nothing
+    /// makes one.
     private mutating func renderAgain(_ ref: EntryRef, memo: NoteMemo?) -> Bool {
         let work: NoteWork, item: Int, old: Notes
         var links: [EntryRef]?
@@ -341,11 +364,15 @@ extension KeptResolve {
         }
         guard item >= 0 else { return false }
         let rendered = lookup.renderNotes(work, config: site.config, memo: memo)
-        guard rendered.diagnostics == noteDiagnostics[item], rendered.notes.tags == old.tags, rendered.notes.headings == old.headings,
+        func place(_ diagnostic: Diagnostic) -> String {
+            "\(diagnostic.code) \(diagnostic.severity) \(diagnostic.location.map { "\($0)" } ?? "")"
+        }
+        guard rendered.diagnostics.map(place) == noteDiagnostics[item].map(place), rendered.notes.tags == old.tags, rendered.notes.headings == old.headings,
               links.map({ Set(rendered.links).sorted() == $0 }) ?? true else { return false }
         if work.raw.source.path.hasSuffix(".md"), let kept = notes[work.raw.source.path], kept.ref == ref {
             guard Set(rendered.targets).subtracting([kept.target]) == kept.targets, rendered.embeds == kept.embeds else { return false }
         }
+        noteDiagnostics[item] = rendered.diagnostics
         if let game = games.firstIndex(where: { $0.ref == ref }) {
             site.replaceNotes(ofGame: game, with: rendered.notes)
             return true
