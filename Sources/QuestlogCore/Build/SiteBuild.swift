@@ -219,29 +219,23 @@ public struct SiteBuild: Sendable {
         }, count: { (items: $0.map { $0.notes.count + $0.fields.count } ?? 0, reused: loads.reusedCount) })
         guard let edits else { return refused(last) }
         let edited = edits.notes.count + edits.fields.count
-        let (patched, relinked, renamed) = patchTimings.measure("resolve", trimming: false, { () -> (Bool, Bool, Bool) in
-            guard last.kept.patch(notes: edits.notes, memo: memo.notes) else { return (false, false, false) }
+        let patch = patchTimings.measure("resolve", trimming: false, { () -> KeptResolve.FieldsPatch in
+            guard last.kept.patch(notes: edits.notes, memo: memo.notes) else { return KeptResolve.FieldsPatch(patched: false) }
             return last.kept.patch(fields: edits.fields, memo: memo.notes)
         }, count: { _ in (items: edited, reused: last.kept.site.entryCount - edited) })
-        guard patched else { return refused(last) }
+        guard patch.patched else { return refused(last) }
         let site = last.kept.site
         let pages: PageSet
         if edits.fields.isEmpty {
             pages = patchTimings.measure("pages", trimming: false, { last.pages.replacingNotes(site: site, changed: Set(edits.notes.map(\.path))) },
                                          count: { (items: $0.count, reused: $0.madeCount) })
-        } else if !relinked {
-            // What pages show of an entry's fields is not told by their sources (tables, progress,
-            // pictures): every page is made again from the patched site, when asked for.
-            let refs = edits.fields.compactMap { last.kept.notes[$0.path]?.ref }
-            pages = patchTimings.measure("pages", trimming: false, { last.pages.replacingFields(site: site, of: refs, renamed: renamed) },
-                                         count: { (items: $0.count, reused: 0) })
         } else {
-            // A playthrough's progress lists link it to other entries in the graph: drawn again.
-            let renderer = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site)
-            let (made, problems) = patchTimings.measure("pages", trimming: false, { renderer.pages(of: site, layouts: memo.layouts) },
-                                                        count: { (items: $0.pages?.count ?? 0, reused: 0) })
-            guard let made, last.later.starts(with: problems.all) else { return refused(last) }
-            pages = made
+            // What pages show of an entry's fields is not told by their sources (tables, progress,
+            // pictures, relations): every page is made again from the patched site, when asked for.
+            let refs = edits.fields.compactMap { last.kept.notes[$0.path]?.ref }
+            pages = patchTimings.measure("pages", trimming: false, {
+                last.pages.replacingFields(site: site, of: refs, renamed: patch.renamed, relinks: patch.relinks)
+            }, count: { (items: $0.count, reused: 0) })
         }
         timings.append(patchTimings)
         last.pages = pages

@@ -58,17 +58,67 @@ struct RelationGraph: Sendable {
             list.removeSubrange(kept...)
             return list
         }
-        var connectedGames: Set<String> = []
-        for (node, list) in neighbours.enumerated() where list.contains(where: { refs[$0].game == refs[node].game }) {
-            connectedGames.insert(refs[node].game)
-        }
-        self.connectedGames = connectedGames
+        connectedGames = Self.connectedGames(refs: refs, neighbours: neighbours)
         self.refs = refs
         self.index = index
     }
 
     func node(_ ref: EntryRef) -> Int? {
         index[ref]
+    }
+
+    /// A change of the connections of one entry: those it gains and those it loses.
+    struct Relink: Sendable, Equatable {
+        var ref: EntryRef
+        var added: [EntryRef]
+        var removed: [EntryRef]
+    }
+
+    /// This graph with the connections of `relinks` made and unmade, as a graph of the site they
+    /// leave would have them (the entries are the same).
+    func relinking(_ relinks: [Relink]) -> RelationGraph {
+        var neighbours = self.neighbours
+        func insert(_ node: Int, into other: Int) {
+            var list = neighbours[other]
+            var low = 0, high = list.count
+            while low < high {
+                let middle = (low + high) / 2
+                if list[middle] < node { low = middle + 1 } else { high = middle }
+            }
+            guard low == list.count || list[low] != node else { return }
+            list.insert(node, at: low)
+            neighbours[other] = list
+        }
+        for relink in relinks {
+            guard let node = index[relink.ref] else { continue }
+            for ref in relink.removed {
+                guard let other = index[ref], other != node else { continue }
+                neighbours[node].removeAll { $0 == other }
+                neighbours[other].removeAll { $0 == node }
+            }
+            for ref in relink.added {
+                guard let other = index[ref], other != node else { continue }
+                insert(other, into: node)
+                insert(node, into: other)
+            }
+        }
+        return RelationGraph(refs: refs, neighbours: neighbours, index: index)
+    }
+
+    private init(refs: [EntryRef], neighbours: [[Int]], index: [EntryRef: Int]) {
+        self.refs = refs
+        self.neighbours = neighbours
+        self.index = index
+        connectedGames = Self.connectedGames(refs: refs, neighbours: neighbours)
+    }
+
+    /// The games two of whose entries are connected.
+    private static func connectedGames(refs: [EntryRef], neighbours: [[Int]]) -> Set<String> {
+        var connectedGames: Set<String> = []
+        for (node, list) in neighbours.enumerated() where list.contains(where: { refs[$0].game == refs[node].game }) {
+            connectedGames.insert(refs[node].game)
+        }
+        return connectedGames
     }
 
     func degree(_ node: Int) -> Int {

@@ -12,7 +12,7 @@ public struct PageBuilder: Sendable {
     /// Strings of the other languages games choose (`language:` in `game.md`), by language.
     private var gameStrings: [String: UIStrings]
     /// Who is connected to whom, for the pictures of the graph.
-    let graph: RelationGraph
+    private(set) var graph: RelationGraph
     /// What the pictures show of each node of `graph`, in this builder's language.
     private(set) var graphFacts: [GraphNodeFacts] = []
     /// The header search's scope on each game's pages, by game id, in this builder's language.
@@ -75,13 +75,15 @@ public struct PageBuilder: Sendable {
     }
 
     /// This builder for `site`, a site whose only change from this builder's is the values of some
-    /// fields of the entries of `refs` (not their names, references or tags): the graph and the
-    /// tags stand, the pictures' facts of those entries are worked out again. With `renamed`, some
+    /// fields of the entries of `refs` (not their tags): the tags stand, the pictures' facts of
+    /// those entries are worked out again. With `renamed`, some
     /// of them took another name too (not another reference): the lists under the pictures are
     /// ranked again.
-    func replacingFields(site: Site, of refs: [EntryRef], renamed: Bool = false) -> PageBuilder {
+    /// With `relinks`, some of them reference other entries now: the graph takes those connections.
+    func replacingFields(site: Site, of refs: [EntryRef], renamed: Bool = false, relinks: [RelationGraph.Relink] = []) -> PageBuilder {
         var builder = self
         builder.site = site
+        if !relinks.isEmpty { builder.graph = graph.relinking(relinks) }
         builder.graphFacts = GraphNodeFacts.patching(graphFacts, refs: refs, graph: graph, site: site, labels: labels, ranking: renamed)
         return builder
     }

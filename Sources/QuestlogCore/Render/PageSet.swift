@@ -85,8 +85,13 @@ public final class PageSet: @unchecked Sendable {
     /// With `renamed`, some of them also took another name (`KeptResolve.rename`).
     /// With `renamed`, some of them took other names too, and so may have other places in their
     /// kinds' lists: the pages of those lists are listed again, in their new order.
-    func replacingFields(site: Site, of refs: [EntryRef], renamed: Bool = false) -> PageSet {
-        let builder = builder.replacingFields(site: site, of: refs, renamed: renamed)
+    /// With `relinks`, some of them reference other entries now; when that gives a game its first
+    /// connection, or takes its last, its graph page comes or goes, and every page is listed again.
+    func replacingFields(site: Site, of refs: [EntryRef], renamed: Bool = false, relinks: [RelationGraph.Relink] = []) -> PageSet {
+        let builder = builder.replacingFields(site: site, of: refs, renamed: renamed, relinks: relinks)
+        if builder.graph.connectedGames != self.builder.graph.connectedGames {
+            return PageSet(builder: builder, library: library, keeping: keeps, diagnose: diagnose)
+        }
         var paths = self.paths, positions = self.positions
         if renamed {
             let lists = Set(refs.map { $0.game + "\u{0}" + $0.kind })

@@ -89,23 +89,29 @@ extension KeptResolve {
 }
 
 extension KeptResolve {
+    /// What `patch(fields:memo:)` did: whether it could, whether some entry took another name, and
+    /// the connections of the graph that changed.
+    struct FieldsPatch {
+        var patched: Bool
+        var renamed = false
+        var relinks: [RelationGraph.Relink] = []
+    }
+
     /// Puts in the front matter of entries loaded again from their Markdown files, each the same as
     /// when kept (`old`) but for the values of some fields (`RawEntry.differsOnlyInFieldValues`),
-    /// when those values reach nothing beyond the entry itself: plain values (text, numbers, dates,
-    /// booleans, choices, lists) of declared fields, or fields the kind does not declare, with the
-    /// same problems (often none) before and after. Its name, aliases, references, files, tags, draft and
-    /// spoiler flags stay as they were, and so the index, every other entry, every note and every
-    /// diagnostic do too; what pages show of it (its page, tables, progress, pictures) is made
-    /// again from the site. False when a change reaches further: as `patch(notes:memo:)`.
-    ///
-    /// A playthrough's progress lists (`complete: [...]`) are patched too, their references
-    /// resolved against the kept index with the same problems before and after: they are no
-    /// relation, but they link the playthrough in the graph, so `relinked` says the graph must be
-    /// drawn again.
-    mutating func patch(fields changed: [(path: String, raw: RawEntry, old: RawEntry)], memo: NoteMemo? = nil) -> (patched: Bool, relinked: Bool, renamed: Bool) {
-        var relinked = false, renamed = false
+    /// with the same problems (often none) before and after, when those values reach no further
+    /// than this can follow: plain values (text, numbers, dates, booleans, choices, lists) of
+    /// declared fields, or fields the kind does not declare, which reach nothing beyond the entry;
+    /// references (a playthrough's progress lists among them), resolved against the kept index,
+    /// which reach the entries they name (their inverse relations) and the graph; a name and
+    /// aliases, when `canRename` says so. Its files, tags, draft and spoiler flags stay as they
+    /// were, and so do every note and every diagnostic; what pages show of it (its page, tables,
+    /// progress, pictures) is made again from the site. False when a change reaches further: as
+    /// `patch(notes:memo:)`.
+    mutating func patch(fields changed: [(path: String, raw: RawEntry, old: RawEntry)], memo: NoteMemo? = nil) -> FieldsPatch {
+        var done = FieldsPatch(patched: false)
         for (path, raw, old) in changed {
-            guard let note = notes[path], raw.differsOnlyInFieldValues(from: old), var entry = site.entry(note.ref) else { return (false, relinked, renamed) }
+            guard let note = notes[path], raw.differsOnlyInFieldValues(from: old), var entry = site.entry(note.ref) else { return done }
             let checker = FieldChecker(game: note.ref.game)
             // The same problems before and after: the kept diagnostics stand as they are.
             var diagnostics: [Diagnostic] = [], unknown: [UnknownField] = []
@@ -115,55 +121,115 @@ extension KeptResolve {
             guard problems == diagnostics, unknownNow == unknown, after.nameLocation == before.nameLocation,
                   after.isDraft == before.isDraft, after.isSpoiler == before.isSpoiler,
                   after.spoilerUntil == before.spoilerUntil, after.sharedProgress == before.sharedProgress,
-                  after.fields.count == before.fields.count else { return (false, relinked, renamed) }
+                  after.fields.count == before.fields.count else { return done }
             // The names of the fields whose values were written otherwise.
             var edited = Set<String>()
             for (new, was) in zip(raw.fields, old.fields) where new.value != was.value {
                 edited.insert(new.key.string ?? "")
             }
-            var lists: [String] = []
+            var references: [String] = []
             for ((field, value), (wasField, was)) in zip(after.fields, before.fields) {
-                guard field == wasField else { return (false, relinked, renamed) }
+                guard field == wasField else { return done }
                 guard edited.contains(field.name) else { continue }
-                if !field.progressOf.isEmpty, note.ref.kind == Schema.playthroughKind {
-                    lists.append(field.name)
+                if field.type.referencedKind != nil {
+                    // A parent that tells the entry apart from others of its name is shown in its name.
+                    guard field.name != "parent" || entry.displayName == entry.name else { return done }
+                    references.append(field.name)
                     continue
                 }
-                guard case let .value(new) = value, case .value = was, Self.isPlain(field, of: entry) else { return (false, relinked, renamed) }
+                guard case let .value(new) = value, case .value = was, Self.isPlain(field, of: entry) else { return done }
                 entry.fields[field.name] = new
             }
-            if !lists.isEmpty {
+            let linked = Set(entry.fields.values.flatMap(\.references))
+            var relations: [(field: String, was: [EntryRef], now: [EntryRef])] = []
+            if !references.isEmpty {
                 // Resolved as a resolve does, against the same index.
                 var checked = lookup[note.target]
                 var resolveProblems: [Diagnostic] = [], problemsNow: [Diagnostic] = []
                 checked.fields = before.fields
-                _ = lookup.resolveFields(checked, diagnostics: &resolveProblems)
+                let was = lookup.resolveFields(checked, diagnostics: &resolveProblems)
                 checked.fields = after.fields
                 let values = lookup.resolveFields(checked, diagnostics: &problemsNow)
-                guard problemsNow == resolveProblems else { return (false, relinked, renamed) }
-                for name in lists { entry.fields[name] = values[name] }
-                relinked = true
+                guard problemsNow == resolveProblems else { return done }
+                for name in references {
+                    entry.fields[name] = values[name]
+                    relations.append((name, was[name]?.references ?? [], values[name]?.references ?? []))
+                }
                 referenceTexts = nil
             }
             entry.extra = after.extra
             let name = (before.name, before.aliases) != (after.name, after.aliases)
             if name {
                 if referenceTexts == nil { referenceTexts = Self.referenceTexts(lookup: lookup, games: games) }
-                guard canRename(note, to: after) else { return (false, relinked, renamed) }
+                guard canRename(note, to: after) else { return done }
                 entry.name = after.name
                 entry.displayName = after.name
             }
-            guard site.replaceEntry(entry) else { return (false, relinked, renamed) }
+            guard site.replaceEntry(entry) else { return done }
             lookup.replaceFields(at: note.target, with: after.fields, extra: after.extra,
                                  progressFlags: raw.fields.filter { Resolver.isProgressFlag($0.key, of: raw.kind) })
-            if name {
-                guard rename(note, to: after, references: entry.fields.values.flatMap(\.references), memo: memo) else {
-                    return (false, relinked, renamed)
+            if !relations.isEmpty {
+                let inverse = InverseRelations(schema: site.schema)
+                for (field, was, now) in relations {
+                    for target in Set(was).symmetricDifference(now) {
+                        relate(target, to: note.ref, by: field, now.contains(target), relations: inverse)
+                    }
                 }
-                renamed = true
+                if let relink = relink(note.ref, linked: linked) { done.relinks.append(relink) }
+            }
+            if name {
+                guard rename(note, to: after, references: entry.fields.values.flatMap(\.references), memo: memo) else { return done }
+                done.renamed = true
             }
         }
-        return (true, relinked, renamed)
+        done.patched = true
+        return done
+    }
+
+    /// Puts `source` among the entries that reference `target` by `field` (a field of the source's
+    /// kind), or takes it out, in the order a resolve gives: by game, kind, name key, then id.
+    private mutating func relate(_ target: EntryRef, to source: EntryRef, by field: String, _ related: Bool, relations: InverseRelations) {
+        guard var entry = site.entry(target) else { return }
+        func number(_ kind: String, _ field: String) -> Int? {
+            relations.referenceFields[kind]?.first { $0.name == field }?.relation
+        }
+        guard let relation = number(source.kind, field) else { return }
+        var sources: [InverseSource] = []
+        for shown in entry.inverse {
+            guard let number = number(shown.sourceKind, shown.field) else { continue }
+            sources += shown.entries.map { InverseSource(relation: number, source: $0) }
+        }
+        sources.removeAll { $0.relation == relation && $0.source == source }
+        if related { sources.append(InverseSource(relation: relation, source: source)) }
+        let kinds = Dictionary(site.schema.kinds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let index = lookup
+        func order(_ ref: EntryRef) -> (game: Int32, kind: Int, key: String) {
+            guard let target = index.target(of: ref) else { return (Int32.max, kinds[ref.kind] ?? Int.max, "") }
+            return (target.game, kinds[ref.kind] ?? Int.max, index[target].nameKey)
+        }
+        sources.sort { a, b in
+            let (x, y) = (order(a.source), order(b.source))
+            if x.game != y.game { return x.game < y.game }
+            if x.kind != y.kind { return x.kind < y.kind }
+            return x.key != y.key ? x.key.utf8Precedes(y.key) : a.source.id.utf8Precedes(b.source.id)
+        }
+        entry.inverse = relations.relations(of: target.kind, from: sources)
+        site.replaceEntry(entry)
+    }
+
+    /// The connections of the graph that `ref` gained and lost when its references changed from
+    /// `linked` (every entry its fields named before): an entry it no longer names stays connected
+    /// when either links to the other in its notes, or the other names it in a field.
+    private func relink(_ ref: EntryRef, linked: Set<EntryRef>) -> RelationGraph.Relink? {
+        guard let (mentions, now) = site.withEntry(ref, { ($0.mentions, Set($0.fields.values.flatMap(\.references))) }) else { return nil }
+        let added = now.subtracting(linked).sorted()
+        let removed = linked.subtracting(now).filter { other in
+            !mentions.contains(other) && !(site.withEntry(other) { entry in
+                entry.mentions.contains(ref) || entry.fields.values.contains { $0.references.contains(ref) }
+            } ?? false)
+        }.sorted()
+        guard !added.isEmpty || !removed.isEmpty else { return nil }
+        return RelationGraph.Relink(ref: ref, added: added, removed: removed)
     }
 
     /// Whether a value of `field` matters to `entry` alone: not its tags (merged with the inline

@@ -232,7 +232,7 @@ struct ServedPatchTests {
         ("a name a link goes by", "Content/g/npcs/alba.md", "name: Alba", "name: Albane"),
         ("a name another entry has", "Content/g/npcs/alba.md", "name: Alba", "name: Bob"),
         ("an alias that is another entry's name", "Content/g/npcs/alba.md", "aliases: [Al]", "aliases: [Cid]"),
-        ("a reference", "Content/g/npcs/alba.md", "locations: [cave]", "locations: []"),
+        ("a reference that names nothing", "Content/g/npcs/alba.md", "locations: [cave]", "locations: [cave, nowhere]"),
         ("the tags", "Content/g/npcs/alba.md", "tags: [trader]", "tags: [smith]"),
         ("a draft", "Content/g/quests/ride.md", "complete: false", "draft: true"),
         ("a value of the wrong type", "Content/g/quests/ride.md", "complete: false", "complete: maybe"),

@@ -1,0 +1,129 @@
+import Foundation
+@testable import QuestlogCore
+import Testing
+
+/// `serve` patches a save that changed the references an entry's front matter makes, with the same
+/// problems before and after (`KeptResolve.patch(fields:)`): the entries it names or no longer names
+/// list it among their relations, in order, and the graph takes the connections; the result is what
+/// rendering from nothing gives.
+struct ServedReferenceTests {
+    typealias Served = ServedPatchTests.Served
+
+    static let files = ServedRenameTests.files.merging([
+        "Content/g/locations/hill.md": "---\nname: Hill\n---\nA hill.\n",
+        "Content/g/quests/ride.md": "---\nname: Ride\nlocation: hill\n---\nRide out.\n",
+        "Content/g/npcs/eve.md": "---\nname: Eve\nlocations: [hill]\n---\nA stranger on [[hill]]. Knows [[cid]].\n",
+    ]) { $1 }
+
+    @Test(arguments: [
+        ("a location added", "Content/g/npcs/bob.md", "locations: [cave]", "locations: [cave, hill]"),
+        ("a location taken away", "Content/g/npcs/alba.md", "locations: [cave, den]", "locations: [den]"),
+        ("every location taken away", "Content/g/npcs/cid.md", "locations: [cave]", "locations: []"),
+        ("a second location", "Content/g/npcs/eve.md", "locations: [hill]", "locations: [hill, den]"),
+        ("one location for another", "Content/g/npcs/bob.md", "locations: [cave]", "locations: [hill]"),
+        ("the same locations in another order", "Content/g/npcs/alba.md", "locations: [cave, den]", "locations: [den, cave]"),
+        ("a reference by name", "Content/g/npcs/bob.md", "locations: [cave]", "locations: [Hill]"),
+        ("a quest's location", "Content/g/quests/ride.md", "location: hill", "location: cave"),
+        ("a quest given", "Content/g/npcs/bob.md", "quests: [hunt]", "quests: [hunt, ride]"),
+        ("a quest no longer given", "Content/g/npcs/bob.md", "quests: [hunt]", "quests: []"),
+        ("a parent", "Content/g/locations/den.md", "parent: cave", "parent: hill"),
+        ("a place its notes link to, taken away", "Content/g/npcs/eve.md", "locations: [hill]", "locations: []"),
+        ("a reference and a value", "Content/g/npcs/bob.md", "merchant: false\nlocations: [cave]", "merchant: true\nlocations: [den]"),
+        ("a reference and a name", "Content/g/npcs/bob.md", "name: Bob\nmerchant: false\nlocations: [cave]", "name: Zed\nmerchant: false\nlocations: [hill]"),
+    ] as [(String, String, String, String)])
+    func aNewReferenceIsPatched(what: String, path: String, old: String, new: String) {
+        let served = Served(site: TestSite(Self.files))
+        served.matchesCleanRender("before")
+        for page in served.last.pages?.paths ?? [] { _ = served.page(page) }
+        let shown = served.save(ServedRenameTests.edited(path, old, new, in: Self.files))
+        #expect(shown.isPatched && shown.patchedFields, "\(what)")
+        served.matchesCleanRender("\(what)")
+        #expect(served.save([path: Self.files[path]!]).patchedFields, "\(what), undone")
+        served.matchesCleanRender("\(what), undone")
+    }
+
+    @Test func theEntriesNamedListItInOrder() {
+        let served = Served(site: TestSite(Self.files))
+        #expect(served.save(ServedRenameTests.edited("Content/g/npcs/eve.md", "locations: [hill]", "locations: [cave]", in: Self.files)).patchedFields)
+        let cave = served.page("g/locations/cave.html")
+        let names = ["Alba", "Bob", "Cid", "Eve"].compactMap { cave.range(of: ">\($0)<")?.lowerBound }
+        #expect(names.count == 4 && names == names.sorted(), "the cave lists its NPCs by name, Eve last")
+        #expect(served.save(ServedRenameTests.edited("Content/g/npcs/bob.md", "locations: [cave]", "locations: []", in: Self.files)).patchedFields)
+        #expect(!served.page("g/locations/cave.html").contains(">Bob<"))
+    }
+
+    /// References whose change reaches further: made whole.
+    @Test(arguments: [
+        ("a reference that names nothing", "Content/g/npcs/bob.md", "locations: [cave]", "locations: [cave, nowhere]"),
+        ("a reference to the wrong kind", "Content/g/npcs/bob.md", "locations: [cave]", "locations: [alba]"),
+        ("a field written as another type", "Content/g/npcs/bob.md", "locations: [cave]", "locations: 3"),
+    ] as [(String, String, String, String)])
+    func aReferenceThatReachesFurtherIsMadeWhole(what: String, path: String, old: String, new: String) {
+        let served = Served(site: TestSite(Self.files))
+        let shown = served.save(ServedRenameTests.edited(path, old, new, in: Self.files))
+        #expect(!shown.patchedFields, "\(what)")
+        served.matchesCleanRender("\(what)")
+        served.save([path: Self.files[path]!])
+        served.matchesCleanRender("\(what), undone")
+    }
+
+    /// The parent of a place that shares its name with another tells the two apart in their names:
+    /// a new one is made whole.
+    @Test func aParentThatTellsTwoPlacesApartIsMadeWhole() {
+        let files = Self.files.merging(["Content/g/locations/den.md": "---\nname: Hollow\nparent: cave\n---\nA den.\n",
+                                        "Content/g/locations/den2.md": "---\nname: Hollow\nparent: hill\n---\nAnother den.\n"]) { $1 }
+        let served = Served(site: TestSite(files))
+        #expect(!served.save(ServedRenameTests.edited("Content/g/locations/den.md", "parent: cave", "parent: den2", in: files)).patchedFields)
+        served.matchesCleanRender("a parent that tells two hollows apart")
+    }
+
+    /// A game whose entries were connected by one reference alone loses its graph page with it, and
+    /// gets it back.
+    @Test func theGraphPageComesAndGoesWithTheOnlyConnection() {
+        let files = [
+            "Content/g/game.md": "---\ntitle: G\n---\n",
+            "Content/g/npcs/ann.md": "---\nname: Ann\nlocations: [pit]\n---\nAlone.\n",
+            "Content/g/locations/pit.md": "---\nname: Pit\n---\nDeep.\n",
+        ]
+        let served = Served(site: TestSite(files))
+        let graph = served.last.pages?.paths.filter { $0.contains("graph") } ?? []
+        #expect(!graph.isEmpty)
+        #expect(served.save(ServedRenameTests.edited("Content/g/npcs/ann.md", "locations: [pit]", "locations: []", in: files)).patchedFields)
+        served.matchesCleanRender("the only connection gone")
+        #expect(served.last.pages?.paths.filter { $0.contains("graph") } != graph)
+        #expect(served.save(["Content/g/npcs/ann.md": files["Content/g/npcs/ann.md"]!]).patchedFields)
+        served.matchesCleanRender("the connection back")
+    }
+
+    /// In every valid fixture site, the first item of each list in each entry's front matter taken
+    /// away, one file after another while served: each time, what is served is what rendering from
+    /// nothing gives.
+    @Test(arguments: ["wiki", "tabletop", "playthroughs", "scraped-wiki"])
+    func everyListOfTheFixturesShortened(fixture: String) throws {
+        let site = TestSite(copying: TestSite.packageRoot + "/Tests/Fixtures/valid/\(fixture)/site")
+        let served = Served(site: site)
+        try #require(served.last.pages != nil, "\(fixture) builds")
+        let content = site.root + "/Content"
+        let files = (FileManager.default.enumerator(atPath: content)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".md") && !$0.hasSuffix("game.md") }.sorted()
+        var edited = 0, patched = 0
+        for file in files {
+            let path = "Content/" + file
+            let text = try String(contentsOfFile: site.root + "/" + path, encoding: .utf8)
+            guard text.hasPrefix("---"), let end = text.range(of: "\n---", range: text.index(text.startIndex, offsetBy: 3)..<text.endIndex) else { continue }
+            // The first flow list with an item, `key: [a, b]` → `key: [b]`.
+            let front = text[..<end.lowerBound]
+            guard let line = front.split(separator: "\n").first(where: { $0.contains(": [") && $0.hasSuffix("]") && !$0.hasSuffix("[]") }),
+                  let open = line.range(of: ": [") else { continue }
+            let items = line[open.upperBound..<line.index(before: line.endIndex)].split(separator: ",", omittingEmptySubsequences: false)
+            let shorter = line[..<open.upperBound] + items.dropFirst().joined(separator: ",").trimmingCharacters(in: .whitespaces) + "]"
+            edited += 1
+            let shown = served.save([path: text.replacingOccurrences(of: String(line), with: String(shorter))])
+            if shown.patchedFields { patched += 1 }
+            served.matchesCleanRender("\(fixture): \(path), \(line) → \(shorter)")
+            if shown.pages == nil { served.save([path: text]) }
+        }
+        #expect(edited > 2, "\(fixture) has lists to shorten")
+        #expect(patched > 0, "\(fixture): some are patched")
+    }
+}
