@@ -10,8 +10,8 @@
 #   - entries per second of the full build, and its CPU time over its wall time (how well both
 #     cores are used);
 #   - `serve` and `hugo server`: from saving a file to the new page being served, for a line added
-#     to an entry's notes and for a value of its front matter flipped (which `serve` patches) and
-#     for its name changed (which `serve` makes whole), and the idle CPU of
+#     to an entry's notes, a value of its front matter flipped, its name changed and a reference
+#     taken away and put back (all of which `serve` patches), and the idle CPU of
 #     `serve` once it has made every page of the last save (QUESTLOG_BENCH_SERVE=0 leaves it out;
 #     SERVE_EDITS=20 edits).
 # Usage: Benchmarks/run.sh [SIZES...]   (default: 1000 10000 50000; RUNS=3 runs per figure)
@@ -40,8 +40,9 @@ measure() {
 }
 # Prints the median milliseconds from saving FILE until URL serves the change (SERVE_EDITS edits):
 # a line appended to the notes, or with FIELD (`name`, `title`) that front-matter field given a new
-# value, or with `merchant` that boolean flipped (the page then only has to differ), the way an
-# editor saves (a new file renamed over the old).
+# value, or with `merchant` that boolean flipped, or with `locations` (Questlog's front matter) or
+# `related` (the Hugo page's line of links) the first reference taken away and put back in turn
+# (the page then only has to differ), the way an editor saves (a new file renamed over the old).
 serve_latency() {
   local url=$1 file=$2 field=${3:-} marker start before
   for _ in $(seq 900); do curl -sf "$url" >/dev/null && break; sleep 0.1; done
@@ -52,6 +53,18 @@ serve_latency() {
     start=$(date +%s%N)
     if [ "$field" = merchant ]; then
       sed -i -E '0,/^merchant: /{s/^merchant: true$/merchant: flip/;s/^merchant: false$/merchant: true/;s/^merchant: flip$/merchant: false/}' "$file"
+      until [ "$(curl -sf "$url" | md5sum)" != "$before" ]; do sleep 0.01; done
+    elif [ "$field" = locations ] || [ "$field" = related ]; then
+      if [ "$run" = 1 ]; then
+        cp "$file" "$work/with-reference"
+        if [ "$field" = locations ]; then
+          sed -E '0,/^locations: /{s/^locations: \[[^],]*(, )?/locations: [/}' "$file" >"$work/without-reference"
+        else
+          sed -E '0,/^Related: /{s/^Related: \[[^]]*\]\([^)]*\)(, )?/Related: /}' "$file" >"$work/without-reference"
+        fi
+      fi
+      if [ $((run % 2)) = 1 ]; then cp "$work/without-reference" "$work/saved"; else cp "$work/with-reference" "$work/saved"; fi
+      mv "$work/saved" "$file"
       until [ "$(curl -sf "$url" | md5sum)" != "$before" ]; do sleep 0.01; done
     elif [ -n "$field" ]; then
       sed -i -E "0,/^$field: /s/^$field: .*/$field: \"Renamed $marker\"/" "$file"
@@ -118,6 +131,7 @@ for size in "${sizes[@]}"; do
     q_serve=$(serve_latency "http://127.0.0.1:$port/world/npcs/$(basename "$edited" .md).html" "$edited")
     q_value=$(serve_latency "http://127.0.0.1:$port/world/npcs/$(basename "$edited" .md).html" "$edited" merchant)
     q_rename=$(serve_latency "http://127.0.0.1:$port/world/npcs/$(basename "$edited" .md).html" "$edited" name)
+    q_reference=$(serve_latency "http://127.0.0.1:$port/world/npcs/$(basename "$edited" .md).html" "$edited" locations)
     # Idle: CPU ticks the server uses in 5 s without a change, once it has made in the background
     # every page of the last save (at most 60 s): until then it is still at work on that save.
     ticks() { awk '{ print $14 + $15 }' "/proc/$server/stat" 2>/dev/null || echo 0; }
@@ -127,7 +141,7 @@ for size in "${sizes[@]}"; do
     done
     before=$(ticks); sleep 5; idle=$(awk -v a="$before" -v b="$(ticks)" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", (b - a) / hz / 5 * 100 }')
     kill "$server"; wait "$server" 2>/dev/null || true
-    h_serve="—"; h_value="—"; h_rename="—"
+    h_serve="—"; h_value="—"; h_rename="—"; h_reference="—"
     if [ $have_hugo = 1 ]; then
       hugo_edited="$hugo_site/content/npcs/$(basename "$edited")"
       hugo server --quiet -s "$hugo_site" --port "$port" --bind 127.0.0.1 --disableLiveReload >/dev/null 2>&1 &
@@ -135,8 +149,9 @@ for size in "${sizes[@]}"; do
       h_serve="$(serve_latency "http://127.0.0.1:$port/npcs/$(basename "$edited" .md)/" "$hugo_edited") ms"
       h_value="$(serve_latency "http://127.0.0.1:$port/npcs/$(basename "$edited" .md)/" "$hugo_edited" merchant) ms"
       h_rename="$(serve_latency "http://127.0.0.1:$port/npcs/$(basename "$edited" .md)/" "$hugo_edited" title) ms"
+      h_reference="$(serve_latency "http://127.0.0.1:$port/npcs/$(basename "$edited" .md)/" "$hugo_edited" related) ms"
       kill "$server"; wait "$server" 2>/dev/null || true
     fi
-    echo "  serve at $size entries: save → new page, median of ${SERVE_EDITS:-20} edits: notes edited: Questlog $q_serve ms, \`hugo server\` $h_serve; a value edited: Questlog $q_value ms, \`hugo server\` $h_value; name edited: Questlog $q_rename ms, \`hugo server\` $h_rename; Questlog idle CPU ${idle}%"
+    echo "  serve at $size entries: save → new page, median of ${SERVE_EDITS:-20} edits: notes edited: Questlog $q_serve ms, \`hugo server\` $h_serve; a value edited: Questlog $q_value ms, \`hugo server\` $h_value; name edited: Questlog $q_rename ms, \`hugo server\` $h_rename; a reference edited: Questlog $q_reference ms, \`hugo server\` $h_reference; Questlog idle CPU ${idle}%"
   fi
 done
