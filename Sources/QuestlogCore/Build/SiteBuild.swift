@@ -123,9 +123,10 @@ public struct SiteBuild: Sendable {
     /// far only those showing them are made again. A file whose front matter alone changed, in
     /// values that reach no other entry (`KeptResolve.patch(fields:)`), is patched too: the entry
     /// takes its new values in place, and every page is made again from the site when asked for. So
-    /// is a new name or new aliases that no other entry, reference or link goes by
-    /// (`KeptResolve.canRename`): the entry takes its place in the lists, and the notes that link
-    /// to it are rendered again.
+    /// are new references with the same problems (the entries named take it into their relations,
+    /// the graph the connections), and a new name or new aliases that no other entry, reference or
+    /// link goes by (`KeptResolve.canRename`): the entry takes its place in the lists, and the notes
+    /// that link to it are rendered again.
     /// Otherwise it is loaded and resolved afresh, the files the memo holds that are not among
     /// `changed` (nor under a folder of it) taken from the memo without being read, and the
     /// folders not walked again unless a file came or went. So `changed` must name every file that
@@ -178,9 +179,9 @@ public struct SiteBuild: Sendable {
         return ServedSite(diagnostics: diagnostics, gameCount: site.games.count, pages: pages, files: files, site: site)
     }
 
-    /// `renderServed` of a save that changed notes, or values that reach no other entry, alone,
-    /// patched from the memo's last build; nil when the save changed anything else (or nothing is
-    /// kept), for the site to be made afresh.
+    /// `renderServed` of a save that changed notes or front-matter values alone, patched from the
+    /// memo's last build; nil when the save changed anything else (or nothing is kept), for the
+    /// site to be made afresh.
     private func patchServed(changed: [String], memo: BuildMemo, timings: BuildTimings) -> ServedSite? {
         guard let loads = memo.loads, let served = memo.served, var last = served.take() else { return nil }
         // A patch refused lets the last build go on a thread of its own; the whole build follows.
