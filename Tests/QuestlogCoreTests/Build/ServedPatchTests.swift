@@ -79,6 +79,30 @@ struct ServedPatchTests {
             }
         }
 
+        /// Serves a copy of the valid fixture site `fixture` and saves, one after another, each
+        /// entry's own Markdown file (not `game.md`) as `edit` writes it (nil: not saved), each save
+        /// compared with a clean render and put back when it failed the site. How many saves were
+        /// made, and how many of them were patched.
+        static func editingEveryEntry(of fixture: String, _ edit: (_ text: String) -> (text: String, what: String)?) throws -> (saved: Int, patched: Int) {
+            let site = TestSite(copying: TestSite.packageRoot + "/Tests/Fixtures/valid/\(fixture)/site")
+            let served = Served(site: site)
+            try #require(served.last.pages != nil, "\(fixture) builds")
+            let files = (FileManager.default.enumerator(atPath: site.root + "/Content")?.allObjects as? [String] ?? [])
+                .filter { $0.hasSuffix(".md") && !$0.hasSuffix("game.md") }.sorted()
+            var saved = 0, patched = 0
+            for file in files {
+                let path = "Content/" + file
+                let text = try String(contentsOfFile: site.root + "/" + path, encoding: .utf8)
+                guard let (edited, what) = edit(text) else { continue }
+                saved += 1
+                let shown = served.save([path: edited])
+                if shown.patchedFields { patched += 1 }
+                served.matchesCleanRender("\(fixture): \(path), \(what)")
+                if shown.pages == nil { served.save([path: text]) }
+            }
+            return (saved, patched)
+        }
+
         func page(_ path: String) -> String {
             last.pages?.page(at: path).flatMap { try? $0.get() }.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         }
