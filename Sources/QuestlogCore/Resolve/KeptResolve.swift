@@ -162,14 +162,17 @@ extension KeptResolve {
             entry.extra = after.extra
             let name = (before.name, before.aliases) != (after.name, after.aliases)
             if name {
-                if referenceTexts == nil { referenceTexts = Self.referenceTexts(lookup: lookup, games: games) }
-                guard canRename(note, to: after) else { return done }
                 entry.name = after.name
                 entry.displayName = after.name
             }
             guard site.replaceEntry(entry) else { return done }
             lookup.replaceFields(at: note.target, with: after.fields, extra: after.extra,
                                  progressFlags: raw.fields.filter { Resolver.isProgressFlag($0.key, of: raw.kind) })
+            // Asked once the index holds the references the save wrote (and, still, the old names).
+            if name {
+                if referenceTexts == nil { referenceTexts = Self.referenceTexts(lookup: lookup, games: games) }
+                guard canRename(note, to: after) else { return done }
+            }
             if !relations.isEmpty {
                 let inverse = InverseRelations(schema: site.schema)
                 for (field, was, now) in relations {

@@ -52,6 +52,19 @@ struct ServedReferenceTests {
         #expect(!served.page("g/locations/cave.html").contains(">Bob<"))
     }
 
+    /// A save that renames an entry and writes a reference by name: the next rename sees that
+    /// reference.
+    @Test func aReferenceWrittenWithARenameIsSeenByTheNextRename() {
+        let served = Served(site: TestSite(Self.files))
+        let bob = Self.files["Content/g/npcs/bob.md"]!
+        #expect(served.save(["Content/g/npcs/bob.md": bob.replacingOccurrences(of: "name: Bob", with: "name: Zed")
+                .replacingOccurrences(of: "locations: [cave]", with: "locations: [Hill]")]).patchedFields)
+        served.matchesCleanRender("renamed, and a reference by name")
+        // Bob's reference goes by the hill's name: renaming the hill is made whole, and reported.
+        #expect(!served.save(ServedRenameTests.edited("Content/g/locations/hill.md", "name: Hill", "name: Mound", in: Self.files)).patchedFields)
+        served.matchesCleanRender("the hill renamed")
+    }
+
     /// References whose change reaches further: made whole.
     @Test(arguments: [
         ("a reference that names nothing", "Content/g/npcs/bob.md", "locations: [cave]", "locations: [cave, nowhere]"),
