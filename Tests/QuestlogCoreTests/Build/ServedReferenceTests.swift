@@ -65,6 +65,29 @@ struct ServedReferenceTests {
         served.matchesCleanRender("the hill renamed")
     }
 
+    /// References from another game (`g/cave`): they reach the entries of this one, and a rename
+    /// here sees those written by name there.
+    @Test func referencesAcrossGames() {
+        let files = Self.files.merging([
+            "Content/h/game.md": "---\ntitle: H\n---\n",
+            "Content/h/npcs/hal.md": "---\nname: Hal\nlocations: [g/cave]\n---\nA visitor.\n",
+            "Content/h/npcs/ivy.md": "---\nname: Ivy\nlocations: [g/Hill]\n---\nAnother.\n",
+        ]) { $1 }
+        let served = Served(site: TestSite(files))
+        served.matchesCleanRender("two games")
+        #expect(served.save(ServedRenameTests.edited("Content/h/npcs/hal.md", "locations: [g/cave]", "locations: [g/den, g/cave]", in: files)).patchedFields)
+        served.matchesCleanRender("a reference to another game's place added")
+        #expect(served.save(ServedRenameTests.edited("Content/h/npcs/hal.md", "locations: [g/cave]", "locations: []", in: files)).patchedFields)
+        served.matchesCleanRender("every reference to the other game taken away")
+        #expect(served.save(["Content/h/npcs/hal.md": files["Content/h/npcs/hal.md"]!]).patchedFields)
+        // The cave is named by its id from the other game: renamed in place.
+        #expect(served.save(ServedRenameTests.edited("Content/g/locations/cave.md", "name: Cave", "name: Grotto", in: files)).patchedFields)
+        served.matchesCleanRender("a place the other game names by its id, renamed")
+        // The hill is named by its name from the other game: made whole.
+        #expect(!served.save(ServedRenameTests.edited("Content/g/locations/hill.md", "name: Hill", "name: Mound", in: files)).patchedFields)
+        served.matchesCleanRender("a place the other game names by its name, renamed")
+    }
+
     /// References whose change reaches further: made whole.
     @Test(arguments: [
         ("a reference that names nothing", "Content/g/npcs/bob.md", "locations: [cave]", "locations: [cave, nowhere]"),
