@@ -60,9 +60,9 @@ struct GraphNodeFacts: Sendable {
         }
     }
 
-    /// `table` after the entries of `refs` took other field values (not other names): their facts
-    /// worked out again, every node keeping its place in the lists.
-    /// With `ranking` (some took other names), the lists' places are worked out again.
+    /// `table` after the entries of `refs` took other field values: their facts worked out again,
+    /// every node keeping its place in the lists, unless `ranking` (some took other names), when
+    /// the lists' places are worked out again.
     static func patching(_ table: [GraphNodeFacts], refs: [EntryRef], graph: RelationGraph, site: Site, labels: Labels,
                          ranking: Bool = false) -> [GraphNodeFacts] {
         let context = Context(site: site, labels: labels)

@@ -81,10 +81,9 @@ public final class PageSet: @unchecked Sendable {
     /// This set's pages for `site`, a site whose only change from this set's is the values of some
     /// fields of the entries of `refs` (`KeptResolve.patch(fields:)`): no page is kept, as tables,
     /// progress and pictures on any page may show those values; each is made again when asked for.
-    /// The pages are the same ones, in the same places: such values add or remove no page.
-    /// With `renamed`, some of them also took another name (`KeptResolve.rename`).
-    /// With `renamed`, some of them took other names too, and so may have other places in their
-    /// kinds' lists: the pages of those lists are listed again, in their new order.
+    /// The pages are the same ones: such values add or remove no page, but for what follows. With
+    /// `renamed`, some of them took other names too (`KeptResolve.rename`), and so may have other
+    /// places in their kinds' lists: the pages of those lists are listed again, in their new order.
     /// With `relinks`, some of them reference other entries now; when that gives a game its first
     /// connection, or takes its last, its graph page comes or goes, and every page is listed again.
     func replacingFields(site: Site, of refs: [EntryRef], renamed: Bool = false, relinks: [RelationGraph.Relink] = []) -> PageSet {
