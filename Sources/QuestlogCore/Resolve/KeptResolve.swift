@@ -104,10 +104,10 @@ extension KeptResolve {
     /// with the same problems (often none) before and after, when those values reach no further
     /// than this can follow: plain values (text, numbers, dates, booleans, choices, lists) of
     /// declared fields, or fields the kind does not declare, which reach nothing beyond the entry;
+    /// its tags, merged with the inline tags of its notes as a resolve does;
     /// references (a playthrough's progress lists among them), resolved against the kept index,
     /// which reach the entries they name (their inverse relations) and the graph; a name and
-    /// aliases, when `canRename` says so. Its files, tags, draft and spoiler flags stay as they
-    /// were, and so do every note and every diagnostic; what pages show of it (its page, tables,
+    /// aliases, when `canRename` says so. Its files, draft and spoiler flags stay as they were, and so do every note and every diagnostic; what pages show of it (its page, tables,
     /// progress, pictures) is made again from the site. False when a change reaches further: as
     /// `patch(notes:memo:)`.
     mutating func patch(fields changed: [(path: String, raw: RawEntry, old: RawEntry)], memo: NoteMemo? = nil) -> FieldsPatch {
@@ -139,7 +139,13 @@ extension KeptResolve {
                     references.append(field.name)
                     continue
                 }
-                guard case let .value(new) = value, case .value = was, Self.isPlain(field, of: entry) else { return done }
+                guard case let .value(new) = value, case .value = was else { return done }
+                if field.name == "tags" {
+                    // Merged with the inline tags of its notes, as a resolve does.
+                    entry.fields[field.name] = entry.notes.tags.isEmpty ? new : .list(Resolver.mergingTags(new, entry.notes.tags))
+                    continue
+                }
+                guard Self.isPlain(field, of: entry) else { return done }
                 entry.fields[field.name] = new
             }
             let linked = Set(entry.fields.values.flatMap(\.references))
@@ -237,14 +243,13 @@ extension KeptResolve {
         return RelationGraph.Relink(ref: ref, added: added, removed: removed)
     }
 
-    /// Whether a value of `field` matters to `entry` alone: not its tags (merged with the inline
-    /// tags of its notes), nor the region that tells it apart from others of the same name.
+    /// Whether a value of `field` matters to `entry` alone: not a reference or a file, nor the
+    /// region that tells it apart from others of the same name.
     private static func isPlain(_ field: FieldDefinition, of entry: Entry) -> Bool {
         switch field.type {
         case .ref, .refs, .url: return false
         default: break
         }
-        if field.name == "tags" { return false }
         if field.name == "region" || field.name == "parent" { return entry.displayName == entry.name }
         return true
     }

@@ -251,13 +251,23 @@ struct ServedPatchTests {
         served.matchesCleanRender("notes after values")
     }
 
+    /// New tags are merged with the inline tags of the entry's notes, as a build merges them.
+    @Test(arguments: ["tags: [smith]", "tags: [lore, smith]", "tags: [Lore]", "tags: []"])
+    func newTagsArePatched(tags: String) {
+        let served = Served(Self.valueFiles)
+        for path in served.last.pages?.paths ?? [] { _ = served.page(path) }
+        let alba = Self.valueFiles["Content/g/npcs/alba.md"]!
+        #expect(served.save(["Content/g/npcs/alba.md": alba.replacingOccurrences(of: "tags: [trader]", with: tags)]).patchedFields)
+        served.matchesCleanRender(Comment(rawValue: tags))
+        #expect(served.page("g/npcs/alba.html").contains("lore"), "the inline tag stays")
+    }
+
     /// Values that reach other entries, the index or the notes are made whole.
     @Test(arguments: [
         ("a name a link goes by", "Content/g/npcs/alba.md", "name: Alba", "name: Albane"),
         ("a name another entry has", "Content/g/npcs/alba.md", "name: Alba", "name: Bob"),
         ("an alias that is another entry's name", "Content/g/npcs/alba.md", "aliases: [Al]", "aliases: [Cid]"),
         ("a reference that names nothing", "Content/g/npcs/alba.md", "locations: [cave]", "locations: [cave, nowhere]"),
-        ("the tags", "Content/g/npcs/alba.md", "tags: [trader]", "tags: [smith]"),
         ("a draft", "Content/g/quests/ride.md", "complete: false", "draft: true"),
         ("a value of the wrong type", "Content/g/quests/ride.md", "complete: false", "complete: maybe"),
         ("the region that tells two dens apart", "Content/g/locations/den.md", "region: East", "region: North"),
