@@ -104,10 +104,11 @@ extension KeptResolve {
     /// with the same problems (often none) before and after, when those values reach no further
     /// than this can follow: plain values (text, numbers, dates, booleans, choices, lists) of
     /// declared fields, or fields the kind does not declare, which reach nothing beyond the entry;
-    /// its tags, merged with the inline tags of its notes as a resolve does;
+    /// its tags, merged with the inline tags of its notes as a resolve does; `url` fields, a file of
+    /// the site among them, resolved against the kept index of files;
     /// references (a playthrough's progress lists among them), resolved against the kept index,
     /// which reach the entries they name (their inverse relations) and the graph; a name and
-    /// aliases, when `canRename` says so. Its files, draft and spoiler flags stay as they were, and so do every note and every diagnostic; what pages show of it (its page, tables,
+    /// aliases, when `canRename` says so. Its draft and spoiler flags stay as they were, and so do every note and every diagnostic; what pages show of it (its page, tables,
     /// progress, pictures) is made again from the site. False when a change reaches further: as
     /// `patch(notes:memo:)`.
     mutating func patch(fields changed: [(path: String, raw: RawEntry, old: RawEntry)], memo: NoteMemo? = nil) -> FieldsPatch {
@@ -133,9 +134,10 @@ extension KeptResolve {
             for ((field, value), (wasField, was)) in zip(after.fields, before.fields) {
                 guard field == wasField else { return done }
                 guard edited.contains(field.name) else { continue }
-                if field.type.referencedKind != nil {
+                if field.type.referencedKind != nil || field.type == .url {
                     // A parent that tells the entry apart from others of its name is shown in its name.
                     guard field.name != "parent" || entry.displayName == entry.name else { return done }
+                    // Resolved below, as are the site's files a `url` field names.
                     references.append(field.name)
                     continue
                 }

@@ -88,6 +88,24 @@ struct ServedReferenceTests {
         served.matchesCleanRender("a place the other game names by its name, renamed")
     }
 
+    /// A `url` field names a web page or a file of the site: a new one is patched, one that names
+    /// no file is made whole and reported.
+    @Test func aNewFileOrLinkIsPatched() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 2, 0, 0, 0, 3]
+        let files = Self.files.merging(["Content/g/npcs/bob.md": "---\nname: Bob\nimage: bob.png\n---\nAlone.\n"]) { $1 }
+        let site = TestSite(files)
+        site.write("Content/g/npcs/bob.png", bytes: png)
+        site.write("Content/g/npcs/bob2.png", bytes: png + [0])
+        let served = Served(site: site)
+        served.matchesCleanRender("a picture")
+        for (what, image) in [("another picture", "bob2.png"), ("a picture on the web", "https://example.org/bob.png"), ("the first picture", "bob.png")] {
+            #expect(served.save(["Content/g/npcs/bob.md": "---\nname: Bob\nimage: \(image)\n---\nAlone.\n"]).patchedFields, "\(what)")
+            served.matchesCleanRender("\(what)")
+        }
+        #expect(!served.save(["Content/g/npcs/bob.md": "---\nname: Bob\nimage: nobody.png\n---\nAlone.\n"]).patchedFields)
+        served.matchesCleanRender("a picture that is not there")
+    }
+
     /// References whose change reaches further: made whole.
     @Test(arguments: [
         ("a reference that names nothing", "Content/g/npcs/bob.md", "locations: [cave]", "locations: [cave, nowhere]"),
