@@ -93,12 +93,7 @@ struct GraphNodeFacts: Sendable {
 
     /// Gives each node its place in the lists under the pictures.
     private static func rank(_ facts: inout [GraphNodeFacts], graph: RelationGraph) {
-        let kindsOf = facts.map(\.kind), names = facts.map(\.name)
-        let order = facts.indices.sorted { a, b in
-            if kindsOf[a] != kindsOf[b] { return kindsOf[a] < kindsOf[b] }
-            if names[a] != names[b] { return names[a] < names[b] }
-            return graph.refs[a] < graph.refs[b]
-        }
+        let order = facts.indices.sorted { [facts] a, b in precedes(a, b, in: facts, graph: graph) }
         for (rank, node) in order.enumerated() { facts[node].listRank = rank }
     }
 

@@ -214,20 +214,27 @@ extension KeptResolve {
         }
         sources.removeAll { $0.relation == relation && $0.source == source }
         if related { sources.append(InverseSource(relation: relation, source: source)) }
+        let precedes = listOrder()
+        sources.sort { precedes($0.source, $1.source) }
+        entry.inverse = relations.relations(of: target.kind, from: sources)
+        site.replaceEntry(entry)
+    }
+
+    /// The order of a resolve's lists of entries (a kind's, the sources of a relation), as the index
+    /// is now: by game, kind (in the schema's order), name key, then id.
+    private func listOrder() -> (EntryRef, EntryRef) -> Bool {
         let kinds = Dictionary(site.schema.kinds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let index = lookup
         func order(_ ref: EntryRef) -> (game: Int32, kind: Int, key: String) {
             guard let target = index.target(of: ref) else { return (Int32.max, kinds[ref.kind] ?? Int.max, "") }
             return (target.game, kinds[ref.kind] ?? Int.max, index[target].nameKey)
         }
-        sources.sort { a, b in
-            let (x, y) = (order(a.source), order(b.source))
+        return { a, b in
+            let (x, y) = (order(a), order(b))
             if x.game != y.game { return x.game < y.game }
             if x.kind != y.kind { return x.kind < y.kind }
-            return x.key != y.key ? x.key.utf8Precedes(y.key) : a.source.id.utf8Precedes(b.source.id)
+            return x.key != y.key ? x.key.utf8Precedes(y.key) : a.id.utf8Precedes(b.id)
         }
-        entry.inverse = relations.relations(of: target.kind, from: sources)
-        site.replaceEntry(entry)
     }
 
     /// The connections of the graph that `ref` gained and lost when its references changed from
@@ -377,17 +384,7 @@ extension KeptResolve {
     mutating func rename(_ note: KeptNote, to after: CheckedEntry, references: [EntryRef], memo: NoteMemo?) -> Bool {
         lookup.rename(at: note.target, name: after.name, nameLocation: after.nameLocation, aliases: after.aliases,
                       keys: GameIndex.keys(of: after))
-        // Lists are in the order of the games, then of the name keys, then of the ids.
-        let index = lookup
-        func order(_ ref: EntryRef) -> (game: Int32, key: String, id: String) {
-            guard let target = index.target(of: ref) else { return (Int32.max, "", ref.id) }
-            return (target.game, index[target].nameKey, ref.id)
-        }
-        let precedes: (EntryRef, EntryRef) -> Bool = { a, b in
-            let (x, y) = (order(a), order(b))
-            if x.game != y.game { return x.game < y.game }
-            return x.key != y.key ? x.key.utf8Precedes(y.key) : x.id.utf8Precedes(y.id)
-        }
+        let precedes = listOrder()
         guard site.reorderEntry(note.ref, by: precedes) else { return false }
         for ref in Set(references) {
             guard var entry = site.entry(ref) else { continue }
