@@ -130,10 +130,10 @@ struct GameIndex: Sendable {
     /// keys (`keys(of:)` of the renamed entry) instead of the old ones.
     mutating func rename(at position: Int, name: String, nameLocation: SourceLocation?, aliases: [String], keys: [String]) {
         let index = Int32(position)
-        for key in Self.keys(of: entries[position]) where !keys.contains(key) {
+        let old = Self.keys(of: entries[position])
+        for key in old where !keys.contains(key) {
             byName.remove(index, for: key)
         }
-        let old = Self.keys(of: entries[position])
         for key in keys where !old.contains(key) {
             byName.insert(index, for: key)
         }

@@ -423,7 +423,8 @@ extension KeptResolve {
     private mutating func renderAgain(_ ref: EntryRef, memo: NoteMemo?) -> Bool {
         let work: NoteWork, item: Int, old: Notes
         var links: [EntryRef]?
-        if let game = games.firstIndex(where: { $0.ref == ref }) {
+        let gameNote = games.firstIndex { $0.ref == ref }
+        if let game = gameNote {
             item = gameItems[game]
             work = NoteWork(ref: ref, page: RelativeURL.gamePage(game: ref.game), raw: games[game].raw,
                             calloutTitles: calloutTitles[game], calloutKey: calloutKeys[game])
@@ -448,7 +449,7 @@ extension KeptResolve {
             guard Set(rendered.targets).subtracting([kept.target]) == kept.targets, rendered.embeds == kept.embeds else { return false }
         }
         noteDiagnostics[item] = rendered.diagnostics
-        if let game = games.firstIndex(where: { $0.ref == ref }) {
+        if let game = gameNote {
             site.replaceNotes(ofGame: game, with: rendered.notes)
             return true
         }
