@@ -36,9 +36,12 @@ public final class NoteMemo: @unchecked Sendable {
     private let lock = NSLock()
     /// Records decoded or made in this process.
     private var records: [UInt64: Record]
-    /// A memo file's bytes, and where each record starts in them: decoded when asked for.
+    /// A memo file's bytes, and where each record's encoding lies in them: decoded when asked for.
     private var stored: [UInt8]
-    private var storedIndex: [UInt64: Int]
+    private var storedIndex: [UInt64: Range<Int>]
+    /// The records of `stored` the last resolve took unchanged, by key: the file's bytes of each
+    /// are copied into the next file (`bytes`) rather than encoded again.
+    private var storedKept: [UInt64: Range<Int>] = [:]
     /// Name keys (`NameKey.make`) of the entries' names and aliases, by name: made once for the
     /// builds that follow, as they take long for names beyond ASCII.
     private var names: [String: String] = [:]
@@ -88,14 +91,14 @@ public final class NoteMemo: @unchecked Sendable {
     /// The record of the note with this key and Markdown length, if any.
     func record(for key: UInt64, sourceLength: Int) -> Record? {
         // Decoded outside the lock, so the threads rendering notes do not wait on each other.
-        let found = lock.withLock { () -> (record: Record?, stored: [UInt8], offset: Int?) in
+        let found = lock.withLock { () -> (record: Record?, stored: [UInt8], range: Range<Int>?) in
             (records[key], stored, records[key] == nil ? storedIndex[key] : nil)
         }
         if let record = found.record {
             return record.sourceLength == sourceLength ? record : nil
         }
-        guard let offset = found.offset else { return nil }
-        var reader = MemoReader(bytes: found.stored, offset: offset)
+        guard let range = found.range else { return nil }
+        var reader = MemoReader(bytes: found.stored, offset: range.lowerBound, end: range.upperBound)
         guard let record = reader.record(), record.sourceLength == sourceLength else { return nil }
         return record
     }
@@ -103,13 +106,18 @@ public final class NoteMemo: @unchecked Sendable {
     /// Keeps exactly these records: those of the build just made, so the memo never grows past the
     /// notes the site has. `reusedKeys` are the keys of the records taken from the memo unchanged
     /// (when they are every record kept, and the memo held no others, nothing changed), `notes`
-    /// how many notes those served.
+    /// how many notes those served. The records of a memo file reused unchanged keep their bytes
+    /// in it too, for the next file to copy them.
     func replace(with kept: [UInt64: Record], reusedKeys: Set<UInt64>, notes: Int) {
         lock.withLock {
             changed = namesChanged || reusedKeys.count != kept.count || kept.count != records.count + storedIndex.count
             reusedCount = notes
             records = kept
-            stored = []
+            storedKept = [:]
+            for key in reusedKeys where kept[key] != nil {
+                if let range = storedIndex[key] { storedKept[key] = range }
+            }
+            if storedKept.isEmpty { stored = [] }
             storedIndex = [:]
         }
     }
@@ -136,6 +144,7 @@ public final class NoteMemo: @unchecked Sendable {
             records = [:]
             stored = []
             storedIndex = [:]
+            storedKept = [:]
             names = [:]
             namesChanged = false
             changed = false
@@ -153,18 +162,27 @@ public final class NoteMemo: @unchecked Sendable {
 
     /// The memo as a file for the Questlog binary `identity`: a header line, then the records, then
     /// a hash of everything before it.
+    /// A record the memo file held is copied as it was there; the others are encoded.
     func bytes(identity: String) -> [UInt8] {
-        var all = lock.withLock { records }
-        let (stored, storedIndex, names) = lock.withLock { (self.stored, self.storedIndex, self.names) }
-        for (key, offset) in storedIndex where all[key] == nil {
-            var reader = MemoReader(bytes: stored, offset: offset)
-            if let record = reader.record() { all[key] = record }
+        let (records, stored, storedIndex, storedKept, names) = lock.withLock {
+            (self.records, self.stored, self.storedIndex, self.storedKept, self.names)
         }
-        return MemoFile.seal(header: Self.header, identity: identity, capacity: Self.estimatedSize(all.values, names: names)) { writer in
-            writer.integer(UInt64(all.count))
+        // A record's encoding is a function of the record: a copy is what encoding it would give.
+        var copied = storedKept
+        for (key, range) in storedIndex where records[key] == nil { copied[key] = range }
+        let encoded = records.filter { copied[$0.key] == nil }
+        let capacity = Self.estimatedSize(encoded.values, names: names) + copied.values.reduce(0) { $0 + $1.count + 16 }
+        return MemoFile.seal(header: Self.header, identity: identity, capacity: capacity) { writer in
+            writer.integer(UInt64(encoded.count + copied.count))
             // In key order, so the same notes always make the same file.
-            for key in all.keys.sorted() {
-                writer.record(all[key]!, key: key)
+            for key in (Array(encoded.keys) + Array(copied.keys)).sorted() {
+                if let range = copied[key] {
+                    writer.integer(key)
+                    writer.integer(UInt64(range.count))
+                    writer.bytes += stored[range]
+                } else {
+                    writer.record(encoded[key]!, key: key)
+                }
             }
             writer.integer(UInt64(names.count))
             for name in names.keys.sorted(by: { $0.utf8Precedes($1) }) {
@@ -191,11 +209,11 @@ public final class NoteMemo: @unchecked Sendable {
     public convenience init?(parsing bytes: [UInt8], identity: String) {
         guard var reader = MemoFile.open(bytes, header: Self.header, identity: identity),
               let count = reader.integer(), count <= UInt64(reader.end - reader.offset) else { return nil }
-        var index: [UInt64: Int] = [:]
+        var index: [UInt64: Range<Int>] = [:]
         index.reserveCapacity(Int(count))
         for _ in 0..<count {
             guard let key = reader.integer(), let length = reader.integer(), length <= UInt64(reader.end - reader.offset) else { return nil }
-            index[key] = reader.offset
+            index[key] = reader.offset..<reader.offset + Int(length)
             reader.offset += Int(length)
         }
         guard let nameCount = reader.integer(), nameCount <= UInt64(reader.end - reader.offset) else { return nil }

@@ -43,6 +43,26 @@ struct NoteMemoTests {
         #expect(read.bytes(identity: "questlog 1 test") == bytes, "the same records make the same file")
     }
 
+    @Test func recordsReusedFromAFileAreCopiedIntoTheNextAsEncodingWouldWriteThem() throws {
+        let identity = "questlog 1 test"
+        let read = try #require(NoteMemo(parsing: Self.memo().bytes(identity: identity), identity: identity))
+        // As a resolve leaves it: one record of the file reused, one let go, one made afresh.
+        let made = NoteMemo.Record(sourceLength: 9, html: "<p>New</p>\n", plainText: "New", headings: [], tags: ["x"], questions: [])
+        let reused = try #require(read.record(for: 7, sourceLength: 42))
+        read.replace(with: [7: reused, 9: made], reusedKeys: [7], notes: 1)
+        #expect(read.changed)
+        let fresh = NoteMemo()
+        fresh.replace(with: [7: Self.records[7]!, 9: made], reusedKeys: [], notes: 0)
+        #expect(read.bytes(identity: identity) == fresh.bytes(identity: identity))
+        // Read untouched, every record is copied.
+        let untouched = try #require(NoteMemo(parsing: Self.memo().bytes(identity: identity), identity: identity))
+        #expect(untouched.bytes(identity: identity) == Self.memo().bytes(identity: identity))
+        // Once let go, nothing of the file is kept.
+        read.release()
+        #expect(read.count == 0)
+        #expect(read.record(for: 7, sourceLength: 42) == nil)
+    }
+
     @Test func theFileIsMadeInOneBufferOfAboutItsSize() {
         // Records of the sizes a site has: the estimate covers what they take in the file, so its
         // buffer is made once and never grown, and is not far above it.
