@@ -1,10 +1,9 @@
 /// What a build keeps for the next one to reuse, each part checked before it is trusted: the
 /// rendered notes (`NoteMemo`), the graph layouts (`LayoutMemo`), the search index's analyses of
-/// documents (`SearchMemo`) and the workbooks' compressed blocks (`DeflateMemo`), and for `serve`
-/// the loaded
-/// files (`LoadMemo`) and the last good build (`ServedMemo`). `serve` keeps one in memory; `build`
-/// reads it from the site's `.questlog/` folder and writes back each part that changed (the loaded
-/// files and the last build are not kept on disk).
+/// documents (`SearchMemo`), the workbooks' compressed blocks (`DeflateMemo`) and the loaded
+/// files (`LoadMemo`), and for `serve` the last good build (`ServedMemo`). `serve` keeps one in
+/// memory; `build` reads it from the site's `.questlog/` folder and writes back each part that
+/// changed (the last build is not kept on disk).
 public final class BuildMemo: Sendable {
     public let notes: NoteMemo
     public let layouts: LayoutMemo
@@ -40,13 +39,26 @@ public final class BuildMemo: Sendable {
         site + "/" + BuildCache.folder + "/deflated"
     }
 
+    static func loadsPath(site: String) -> String {
+        site + "/" + BuildCache.folder + "/loads"
+    }
+
     /// The memo the last builds of `site` left; empty parts where a file is missing, damaged or
-    /// written by another Questlog binary.
-    static func read(site: String, identity: String = BuildCache.binaryIdentity) -> BuildMemo {
-        BuildMemo(notes: FileContents.read(notesPath(site: site)).flatMap { NoteMemo(parsing: $0, identity: identity) } ?? NoteMemo(),
-                  layouts: FileContents.read(layoutsPath(site: site)).flatMap { LayoutMemo(parsing: $0, identity: identity) } ?? LayoutMemo(),
-                  search: SearchMemo(reading: searchPath(site: site), identity: identity),
-                  deflated: DeflateMemo(reading: deflatedPath(site: site), identity: identity))
+    /// written by another Questlog binary. With `stamps` (the site's files as the build sees them
+    /// before reading any) and the digest of its settings, the loaded files too, of those whose stamps are the ones recorded
+    /// (`LoadMemo+File`).
+    /// `settings` is `LoadMemo.settingsDigest(site:)` as the build found it.
+    static func read(site: String, identity: String = BuildCache.binaryIdentity,
+                     loading: (stamps: [SourceStamp], settings: UInt64)? = nil) -> BuildMemo {
+        let loads = loading.map { loading in
+            FileContents.read(loadsPath(site: site)).map {
+                LoadMemo(parsing: $0, identity: identity, settings: loading.settings, stamps: loading.stamps)
+            } ?? LoadMemo()
+        }
+        return BuildMemo(notes: FileContents.read(notesPath(site: site)).flatMap { NoteMemo(parsing: $0, identity: identity) } ?? NoteMemo(),
+                         layouts: FileContents.read(layoutsPath(site: site)).flatMap { LayoutMemo(parsing: $0, identity: identity) } ?? LayoutMemo(),
+                         search: SearchMemo(reading: searchPath(site: site), identity: identity),
+                         deflated: DeflateMemo(reading: deflatedPath(site: site), identity: identity), loads: loads)
     }
 
     /// How many records the memo holds of the notes and layouts (the search analyses and the

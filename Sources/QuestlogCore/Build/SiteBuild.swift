@@ -59,10 +59,11 @@ public struct SiteBuild: Sendable {
     /// own pages) are kept rather than made (the exports and the search index are made whole).
     func render(into sink: some OutputSink, progress: (BuildStep) -> Void, timings: BuildTimings,
                 deferringExports: Bool = false, deferringSearch: Bool = false, memo: BuildMemo? = nil,
-                digesting: Bool = false, reuse: PageReuse? = nil, afterResolve: () -> Void = {},
+                digesting: Bool = false, reuse: PageReuse? = nil, afterLoad: () -> Void = {}, afterResolve: () -> Void = {},
                 afterSearch: @escaping @Sendable () -> Void = {}) -> RenderOutcome {
         let theme = self.theme
-        let (site, resolveDiagnostics, assets, _) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes)
+        let (site, resolveDiagnostics, assets, _) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes,
+                                                                   loads: memo?.loads, afterLoad: afterLoad)
         // The whole site is freed on a thread of its own once the build is done with it.
         defer { BackgroundRelease.release(site) }
         afterResolve()
@@ -270,11 +271,12 @@ public struct SiteBuild: Sendable {
     /// The Load and Resolve stages. The loaded site is this function's alone, so its raw entries are
     /// freed as soon as the site is resolved, before a page is rendered; only the assets are kept.
     private func loadAndResolve(theme: Theme, progress: (BuildStep) -> Void, timings: BuildTimings, memo: NoteMemo?,
-                                loads: LoadMemo? = nil, keeping: Bool = false)
+                                loads: LoadMemo? = nil, keeping: Bool = false, afterLoad: () -> Void = {})
         -> (site: Site, diagnostics: DiagnosticList, assets: [ContentAsset], kept: KeptResolve?) {
         progress(.loading)
         var loaded = timings.measure("load", { SiteLoader(root: options.site, jobs: options.jobs, memo: loads).load() },
                                      count: { (items: $0.games.reduce(0) { $0 + $1.entries.count + 1 } + $0.assets.count, reused: loads?.reusedCount ?? 0) })
+        afterLoad()
         if let baseURL = options.baseURL { loaded.config.baseURL = baseURL }
         progress(.resolving)
         let assets = loaded.assets
@@ -398,8 +400,11 @@ public struct SiteBuild: Sendable {
         let stage = OutputStage(writer: writer, previous: previousOutputs, recorded: previous?.written ?? 0, active: writable)
         // The notes and layouts of earlier builds, unless everything is to be made afresh; this
         // build's are kept for the next, whatever becomes of the build.
-        let memo = options.clean ? BuildMemo() : timings.measure("read memo", { BuildMemo.read(site: options.site) },
-                                                                 count: { (items: $0.count, reused: 0) })
+        // The files' entries are kept with the stamps the files had before the build read them.
+        let settings = LoadMemo.settingsDigest(site: options.site)
+        let memo = options.clean ? BuildMemo(loads: LoadMemo())
+            : timings.measure("read memo", { BuildMemo.read(site: options.site, loading: (stamps, settings)) },
+                              count: { (items: $0.count, reused: 0) })
         // When only files of entries changed, the pages the edits cannot reach may be kept, from
         // the output the folder holds. Into an emptied folder no page can be kept, and the build is
         // made as a full one, whose stages hold less at once.
@@ -423,7 +428,22 @@ public struct SiteBuild: Sendable {
             }
             memo.search.release()
         }
-        let rendered = render(into: stage, progress: progress, timings: timings, memo: memo, digesting: true, reuse: reuse, afterResolve: {
+        // The loaded files are written (and let go) as soon as they are loaded, while the site is resolved.
+        let rendered = render(into: stage, progress: progress, timings: timings, memo: memo, digesting: true, reuse: reuse, afterLoad: {
+            if let loads = memo.loads {
+                if loads.changedSinceFile {
+                    DispatchQueue.global().async(group: keeping) {
+                        timings.measureBeside("keep loads", {
+                            Self.store(loads.bytes(identity: BuildCache.binaryIdentity, settings: settings, stamps: stamps),
+                                       at: BuildMemo.loadsPath(site: options.site))
+                        }, count: { _ in (items: loads.count, reused: 0) })
+                        loads.release()
+                    }
+                } else {
+                    loads.release()
+                }
+            }
+        }, afterResolve: {
             guard memo.notes.changed else {
                 memo.notes.release()
                 return

@@ -1,15 +1,22 @@
 import Foundation
 
-/// The entries each file gave when last loaded, for `serve` to reuse: a file whose bytes, path,
-/// kind and id are those of its record is not parsed again. Loading a file is a function of
-/// exactly these, so a record reused gives what parsing would, diagnostics included. Held in
-/// memory only, and only while a site is served: a build keeps none.
+/// The entries each file gave when last loaded, for the next load to reuse: a file whose bytes,
+/// path, kind and id are those of its record is not parsed again. Loading a file is a function of
+/// exactly these (and of the schema, which comes from `questlog.yml`), so a record reused gives
+/// what parsing would, diagnostics included. `serve` holds one in memory; `build` keeps its
+/// records in the site's `.questlog/loads` with the stamp (size and modification time) each file
+/// had when the build started, and the next build takes a record without reading its file when
+/// the file's stamp is still that one (`LoadMemo+File`), as the build cache trusts stamps.
 public final class LoadMemo: @unchecked Sendable {
-    // Unchecked: `previous`, `current` and the counts are read and written only under `lock`.
+    // Unchecked: `previous`, `current`, `stored` and the counts are read and written only under `lock`.
     private let lock = NSLock()
     private var previous: [String: Record] = [:]
     private var current: [String: Record] = [:]
     private var reused = 0
+    /// The records of a memo file whose files still have the stamps recorded, by path: decoded
+    /// when the load asks for them, from `storedBytes`.
+    var stored: [String: StoredRecord] = [:]
+    var storedBytes: [UInt8] = []
 
     /// Files bigger than this are parsed each time rather than held twice.
     static let largestFile = 1 << 20
@@ -21,6 +28,9 @@ public final class LoadMemo: @unchecked Sendable {
         var id: String
         var entries: [RawEntry]
         var diagnostics: [Diagnostic]
+        /// Where the record's encoding lies in the memo file it was read from (`storedBytes`), for
+        /// the next file to copy it.
+        var storedRange: Range<Int>? = nil
 
         /// Whether these are the bytes the record was made from (`hash`: theirs, when known).
         func holds(_ bytes: [UInt8], hash: UInt64? = nil) -> Bool {
@@ -82,8 +92,11 @@ public final class LoadMemo: @unchecked Sendable {
     /// For each file of `sources` (its path, site-relative, and the kind and id it is loaded as),
     /// its entries and diagnostics when it is known not to have changed since the last load
     /// (`trust(changed:)`) and was loaded the same way; nil for each one that must be read.
-    func unchangedEntries(of sources: [(path: String, kind: Kind, id: String)]) -> [(entries: [RawEntry], diagnostics: [Diagnostic])?] {
-        lock.withLock {
+    /// A memo read from a build's file gives the records whose files kept their stamps, decoded on
+    /// up to `jobs` threads.
+    func unchangedEntries(of sources: [(path: String, kind: Kind, id: String)], jobs: Int = 1) -> [(entries: [RawEntry], diagnostics: [Diagnostic])?] {
+        if let fromFile = storedEntries(of: sources, jobs: jobs) { return fromFile }
+        return lock.withLock {
             guard let changed = trustedChanges else { return [] }
             return sources.map { source in
                 guard let record = previous[source.path], record.kind == source.kind, record.id == source.id,
@@ -133,11 +146,52 @@ public final class LoadMemo: @unchecked Sendable {
         return false
     }
 
+    /// Runs `body` under the memo's lock.
+    func withLock<T>(_ body: () -> T) -> T {
+        lock.withLock(body)
+    }
+
+    /// The records of the last load; called under the lock.
+    var previousRecords: [String: Record] {
+        previous
+    }
+
+    /// Keeps a record of a memo file for the load under way; called under the lock.
+    func keepRead(path: String, _ record: Record) {
+        current[path] = record
+        reused += 1
+    }
+
+    /// How many records the memo file held, whatever became of them; nil when none was read.
+    var fileRecordCount: Int?
+
+    /// Whether the last load kept other records than the memo file held, so a build's file is
+    /// worth writing (again).
+    var changedSinceFile: Bool {
+        lock.withLock {
+            // Without a file, only a load that kept something has a file to write.
+            guard let fileRecordCount else { return !previous.isEmpty }
+            return previous.count != fileRecordCount || previous.values.contains { $0.storedRange == nil }
+        }
+    }
+
+    /// Lets every record go once a build has written them, so it does not hold them to its end.
+    func release() {
+        lock.withLock {
+            previous = [:]
+            current = [:]
+            stored = [:]
+            storedBytes = []
+            walk = nil
+        }
+    }
+
     /// Ends a load: the memo keeps exactly the files it loaded (a file gone is forgotten).
     func finishLoad() {
         lock.withLock {
             previous = current
             current = [:]
+            stored = [:]
             reusedCount = reused
             reused = 0
             trustedChanges = nil

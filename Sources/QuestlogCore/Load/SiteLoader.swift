@@ -80,7 +80,7 @@ public struct SiteLoader: Sendable {
         }
         game.isDraft = isDraft
         // The files a watcher says did not change are looked up all at once, before the others are read.
-        let unchanged = memo?.unchangedEntries(of: walk.jobs.map(\.source)) ?? []
+        let unchanged = memo?.unchangedEntries(of: walk.jobs.map(\.source), jobs: jobs) ?? []
         var loaded = Parallel.map(Array(walk.jobs.indices), jobs: self.jobs) { index -> ([RawEntry], [Diagnostic]) in
             let job = walk.jobs[index]
             if index < unchanged.count, let kept = unchanged[index] {

@@ -176,7 +176,7 @@ struct IncrementalBuildTests {
     /// and compares with the same site made from nothing.
     /// Returns how many of the builds succeeded (and so had their files compared).
     @discardableResult
-    func check(seed: UInt64, steps: Int) -> (compared: Int, patched: Int, patchedFields: Int, keptPages: Int) {
+    func check(seed: UInt64, steps: Int) -> (compared: Int, patched: Int, patchedFields: Int, keptPages: Int, loadsReused: Int) {
         var compared = 0
         var keptPages = 0
         var patched = 0
@@ -195,20 +195,33 @@ struct IncrementalBuildTests {
         // and the files saved since it last made the site.
         let served = BuildMemo(loads: LoadMemo(), served: ServedMemo())
         var saved = Set<String>()
+        // Files written are given times long past, each its own, so the memo of loaded files
+        // (which trusts no time just written) takes them; those of every fifth step are left as written.
+        var written = 0
+        func age(_ path: String, step: Int) {
+            guard step % 5 != 4 else { return }
+            written += 1
+            try? FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000 + Double(written))],
+                                                   ofItemAtPath: site.root + "/" + path)
+        }
+        for path in model.files.keys.sorted() { age(path, step: 0) }
+        var loadsReused = 0
         for step in 0..<steps {
             if step > 0, model.chance(20), let path = model.editValue() {
                 site.write(path, model.files[path]!)
+                age(path, step: step)
                 saved.insert(path)
             } else if step > 0, model.chance(30) {
                 // Words typed into one note: the save `serve` sees most.
                 let path = model.pick(model.entryPaths)
                 model.files[path]! += "\nTyped \(model.rng.next() % 1000).\n"
                 site.write(path, model.files[path]!)
+                age(path, step: step)
                 saved.insert(path)
             } else if step > 0 {
                 // Mostly one edit: a save.
                 for _ in 0..<(model.chance(60) ? 1 : 2 + Int(model.rng.next() % 2)) {
-                    model.edit(write: { site.write($0, $1); saved.insert($0) },
+                    model.edit(write: { site.write($0, $1); age($0, step: step); saved.insert($0) },
                                remove: { try? FileManager.default.removeItem(atPath: site.root + "/" + $0); saved.insert($0) })
                 }
             }
@@ -217,6 +230,7 @@ struct IncrementalBuildTests {
             let incremental = SiteBuild(options: options).run(timings: timings)
             // Builds that kept pages as the last build wrote them, because only notes changed.
             if timings.stages.contains(where: { $0.name == "render pages" && $0.reused > 0 }) { keptPages += 1 }
+            loadsReused += timings.stages.first { $0.name == "load" }?.reused ?? 0
             // From nothing: in memory, without the memo, the cache or the files on disk.
             let clean = SiteBuild(options: options).render()
             #expect(incremental.diagnostics.all == clean.diagnostics.all, "seed \(seed), step \(step)")
@@ -254,17 +268,18 @@ struct IncrementalBuildTests {
                 Issue.record("seed \(seed), step \(step): nothing served")
             }
         }
-        return (compared, patched, patchedFields, keptPages)
+        return (compared, patched, patchedFields, keptPages, loadsReused)
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func incrementalBuildsEqualCleanBuilds(seed: UInt64) {
-        let (compared, patched, patchedFields, keptPages) = check(seed: seed, steps: 30)
+        let (compared, patched, patchedFields, keptPages, loadsReused) = check(seed: seed, steps: 30)
         #expect(compared >= 15, "most builds succeed, so their files are compared: \(compared) of 30")
         // Not more: every fourth build takes other options, and embeds hold many notes back.
         #expect(patched >= 2, "saves of notes alone are patched, so patches are compared: \(patched) of 30")
         #expect(patchedFields >= 1, "saves of field values alone are patched, so those patches are compared: \(patchedFields) of 30")
         #expect(keptPages >= 2, "builds after edits of notes alone keep the other pages, so those builds are compared: \(keptPages) of 30")
+        #expect(loadsReused >= 30, "builds take unchanged files from the memo of loaded files: \(loadsReused) files in 30 builds")
     }
 
     /// The notes memo does reuse: an edit of one body renders that note alone, and a renamed entry

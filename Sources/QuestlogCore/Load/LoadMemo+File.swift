@@ -1,0 +1,265 @@
+import Foundation
+import YAML
+
+/// A record of a build's memo file, not decoded yet: the file it was loaded from as the build saw
+/// it before reading it, how it was loaded, and where its entries and diagnostics lie in the file.
+struct StoredRecord: Sendable {
+    /// The id of the kind the file was loaded as.
+    var kind: String
+    var id: String
+    var hash: UInt64
+    var byteCount: Int
+    var range: Range<Int>
+}
+
+extension LoadMemo {
+    static let header = "questlog-loads 1"
+
+    /// What every record depends on beyond its own file: the bytes of the site's settings file,
+    /// which give the schema (kinds, their names and fields) the files were loaded with.
+    static func settingsDigest(site: String) -> UInt64 {
+        var digest = StableDigest()
+        for name in SiteConfigLoader.fileNames {
+            let bytes = DirectoryListing.readBytes(site + "/" + name)
+            digest.add(name)
+            digest.add(bytes != nil)
+            if let bytes {
+                digest.add(bytes.count)
+                digest.add(ContentHash.hash(bytes))
+            }
+        }
+        return digest.value
+    }
+
+    /// The memo of a build's file, keeping the records of the files whose stamps in `stamps` (as
+    /// the build now sees them) are the ones recorded; empty when the file is not a whole memo
+    /// file of the Questlog binary `identity` made with the same settings (`settingsDigest`).
+    convenience init(parsing bytes: [UInt8], identity: String, settings: UInt64, stamps: [SourceStamp]) {
+        self.init()
+        guard var reader = MemoFile.open(bytes, header: Self.header, identity: identity),
+              reader.integer() == settings, let count = reader.count() else { return }
+        let current = Dictionary(stamps.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var kept: [String: StoredRecord] = [:]
+        for _ in 0..<count {
+            guard let path = reader.string(), let kind = reader.string(), let id = reader.string(),
+                  let hash = reader.integer(), let byteCount = reader.int(), let size = reader.int(), let modified = reader.int(),
+                  let length = reader.count() else { return }
+            let range = reader.offset..<reader.offset + length
+            reader.offset += length
+            // A file stamped with a hash was changed too recently for its time to tell versions apart.
+            if let stamp = current[path], stamp.hash == 0, stamp.size == size, stamp.modified == Int64(modified) {
+                kept[path] = StoredRecord(kind: kind, id: id, hash: hash, byteCount: byteCount, range: range)
+            }
+        }
+        guard reader.offset == reader.end else { return }
+        fileRecordCount = count
+        stored = kept
+        storedBytes = kept.isEmpty ? [] : bytes
+    }
+
+    /// The memo as a file for the Questlog binary `identity`, made with the settings `settings`:
+    /// the records of the last load whose files `stamps` (taken before the load read them) shows
+    /// unchanged long enough for their times to tell versions apart, in path order. A record read
+    /// from a file is copied as it was there.
+    func bytes(identity: String, settings: UInt64, stamps: [SourceStamp]) -> [UInt8] {
+        let (records, storedBytes) = withLock { (previousRecords, self.storedBytes) }
+        let current = Dictionary(stamps.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let written = records.compactMap { path, record -> (path: String, record: Record, stamp: SourceStamp)? in
+            guard let stamp = current[path], stamp.hash == 0, stamp.size == record.byteCount else { return nil }
+            return (path, record, stamp)
+        }.sorted { $0.path.utf8Precedes($1.path) }
+        let capacity = written.reduce(0) { total, item in
+            total + item.path.utf8.count + 96 + (item.record.storedRange?.count ?? item.record.entries.reduce(0) { $0 + $1.notes.utf8.count + 512 })
+        }
+        return MemoFile.seal(header: Self.header, identity: identity, capacity: capacity) { writer in
+            writer.integer(settings)
+            writer.integer(written.count)
+            for (path, record, stamp) in written {
+                writer.string(path)
+                writer.string(record.kind.id)
+                writer.string(record.id)
+                writer.integer(record.hash)
+                writer.integer(record.byteCount)
+                writer.integer(stamp.size)
+                writer.integer(Int(stamp.modified))
+                if let range = record.storedRange {
+                    writer.integer(range.count)
+                    writer.bytes += storedBytes[range]
+                } else {
+                    let lengthAt = writer.bytes.count
+                    writer.integer(0)
+                    let start = writer.bytes.count
+                    writer.entries(record.entries, diagnostics: record.diagnostics)
+                    writer.patchLength(at: lengthAt, from: start)
+                }
+            }
+        }
+    }
+
+    /// The entries of `sources` whose records a memo file kept (`stored`), decoded on up to `jobs`
+    /// threads with the kinds the load asks for, each nil when it must be read; nil when the memo
+    /// holds no file's records.
+    func storedEntries(of sources: [(path: String, kind: Kind, id: String)], jobs: Int) -> [(entries: [RawEntry], diagnostics: [Diagnostic])?]? {
+        let (stored, bytes) = withLock { (self.stored, storedBytes) }
+        guard !stored.isEmpty else { return nil }
+        let found = sources.map { source -> StoredRecord? in
+            guard let record = stored[source.path], record.kind == source.kind.id, record.id == source.id else { return nil }
+            return record
+        }
+        let decoded = Parallel.map(Array(sources.indices), jobs: jobs) { index -> (entries: [RawEntry], diagnostics: [Diagnostic])? in
+            guard let record = found[index] else { return nil }
+            var reader = MemoReader(bytes: bytes, offset: record.range.lowerBound, end: record.range.upperBound)
+            guard let read = reader.entries(kind: sources[index].kind), reader.offset == reader.end else { return nil }
+            return read
+        }
+        withLock {
+            for (index, read) in decoded.enumerated() {
+                guard let read, let record = found[index] else { continue }
+                keepRead(path: sources[index].path, Record(hash: record.hash, byteCount: record.byteCount, kind: sources[index].kind, id: record.id,
+                                                           entries: read.entries, diagnostics: read.diagnostics, storedRange: record.range))
+            }
+        }
+        return decoded
+    }
+}
+
+extension MemoWriter {
+    /// Writes the length of what was written since `start` into the eight bytes at `lengthAt`.
+    mutating func patchLength(at lengthAt: Int, from start: Int) {
+        let length = UInt64(bytes.count - start).littleEndian
+        withUnsafeBytes(of: length) { raw in
+            for (position, byte) in raw.enumerated() { bytes[lengthAt + position] = byte }
+        }
+    }
+
+    mutating func entries(_ entries: [RawEntry], diagnostics: [Diagnostic]) {
+        varint(entries.count)
+        for entry in entries {
+            string(entry.id)
+            location(entry.source)
+            varint(entry.fields.count)
+            for (key, value) in entry.fields {
+                node(key)
+                node(value)
+            }
+            string(entry.notes)
+            varint(entry.notesLineOffset)
+            varint(entry.notesColumnOffset)
+            string(entry.fallbackName)
+            flag(entry.isDamaged)
+            flag(entry.isDraft)
+        }
+        varint(diagnostics.count)
+        for diagnostic in diagnostics {
+            string(diagnostic.severity.rawValue)
+            string(diagnostic.message)
+            string(diagnostic.code)
+            flag(diagnostic.location != nil)
+            if let location = diagnostic.location { self.location(location) }
+        }
+    }
+
+    mutating func location(_ location: SourceLocation) {
+        string(location.path)
+        varint(location.line)
+        varint(location.column)
+    }
+
+    mutating func node(_ node: YAMLNode) {
+        switch node.content {
+        case let .scalar(text, style):
+            bytes.append(0)
+            string(text)
+            bytes.append(Self.styles.firstIndex(of: style).map(UInt8.init) ?? 0)
+        case let .sequence(items):
+            bytes.append(1)
+            varint(items.count)
+            for item in items { self.node(item) }
+        case let .mapping(pairs):
+            bytes.append(2)
+            varint(pairs.count)
+            for (key, value) in pairs {
+                self.node(key)
+                self.node(value)
+            }
+        }
+        varint(node.mark.line)
+        varint(node.mark.column)
+        optional(node.tag)
+    }
+
+    static let styles: [ScalarStyle] = [.plain, .singleQuoted, .doubleQuoted, .literal, .folded]
+}
+
+extension MemoReader {
+    /// What `MemoWriter.entries` wrote, the entries of the kind `kind`.
+    mutating func entries(kind: Kind) -> (entries: [RawEntry], diagnostics: [Diagnostic])? {
+        guard let count = varint(), count >= 0, count <= end - offset else { return nil }
+        var entries: [RawEntry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let id = string(), let source = location(), let fieldCount = varint(), fieldCount >= 0, fieldCount <= end - offset else { return nil }
+            var fields: [(key: YAMLNode, value: YAMLNode)] = []
+            fields.reserveCapacity(fieldCount)
+            for _ in 0..<fieldCount {
+                guard let key = node(depth: 0), let value = node(depth: 0) else { return nil }
+                fields.append((key, value))
+            }
+            guard let notes = string(), let lineOffset = varint(), let columnOffset = varint(), let fallback = string(),
+                  let damaged = flag(), let draft = flag() else { return nil }
+            entries.append(RawEntry(kind: kind, id: id, source: source, fields: fields, notes: notes, notesLineOffset: lineOffset,
+                                    notesColumnOffset: columnOffset, fallbackName: fallback, isDamaged: damaged, isDraft: draft))
+        }
+        guard let diagnosticCount = varint(), diagnosticCount >= 0, diagnosticCount <= end - offset else { return nil }
+        var diagnostics: [Diagnostic] = []
+        for _ in 0..<diagnosticCount {
+            guard let severityName = string(), let severity = Severity(rawValue: severityName), let message = string(), let code = string(),
+                  let located = flag() else { return nil }
+            var location: SourceLocation?
+            if located {
+                guard let read = self.location() else { return nil }
+                location = read
+            }
+            diagnostics.append(Diagnostic(severity, message, code: code, at: location))
+        }
+        return (entries, diagnostics)
+    }
+
+    mutating func location() -> SourceLocation? {
+        guard let path = string(), let line = varint(), let column = varint() else { return nil }
+        return SourceLocation(path: path, line: line, column: column)
+    }
+
+    /// A node, refused past a depth no front matter the parser accepts reaches.
+    mutating func node(depth: Int) -> YAMLNode? {
+        guard depth < 10_000, let kind = byte() else { return nil }
+        let content: YAMLNode.Content
+        switch kind {
+        case 0:
+            guard let text = string(), let style = byte(), Int(style) < MemoWriter.styles.count else { return nil }
+            content = .scalar(text, MemoWriter.styles[Int(style)])
+        case 1:
+            guard let count = varint(), count >= 0, count <= end - offset else { return nil }
+            var items: [YAMLNode] = []
+            items.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let item = node(depth: depth + 1) else { return nil }
+                items.append(item)
+            }
+            content = .sequence(items)
+        case 2:
+            guard let count = varint(), count >= 0, count <= end - offset else { return nil }
+            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+            pairs.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let key = node(depth: depth + 1), let value = node(depth: depth + 1) else { return nil }
+                pairs.append((key, value))
+            }
+            content = .mapping(pairs)
+        default:
+            return nil
+        }
+        guard let line = varint(), let column = varint(), let tag = optional() else { return nil }
+        return YAMLNode(content, mark: Mark(line: line, column: column), tag: tag)
+    }
+}
