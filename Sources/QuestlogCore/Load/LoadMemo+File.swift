@@ -64,17 +64,20 @@ extension LoadMemo {
     func bytes(identity: String, settings: UInt64, stamps: [SourceStamp]) -> [UInt8] {
         let (records, storedBytes) = withLock { (previousRecords, self.storedBytes) }
         let current = Dictionary(stamps.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let written = records.compactMap { path, record -> (path: String, record: Record, stamp: SourceStamp)? in
-            guard let stamp = current[path], stamp.hash == 0, stamp.size == record.byteCount else { return nil }
-            return (path, record, stamp)
-        }.sorted { $0.path.utf8Precedes($1.path) }
-        let capacity = written.reduce(0) { total, item in
-            total + item.path.utf8.count + 96 + (item.record.storedRange?.count ?? item.record.entries.reduce(0) { $0 + $1.notes.utf8.count + 512 })
+        // The paths alone are sorted: moving records about would retain and release all they hold.
+        let written = records.keys.filter { path in
+            guard let stamp = current[path], let record = records[path] else { return false }
+            return stamp.hash == 0 && stamp.size == record.byteCount
+        }.sorted { $0.utf8Precedes($1) }
+        let capacity = written.reduce(0) { total, path in
+            let record = records[path]!
+            return total + path.utf8.count + 96 + (record.storedRange?.count ?? record.entries.reduce(0) { $0 + $1.notes.utf8.count + 512 })
         }
         return MemoFile.seal(header: Self.header, identity: identity, capacity: capacity) { writer in
             writer.integer(settings)
             writer.integer(written.count)
-            for (path, record, stamp) in written {
+            for path in written {
+                let (record, stamp) = (records[path]!, current[path]!)
                 writer.string(path)
                 writer.string(record.kind.id)
                 writer.string(record.id)
