@@ -19,6 +19,9 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         var content: OutputPlan.Item.Content
         var size: Int
         var hash: UInt64
+        /// For a file left on disk as it was, the stamp it was found with, which `commit` records
+        /// for it rather than examining it again (nil: examined by `commit`).
+        var stamp: SourceStamp? = nil
     }
 
     let writer: OutputWriter
@@ -72,8 +75,9 @@ final class OutputStage: OutputSink, @unchecked Sendable {
             return
         }
         let hash = ContentHash.hash(chunks: file.chunks)
-        if isOnDisk(file, hash: hash) {
-            lock.withLock { entries.append(Entry(path: file.path, content: .unchanged, size: size, hash: hash)) }
+        if let found = onDisk(file, hash: hash) {
+            let stamp: SourceStamp? = if case let .vouched(by: stamp) = found { stamp } else { nil }
+            lock.withLock { entries.append(Entry(path: file.path, content: .unchanged, size: size, hash: hash, stamp: stamp)) }
             return
         }
         lock.lock()
@@ -101,7 +105,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// file to be made and added.
     func keep(_ path: String) -> Bool {
         guard active, OutputPathRules.problem(with: path) == nil, let stamp = intact(path) else { return false }
-        lock.withLock { entries.append(Entry(path: path, content: .unchanged, size: stamp.size, hash: stamp.hash)) }
+        lock.withLock { entries.append(Entry(path: path, content: .unchanged, size: stamp.size, hash: stamp.hash, stamp: stamp)) }
         return true
     }
 
@@ -162,6 +166,9 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         let directory = writer.directory
         let stamps = Parallel.map(entries, jobs: writer.jobs) { entry -> SourceStamp? in
+            // A file left as it was keeps the stamp it was found with (the next build examines it
+            // again before trusting it); the others are examined as now on disk.
+            if case .unchanged = entry.content, let stamp = entry.stamp { return stamp }
             guard var stamp = SourceStamp.current(entry.path, in: directory), stamp.size == entry.size else { return nil }
             stamp.hash = entry.hash
             return stamp
@@ -196,12 +203,20 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         lock.withLock { entries }.sorted { $0.path.utf8Precedes($1.path) }
     }
 
-    /// Whether the file at the path already holds these bytes.
-    private func isOnDisk(_ file: OutputFile, hash: UInt64) -> Bool {
-        if let stamp = previous[file.path], stamp.hash == hash, stamp.size == file.byteCount, intact(file.path) != nil {
-            return true
+    /// How a file was found to hold a file's bytes already.
+    private enum OnDisk {
+        /// By the last build's record of it, as it still is.
+        case vouched(by: SourceStamp)
+        /// By its bytes.
+        case compared
+    }
+
+    /// Whether the file at the path already holds these bytes, and how that was found; nil when not.
+    private func onDisk(_ file: OutputFile, hash: UInt64) -> OnDisk? {
+        if let stamp = previous[file.path], stamp.hash == hash, stamp.size == file.byteCount, let found = intact(file.path) {
+            return .vouched(by: found)
         }
-        return OutputFileSystem.holds(chunks: file.chunks, at: writer.absolute(file.path))
+        return OutputFileSystem.holds(chunks: file.chunks, at: writer.absolute(file.path)) ? .compared : nil
     }
 
     /// The staging folder, made on first use (with the output folder, when it is missing). Called
