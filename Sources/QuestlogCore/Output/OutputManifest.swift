@@ -17,7 +17,7 @@ struct OutputManifest: Equatable {
 
     init(paths: some Sequence<String>) {
         var unique: [String] = []
-        for path in paths.sorted(by: { $0.utf8Precedes($1) })
+        for path in Array(paths).sortedByUTF8()
         where unique.last.map({ !$0.utf8.elementsEqual(path.utf8) }) ?? true {
             unique.append(path)
         }

@@ -43,7 +43,7 @@ enum OutputPathRules {
                 paths.append(path)
             }
         }
-        paths.sort { $0.utf8Precedes($1) }
+        paths = paths.sortedByUTF8()
 
         var unique: [String] = []
         for path in paths {

@@ -36,7 +36,9 @@ struct OutputPlan {
 
     init(destination: OutputDestination, files: [Item]) {
         self.destination = destination
-        self.files = files.sorted { $0.path.utf8Precedes($1.path) }
+        // Most often already sorted (`OutputStage`): checked before sorting.
+        let sorted = files.indices.dropFirst().allSatisfy { !files[$0].path.utf8Precedes(files[$0 - 1].path) }
+        self.files = sorted ? files : files.sorted { $0.path.utf8Precedes($1.path) }
         produced = Set(files.map(\.path))
         previous = Set(destination.manifest?.paths ?? [])
         var folders: Set<String> = []

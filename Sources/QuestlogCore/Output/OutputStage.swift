@@ -32,7 +32,11 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     private let recorded: Int64
     private let active: Bool
     private let lock = NSLock()
-    private var entries: [Entry] = []
+    private var entries: [Entry] = [] {
+        didSet { entriesSorted = false }
+    }
+    /// Whether `entries` are sorted by path (`sortedEntries`).
+    private var entriesSorted = false
     private var stageFolder: String?
     /// Folders made for the staging folder (the output folder and its missing parents), deepest first.
     private var madeFolders: [String] = []
@@ -199,8 +203,15 @@ final class OutputStage: OutputSink, @unchecked Sendable {
 
     // MARK: Private
 
+    /// The entries sorted by path, in place, once for `validate` and `commit` both.
     private func sortedEntries() -> [Entry] {
-        lock.withLock { entries }.sorted { $0.path.utf8Precedes($1.path) }
+        lock.withLock {
+            if !entriesSorted {
+                entries.sort { $0.path.utf8Precedes($1.path) }
+                entriesSorted = true
+            }
+            return entries
+        }
     }
 
     /// How a file was found to hold a file's bytes already.

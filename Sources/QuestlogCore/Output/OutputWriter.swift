@@ -69,8 +69,10 @@ public struct OutputWriter: Sendable {
         }
         _ = try removeLeftovers(plan)
         var manifestOnDisk = plan.destination.manifestBytes
+        // The plan's files are sorted by path, as is the last manifest: neither is sorted again.
+        let producedPaths = plan.files.map(\.path)
         if !plan.produced.isSubset(of: plan.previous) {
-            let covering = OutputManifest(paths: plan.previous.union(plan.produced))
+            let covering = OutputManifest(paths: Self.merging(plan.destination.manifest?.paths ?? [], producedPaths))
             try writeManifest(covering)
             manifestOnDisk = covering.bytes
         }
@@ -79,9 +81,26 @@ public struct OutputWriter: Sendable {
         try createFolders(plan)
         let written = try writeFiles(plan)
 
-        let manifest = OutputManifest(paths: plan.produced)
+        let manifest = OutputManifest(paths: producedPaths)
         if manifestOnDisk != manifest.bytes { try writeManifest(manifest) }
         return OutputReport(written: written, unchanged: plan.files.count - written.count, removed: removed)
+    }
+
+    /// Two lists sorted by `utf8Precedes` as one, in that order.
+    static func merging(_ a: [String], _ b: [String]) -> [String] {
+        var merged: [String] = []
+        merged.reserveCapacity(a.count + b.count)
+        var (i, j) = (0, 0)
+        while i < a.count && j < b.count {
+            if b[j].utf8Precedes(a[i]) {
+                merged.append(b[j]); j += 1
+            } else {
+                merged.append(a[i]); i += 1
+            }
+        }
+        merged += a[i...]
+        merged += b[j...]
+        return merged
     }
 
     /// Checks the destination, the file list and what stands in the way; nil when something is wrong.

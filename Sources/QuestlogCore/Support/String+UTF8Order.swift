@@ -22,3 +22,16 @@ extension String {
         }
     }
 }
+
+extension Array where Element == String {
+    /// Whether the strings are in `utf8Precedes` order (equal neighbours allowed): a list made in
+    /// that order need not be sorted again.
+    var isSortedByUTF8: Bool {
+        indices.dropFirst().allSatisfy { !self[$0].utf8Precedes(self[$0 - 1]) }
+    }
+
+    /// The strings sorted by `utf8Precedes`, unless they already are.
+    func sortedByUTF8() -> [String] {
+        isSortedByUTF8 ? self : sorted { $0.utf8Precedes($1) }
+    }
+}

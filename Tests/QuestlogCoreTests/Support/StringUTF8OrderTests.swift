@@ -20,4 +20,21 @@ struct StringUTF8OrderTests {
         let sub = String("xxab".dropFirst(2))
         #expect(sub.utf8Precedes("ac") && !"ac".utf8Precedes(sub))
     }
+
+    @Test func listsAlreadyInOrderAreKeptAndOthersSorted() {
+        var random = SplitMix64(seed: 11)
+        let alphabet = Array("ab/.é日")
+        for _ in 0..<50 {
+            let list = (0..<Int(random.next() % 12)).map { _ in
+                String((0..<Int(random.next() % 4)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            }
+            let sorted = list.sorted { $0.utf8Precedes($1) }
+            #expect(list.sortedByUTF8() == sorted)
+            #expect(sorted.isSortedByUTF8)
+            #expect(list.isSortedByUTF8 == (list == sorted))
+            // Two sorted lists merged are the sorted list of both, duplicates kept.
+            let other = Array(sorted.reversed().prefix(3)).sorted { $0.utf8Precedes($1) }
+            #expect(OutputWriter.merging(sorted, other) == (sorted + other).sorted { $0.utf8Precedes($1) })
+        }
+    }
 }
