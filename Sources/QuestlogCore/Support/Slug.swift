@@ -19,7 +19,9 @@ public enum Slug {
     /// Slugifies Latin text; nil when a character outside Latin letters, digits and punctuation remains
     /// (unless `lossy`, which drops such characters).
     private static func asciiSlug(_ text: String, lossy: Bool = false) -> String? {
-        let folded = NameKey.foldSpecialLetters(text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil))
+        // ASCII has no diacritics to fold, and its capitals are lowered below: folding changes nothing.
+        let folded = text.utf8.allSatisfy { $0 < 0x80 } ? text
+            : NameKey.foldSpecialLetters(text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil))
         var slug = ""
         var pendingHyphen = false
         for scalar in folded.unicodeScalars {

@@ -1,5 +1,6 @@
 @testable import QuestlogCore
 import Testing
+import TestSupport
 
 struct TextTests {
     @Test(arguments: [
@@ -15,6 +16,18 @@ struct TextTests {
     ])
     func slugs(_ input: String, _ expected: String) {
         #expect(Slug.make(input) == expected)
+    }
+
+    /// ASCII text is not folded: its slug is the one folding would give, every printable character
+    /// and control character included.
+    @Test func asciiSlugsAreThoseFoldingGives() {
+        var random = SplitMix64(seed: 3)
+        let characters = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+        for _ in 0..<500 {
+            let text = String((0..<Int(random.next() % 12)).map { _ in characters[Int(random.next() % 128)] })
+            // A character beyond ASCII at the end takes the folding path; it adds nothing to the slug.
+            #expect(Slug.make(text) == Slug.make(text + "\u{301}"), "\(text.debugDescription)")
+        }
     }
 
     @Test func slugCheck() {
