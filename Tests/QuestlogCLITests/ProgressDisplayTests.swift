@@ -69,7 +69,7 @@ struct ProgressDisplayTests {
             #expect(!SiteBuild(options: BuildOptions(site: folder, output: folder + "/Output")).run(timings: timings).diagnostics.hasErrors)
             stages.formUnion(timings.stages.map(\.name))
         }
-        #expect(stages.isSuperset(of: ["keep search", "keep deflated", "compare", "render pages", "write"]), "\(stages.sorted())")
+        #expect(stages.isSuperset(of: ["keep search", "keep deflated", "keep loads", "compare", "render pages", "write"]), "\(stages.sorted())")
         for stage in stages {
             #expect(ProgressDisplay.labels[stage] != nil, "\(stage)")
         }
