@@ -44,10 +44,9 @@ public final class BuildMemo: Sendable {
     }
 
     /// The memo the last builds of `site` left; empty parts where a file is missing, damaged or
-    /// written by another Questlog binary. With `stamps` (the site's files as the build sees them
-    /// before reading any) and the digest of its settings, the loaded files too, of those whose stamps are the ones recorded
-    /// (`LoadMemo+File`).
-    /// `settings` is `LoadMemo.settingsDigest(site:)` as the build found it.
+    /// written by another Questlog binary. With `loading` (the stamps of the site's files as the
+    /// build sees them before reading any, and `LoadMemo.settingsDigest(site:)` as it found it),
+    /// the loaded files too: those whose stamps are the ones recorded (`LoadMemo+File`).
     static func read(site: String, identity: String = BuildCache.binaryIdentity,
                      loading: (stamps: [SourceStamp], settings: UInt64)? = nil) -> BuildMemo {
         let loads = loading.map { loading in
