@@ -166,15 +166,23 @@ struct BuildCache: Equatable {
             return field.contains(UInt8(ascii: "\\")) ? Self.unescaped(string) : string
         }
         func number<T: FixedWidthInteger>(_ field: ArraySlice<UInt8>) -> T? {
-            T(String(decoding: field, as: UTF8.self))
+            Self.number(field)
         }
         var key: String?, pages: Int?, gameCount: Int?, written: Int64?
         var inputs: [SourceStamp] = [], outputs: [SourceStamp] = [], diagnostics: [Diagnostic] = []
         var site: UInt64?, games: [UInt64] = [], entries: [SiteDigest.Record] = []
         inputs.reserveCapacity(lines.count)
         outputs.reserveCapacity(lines.count)
+        var fields: [ArraySlice<UInt8>] = []
         for line in lines.dropFirst() {
-            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            // The fields of a line, in one array made once for all lines.
+            fields.removeAll(keepingCapacity: true)
+            var start = line.startIndex
+            while let tab = line[start...].firstIndex(of: UInt8(ascii: "\t")) {
+                fields.append(line[start..<tab])
+                start = tab + 1
+            }
+            fields.append(line[start...])
             guard let tag = fields.first else { return nil }
             switch (String(decoding: tag, as: UTF8.self), fields.count) {
             case ("key", 2): key = text(fields[1])
@@ -222,6 +230,30 @@ struct BuildCache: Equatable {
         self.pageCount = pageCount
         self.gameCount = gameCount
         self.digest = digest
+    }
+
+    /// The decimal number of the bytes, as `T(String(decoding: bytes, as: UTF8.self))` reads it
+    /// (digits after an optional sign, nothing else, within `T`), without making a string.
+    static func number<T: FixedWidthInteger>(_ bytes: ArraySlice<UInt8>) -> T? {
+        var digits = bytes[...]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative {
+            // An unsigned type takes only a negative zero, which subtracting below leaves at zero.
+            digits = digits.dropFirst()
+        } else if digits.first == UInt8(ascii: "+") {
+            digits = digits.dropFirst()
+        }
+        guard !digits.isEmpty else { return nil }
+        var value: T = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let digit = T(byte - UInt8(ascii: "0"))
+            let (shifted, overflowShift) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowAdd) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            guard !overflowShift, !overflowAdd else { return nil }
+            value = next
+        }
+        return value
     }
 
     private static func unescaped(_ text: String) -> String {

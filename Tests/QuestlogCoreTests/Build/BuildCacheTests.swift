@@ -90,6 +90,26 @@ struct BuildCacheTests {
         #expect(BuildCache.path(site: site.root, output: "/a") != BuildCache.path(site: site.root, output: "/b"), "one cache per output folder")
     }
 
+    /// Numbers are read from the bytes as a string would read them, limits and signs included.
+    @Test func numbersAreReadAsStringsReadThem() {
+        func check(_ text: String) {
+            let bytes = Array(text.utf8)[...]
+            #expect(BuildCache.number(bytes) as Int? == Int(text), "\(text)")
+            #expect(BuildCache.number(bytes) as Int64? == Int64(text), "\(text)")
+            #expect(BuildCache.number(bytes) as UInt64? == UInt64(text), "\(text)")
+        }
+        for text in ["", "0", "-0", "+0", "-", "+", "7", "-7", "+7", "007", "1a", " 1", "1 ", "--1", "+-1",
+                     "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+                     "18446744073709551615", "18446744073709551616", "99999999999999999999999"] {
+            check(text)
+        }
+        var random = SplitMix64(seed: 5)
+        let alphabet = Array("0123456789-+x")
+        for _ in 0..<2000 {
+            check(String((0..<Int(random.next() % 22)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }))
+        }
+    }
+
     @Test func theCacheRoundTripsAndRefusesWhatItCannotRead() throws {
         let cache = BuildCache(key: "k\tey", inputs: [SourceStamp(path: "Content/a b\n.md", size: 3, modified: 42, hash: 7)],
                                outputs: [SourceStamp(path: "g/a.html", size: 10, modified: 99, hash: 0xFEED_F00D_0000_0001)],
