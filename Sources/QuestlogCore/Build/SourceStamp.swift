@@ -34,16 +34,18 @@ public struct SourceStamp: Sendable, Hashable {
             let full = site + "/" + relative
             guard let real = realPath(full), real == realSite || real.hasPrefix(realSite + "/"), visited.insert(real).inserted,
                   let folder = opendir(full) else { return }
+            defer { closedir(folder) }
             var names: [String] = []
             while let entry = readdir(folder) {
                 let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
                 if name != "." && name != ".." && !DirectoryListing.isIgnored(name) { names.append(name) }
             }
-            closedir(folder)
+            // Each name is examined from its folder, open already, rather than by its whole path.
+            let descriptor = dirfd(folder)
             for name in names.sorted(by: { $0.utf8Precedes($1) }) {
                 let path = relative + "/" + name
                 var info = stat()
-                guard stat(site + "/" + path, &info) == 0 else {
+                guard fstatat(descriptor, name, &info, 0) == 0 else {
                     // A dangling link: stamped as absent, so it still counts as an input.
                     stamps.append(SourceStamp(path: path, size: -1, modified: 0, hash: 0))
                     continue
