@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Lists folders the same way on every file system: sorted by byte order, without hidden files and editor leftovers.
 public enum DirectoryListing {
@@ -20,14 +25,21 @@ public enum DirectoryListing {
     }
 
     static func items(at path: String) -> [Item] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        guard let folder = opendir(path) else { return [] }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+            if name != "." && name != ".." && !isIgnored(name) { names.append(name) }
+        }
+        // Each name is examined from its folder, open already, rather than by its whole path.
+        let descriptor = dirfd(folder)
         return names
-            .filter { !isIgnored($0) }
             .sorted { $0.utf8Precedes($1) }
             .compactMap { name in
                 var info = stat()
                 // A name that vanished since the listing is simply not there.
-                guard lstat(path + "/" + name, &info) == 0 else { return nil }
+                guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
                 let kind: Item.Kind
                 switch info.st_mode & S_IFMT {
                 case S_IFREG: kind = .file
