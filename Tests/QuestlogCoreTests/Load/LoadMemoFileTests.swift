@@ -28,15 +28,20 @@ struct LoadMemoFileTests {
         }
     }
 
-    @Test func aFileGivesBackEveryEntryAndDiagnosticExactly() throws {
-        let site = TestSite(Self.files)
-        defer { site.remove() }
-        Self.aged(site)
+    /// The site's files aged and loaded with a memo, and the memo's file as a build writes it.
+    static func loadedAndKept(_ site: TestSite) -> (loaded: LoadedSite, bytes: [UInt8], stamps: [SourceStamp], settings: UInt64) {
+        aged(site)
         let stamps = SourceStamp.collect(site: site.root)
         let settings = LoadMemo.settingsDigest(site: site.root)
         let memo = LoadMemo()
-        let first = SiteLoader(root: site.root, jobs: 1, memo: memo).load()
-        let bytes = memo.bytes(identity: Self.identity, settings: settings, stamps: stamps)
+        let loaded = SiteLoader(root: site.root, jobs: 1, memo: memo).load()
+        return (loaded, memo.bytes(identity: identity, settings: settings, stamps: stamps), stamps, settings)
+    }
+
+    @Test func aFileGivesBackEveryEntryAndDiagnosticExactly() throws {
+        let site = TestSite(Self.files)
+        defer { site.remove() }
+        let (first, bytes, stamps, settings) = Self.loadedAndKept(site)
         let read = LoadMemo(parsing: bytes, identity: Self.identity, settings: settings, stamps: stamps)
         #expect(read.fileRecordCount == 4, "three Markdown files and the data file")
         let again = SiteLoader(root: site.root, jobs: 2, memo: read).load()
@@ -50,16 +55,11 @@ struct LoadMemoFileTests {
     @Test func aFileChangedOrWithOtherSettingsIsReadAgain() throws {
         let site = TestSite(Self.files)
         defer { site.remove() }
-        Self.aged(site)
-        var stamps = SourceStamp.collect(site: site.root)
-        let settings = LoadMemo.settingsDigest(site: site.root)
-        let memo = LoadMemo()
-        _ = SiteLoader(root: site.root, jobs: 1, memo: memo).load()
-        let bytes = memo.bytes(identity: Self.identity, settings: settings, stamps: stamps)
+        let (_, bytes, _, settings) = Self.loadedAndKept(site)
 
-        // Same size, another time: the file is read again, and gives its new entry.
+        // A file written again has another stamp: it is read again, and gives its new entry.
         site.write("Content/g/npcs/a.md", "---\nname: Bela\n---\nNew body.\n")
-        stamps = SourceStamp.collect(site: site.root)
+        let stamps = SourceStamp.collect(site: site.root)
         let read = LoadMemo(parsing: bytes, identity: Self.identity, settings: settings, stamps: stamps)
         let loaded = SiteLoader(root: site.root, jobs: 1, memo: read).load()
         #expect(read.reusedCount == 3)
