@@ -39,11 +39,14 @@ struct BuildCache: Equatable {
     var digest: SiteDigest?
     /// When `outputs` were stamped, in nanoseconds since 1970 (`OutputStage.commit`).
     var written: Int64 = 0
+    /// The lengths of the pieces each CSV file and JSON document under `exports/` was made of, by
+    /// path (`ExportPieces`), for the next build to find in them the pieces it may reuse (`ExportReuse`).
+    var pieces: [String: [Int]] = [:]
 
     static func == (lhs: BuildCache, rhs: BuildCache) -> Bool {
         lhs.key == rhs.key && lhs.inputs == rhs.inputs && lhs.diagnostics == rhs.diagnostics
             && lhs.pageCount == rhs.pageCount && lhs.gameCount == rhs.gameCount
-            && lhs.outputs == rhs.outputs && lhs.digest == rhs.digest && lhs.written == rhs.written
+            && lhs.outputs == rhs.outputs && lhs.digest == rhs.digest && lhs.written == rhs.written && lhs.pieces == rhs.pieces
     }
 
     /// The key of a build: the binary (its version, and the size and time of its executable, so a
@@ -146,6 +149,15 @@ struct BuildCache: Equatable {
                 line("entry"); field(entry.shape); field(entry.notes); tab(); text(entry.key); tab(); text(entry.path); end()
             }
         }
+        // Sorted, so the same build writes the same cache.
+        for path in pieces.keys.sorted(by: { $0.utf8Precedes($1) }) {
+            line("pieces"); tab()
+            for (index, length) in (pieces[path] ?? []).enumerated() {
+                if index > 0 { out.append(UInt8(ascii: " ")) }
+                out += String(length).utf8
+            }
+            tab(); text(path); end()
+        }
         for diagnostic in diagnostics {
             let location = diagnostic.location
             line("diag"); tab(); text(diagnostic.severity.rawValue); tab(); text(diagnostic.code); tab()
@@ -171,6 +183,7 @@ struct BuildCache: Equatable {
         var key: String?, pages: Int?, gameCount: Int?, written: Int64?
         var inputs: [SourceStamp] = [], outputs: [SourceStamp] = [], diagnostics: [Diagnostic] = []
         var site: UInt64?, games: [UInt64] = [], entries: [SiteDigest.Record] = []
+        var pieces: [String: [Int]] = [:]
         inputs.reserveCapacity(lines.count)
         outputs.reserveCapacity(lines.count)
         var fields: [ArraySlice<UInt8>] = []
@@ -206,6 +219,14 @@ struct BuildCache: Equatable {
             case ("entry", 5):
                 guard site != nil, let shape: UInt64 = number(fields[1]), let notes: UInt64 = number(fields[2]) else { return nil }
                 entries.append(SiteDigest.Record(key: text(fields[3]), path: text(fields[4]), shape: shape, notes: notes))
+            case ("pieces", 3):
+                var lengths: [Int] = []
+                for field in fields[1].split(separator: UInt8(ascii: " ")) {
+                    guard let length: Int = number(field), length >= 0 else { return nil }
+                    lengths.append(length)
+                }
+                let path = text(fields[2])
+                guard !lengths.isEmpty, OutputPathRules.problem(with: path) == nil, pieces.updateValue(lengths, forKey: path) == nil else { return nil }
             case ("diag", 7):
                 guard let severity = Severity(rawValue: text(fields[1])), let line: Int = number(fields[4]), let column: Int = number(fields[5]) else { return nil }
                 let path = text(fields[3])
@@ -217,12 +238,13 @@ struct BuildCache: Equatable {
         }
         guard let key, let pages, let gameCount, let written else { return nil }
         self.init(key: key, inputs: inputs, outputs: outputs, diagnostics: diagnostics, pageCount: pages, gameCount: gameCount,
-                  digest: site.map { SiteDigest(entries: entries, games: games, site: $0) }, written: written)
+                  digest: site.map { SiteDigest(entries: entries, games: games, site: $0) }, written: written, pieces: pieces)
     }
 
     init(key: String, inputs: [SourceStamp], outputs: [SourceStamp], diagnostics: [Diagnostic], pageCount: Int, gameCount: Int,
-         digest: SiteDigest? = nil, written: Int64 = 0) {
+         digest: SiteDigest? = nil, written: Int64 = 0, pieces: [String: [Int]] = [:]) {
         self.written = written
+        self.pieces = pieces
         self.key = key
         self.inputs = inputs
         self.outputs = outputs

@@ -43,20 +43,26 @@ public struct SiteBuild: Sendable {
         var deferredExports: Site?
         /// The digest of the resolved site, when it was asked for.
         var digest: SiteDigest? = nil
+        /// The pieces of the export files made (`ExportPieces`).
+        var pieces: [String: [Int]] = [:]
     }
 
     /// What a build may keep of the last one's pages: the digest of the site that build resolved,
-    /// and how to keep a page as the output folder holds it (`OutputStage.keep`).
+    /// and how to keep a page as the output folder holds it (`OutputStage.keep`); and of its export
+    /// files: how to open one, by its path in the output folder, as that build left it with the
+    /// pieces it recorded (`OutputStage.open`).
     struct PageReuse: Sendable {
         var previous: SiteDigest
         var keep: @Sendable (String) -> Bool
+        var open: @Sendable (String) -> PiecedFile? = { _ in nil }
     }
 
     /// Loads, resolves and renders the site, handing every file to `sink` as soon as it is made.
     /// With `digesting`, the outcome has the site's digest. With `reuse`, when the site differs from
     /// the last build's only in the notes of some entries (`SiteDigest.changedNotes`), the pages
     /// showing the notes of none of them (`PageBuilder.notesShown(of:)`: all but those entries'
-    /// own pages) are kept rather than made (the exports and the search index are made whole).
+    /// own pages) are kept rather than made, and so are the pieces of the CSV and JSON exports that
+    /// hold none of them (`ExportReuse`); the search index and the workbooks are made whole.
     func render(into sink: some OutputSink, progress: (BuildStep) -> Void, timings: BuildTimings,
                 deferringExports: Bool = false, deferringSearch: Bool = false, memo: BuildMemo? = nil,
                 digesting: Bool = false, reuse: PageReuse? = nil, afterLoad: () -> Void = {}, afterResolve: () -> Void = {},
@@ -76,9 +82,12 @@ public struct SiteBuild: Sendable {
             : nil
         // The pages that show the notes of no entry whose notes changed, when nothing else did.
         var keeping: (@Sendable (String, [String]) -> Bool)?
+        var exportReuse = ExportReuse.counting
         if let reuse, let changed = digest?.changedNotes(since: reuse.previous) {
             keeping = { path, shown in !shown.contains(where: changed.contains) && reuse.keep(path) }
+            exportReuse = ExportReuse(changed: changed, open: { reuse.open(ExportDownload.folder + "/" + $0) })
         }
+        let pieces = ExportPieces()
         progress(.rendering)
         let renderer = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site)
         var claimed: [String]
@@ -93,7 +102,7 @@ public struct SiteBuild: Sendable {
         } else {
             let (pageProblems, exportProblems) = renderEverything(of: site, renderer: renderer, into: sink, timings: timings, layouts: memo?.layouts,
                                                                   deflated: memo?.deflated, search: memo?.search, afterSearch: afterSearch,
-                                                                  keeping: keeping)
+                                                                  keeping: keeping, exports: (exportReuse, pieces))
             diagnostics.append(contentsOf: pageProblems)
             // With pages that cannot be made, the build stops there, as if the rest had not been made.
             if diagnostics.failed(strict: options.strict) {
@@ -109,7 +118,7 @@ public struct SiteBuild: Sendable {
             diagnostics.append(contentsOf: assetDiagnostics)
         }
         return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count,
-                             deferredExports: deferringExports ? site : nil, digest: digest)
+                             deferredExports: deferringExports ? site : nil, digest: digest, pieces: pieces.recorded)
     }
 
     /// Loads and resolves the site for `serve`, leaving every page to be made when asked for
@@ -301,16 +310,20 @@ public struct SiteBuild: Sendable {
     }
 
     /// `renderExports(of:)` into a sink, each format's files handed over as soon as they are made.
+    /// CSV files and JSON documents take the pieces of the last build's files that `reuse` allows,
+    /// and `pieces` records theirs.
     func renderExports(of site: Site, into sink: some OutputSink, timings: BuildTimings, beside: Bool = false,
-                       deflated: DeflateMemo? = nil) -> DiagnosticList {
+                       deflated: DeflateMemo? = nil, reuse: ExportReuse = .counting, pieces: ExportPieces? = nil) -> DiagnosticList {
         var diagnostics = DiagnosticList()
         func work() -> Int {
             var count = 0
             for format in ExportFormat.allCases {
                 do throws(Diagnostic) {
-                    try format.files(for: site, options: ExportOptions(jobs: options.jobs), deflated: deflated) { file in
+                    try format.files(for: site, options: ExportOptions(jobs: options.jobs), deflated: deflated, reuse: reuse) { file in
                         count += 1
-                        sink.add(OutputFile(path: ExportDownload.folder + "/" + file.path, chunks: file.chunks))
+                        let path = ExportDownload.folder + "/" + file.path
+                        if format != .xlsx { pieces?.record(path, chunks: file.chunks) }
+                        sink.add(OutputFile(path: path, chunks: file.chunks))
                     }
                 } catch {
                     diagnostics.append(error)
@@ -319,10 +332,12 @@ public struct SiteBuild: Sendable {
             deflated?.finishExports()
             return count
         }
+        // The other files and the runs of entries of the CSV files and JSON documents, made or taken.
+        let count = { (files: Int) in (items: files + reuse.runs.made + reuse.runs.taken, reused: reuse.runs.taken) }
         if beside {
-            _ = timings.measureBeside("exports", work, count: { (items: $0, reused: 0) })
+            _ = timings.measureBeside("exports", work, count: count)
         } else {
-            _ = timings.measure("exports", work, count: { (items: $0, reused: 0) })
+            _ = timings.measure("exports", work, count: count)
         }
         return diagnostics
     }
@@ -332,9 +347,10 @@ public struct SiteBuild: Sendable {
     /// diagnostics of the pages (template and locale problems), then those of the exports.
     private func renderEverything(of site: Site, renderer: SiteRenderer, into sink: some OutputSink, timings: BuildTimings,
                                   layouts: LayoutMemo?, deflated: DeflateMemo?, search: SearchMemo?, afterSearch: @escaping @Sendable () -> Void,
-                                  keeping: (@Sendable (String, [String]) -> Bool)?) -> (pages: DiagnosticList, exports: DiagnosticList) {
+                                  keeping: (@Sendable (String, [String]) -> Bool)?,
+                                  exports: (reuse: ExportReuse, pieces: ExportPieces)) -> (pages: DiagnosticList, exports: DiagnosticList) {
         timings.measure("render", { () -> (pages: DiagnosticList, exports: DiagnosticList) in
-            let pages = Slot<DiagnosticList>(), exports = Slot<DiagnosticList>()
+            let pages = Slot<DiagnosticList>(), made = Slot<DiagnosticList>()
             let makePages: @Sendable () -> Void = {
                 pages.value = renderer.render(site, into: sink, timings: timings, deferringSearch: true, layouts: layouts, beside: true,
                                               keeping: keeping)
@@ -347,7 +363,10 @@ public struct SiteBuild: Sendable {
                 }, count: { (items: $0, reused: 0) })
                 afterSearch()
             }
-            let makeExports: @Sendable () -> Void = { exports.value = renderExports(of: site, into: sink, timings: timings, beside: true, deflated: deflated) }
+            let makeExports: @Sendable () -> Void = {
+                made.value = renderExports(of: site, into: sink, timings: timings, beside: true, deflated: deflated,
+                                           reuse: exports.reuse, pieces: exports.pieces)
+            }
             if keeping == nil {
                 // The search index and the exports one after the other: each holds much of the
                 // site at once, and together they would raise the build's peak memory.
@@ -356,7 +375,7 @@ public struct SiteBuild: Sendable {
                 // Most pages are kept: the three at once, so the longest does not wait for another.
                 Parallel.all([makePages, makeSearch, makeExports])
             }
-            return (pages.value ?? DiagnosticList(), exports.value ?? DiagnosticList())
+            return (pages.value ?? DiagnosticList(), made.value ?? DiagnosticList())
         }, count: { _ in (items: 0, reused: 0) })
     }
 
@@ -413,7 +432,9 @@ public struct SiteBuild: Sendable {
            let changed = cache.changedInputs(stamps, site: options.site) {
             let entryFiles = digest.paths
             if changed.allSatisfy(entryFiles.contains) {
-                reuse = PageReuse(previous: digest, keep: { stage.keep($0) })
+                let pieces = cache.pieces
+                reuse = PageReuse(previous: digest, keep: { stage.keep($0) },
+                                  open: { path in pieces[path].flatMap { stage.open(path, pieces: $0) } })
             }
         }
         // The notes are written (and let go) as soon as they are all rendered, on a thread of their
@@ -496,7 +517,7 @@ public struct SiteBuild: Sendable {
                 timings.measure("keep cache", trimming: false, {
                     Self.store(BuildCache(key: key, inputs: stamps, outputs: outputs, diagnostics: diagnostics.all,
                                           pageCount: pageCount, gameCount: rendered.gameCount, digest: rendered.digest,
-                                          written: done.written).bytes, at: cachePath)
+                                          written: done.written, pieces: rendered.pieces).bytes, at: cachePath)
                 }, count: { _ in (items: stamps.count + outputs.count, reused: 0) })
             }
             return BuildResult(diagnostics: diagnostics, report: done.report, pageCount: pageCount, gameCount: rendered.gameCount)

@@ -21,14 +21,21 @@ public enum CSVExport {
 
     /// `files(for:options:)`, each file handed to `emit` as soon as it is made. A file's records are
     /// made and encoded in batches and kept as its pieces, so neither its table nor its text is
-    /// held whole beside its bytes.
-    static func files(for site: Site, options: ExportOptions, emit: (OutputFile) -> Void) {
+    /// held whole beside its bytes. With `reuse`, the batches of rows whose entries' notes are
+    /// unchanged are read from the file the last build wrote, when it is still there with its
+    /// pieces recorded (`ExportReuse`).
+    static func files(for site: Site, options: ExportOptions, reuse: ExportReuse? = nil, emit: (OutputFile) -> Void) {
         for game in options.selectedGames(in: site) {
             for kind in options.selectedKinds(of: game, in: site.schema) {
                 let columns = ExportTable.Columns(game: game, layout: KindLayout(kind: kind, schema: site.schema), site: site)
-                emit(OutputFile(path: path(game: game.id, kind: kind),
-                                chunks: chunks(header: columns.header, count: columns.entries.count, options: options) { index in
-                                    columns.row(columns.entries[index]).map(\.text)
+                let path = path(game: game.id, kind: kind)
+                let entries = columns.entries
+                emit(OutputFile(path: path,
+                                chunks: chunks(header: columns.header, count: entries.count, options: options,
+                                               reusing: reuse.map { reuse in
+                                                   (reuse: reuse, file: reuse.open(path), unchanged: { reuse.unchanged(entries[$0]) })
+                                               }) { index in
+                                    columns.row(entries[index]).map(\.text)
                                 }))
             }
             if game.hasPlaythroughs, options.selectsPlaythroughs(in: site.schema) {
@@ -61,14 +68,25 @@ public enum CSVExport {
 
     /// A file's pieces: the byte order mark (unless `options.bom` is off) and the header's record,
     /// then the records of rows `0..<count` in batches, made and encoded on up to `options.jobs`
-    /// threads; the bytes do not depend on the threads.
+    /// threads; the bytes do not depend on the threads. With `reusing`, batch `n` is piece `n + 1`
+    /// of the file when `unchanged` says the rows of its range are as that file has them, and the
+    /// file has as many pieces and a head as long; the batches are counted.
     static func chunks(header: [String], count: Int, options: ExportOptions,
+                       reusing: (reuse: ExportReuse, file: PiecedFile?, unchanged: @Sendable (Range<Int>) -> Bool)? = nil,
                        row: @Sendable (Int) -> [String]) -> [[UInt8]] {
         var head = options.bom ? CSVEncoding.byteOrderMark : []
         CSVEncoding.appendRecord(header, neutraliseFormulas: options.neutraliseFormulas, to: &head)
-        let batch = 512
+        let batch = rowBatch
         let neutralise = options.neutraliseFormulas
-        let batches = Parallel.map(Array(stride(from: 0, to: count, by: batch)), jobs: options.jobs) { start -> [UInt8] in
+        let starts = Array(stride(from: 0, to: count, by: batch))
+        let file = reusing?.file.flatMap { $0.count == starts.count + 1 && $0.length(0) == head.count ? $0 : nil }
+        let batches = Parallel.map(Array(starts.indices), jobs: options.jobs) { number -> [UInt8] in
+            let start = starts[number]
+            if let reusing, let file, reusing.unchanged(start..<min(start + batch, count)), let bytes = file.piece(number + 1) {
+                reusing.reuse.runs.add(taken: true)
+                return bytes
+            }
+            reusing?.reuse.runs.add(taken: false)
             var bytes: [UInt8] = []
             for index in start..<min(start + batch, count) {
                 CSVEncoding.appendRecord(row(index), neutraliseFormulas: neutralise, to: &bytes)
@@ -77,4 +95,7 @@ public enum CSVExport {
         }
         return [head] + batches
     }
+
+    /// How many rows one piece of a file holds.
+    static let rowBatch = 512
 }

@@ -37,17 +37,35 @@ public enum JSONExport {
         return made
     }
 
-    /// `files(for:options:)`, each file handed to `emit` as soon as it is made.
-    static func files(for site: Site, options: ExportOptions, batch: Int = entryBatch, emit: (OutputFile) -> Void) {
+    /// `files(for:options:)`, each file handed to `emit` as soon as it is made. With `reuse`, the
+    /// runs of entries whose notes are unchanged are read from the game's document the last build
+    /// wrote, when it is still there with the pieces recorded (`ExportReuse`).
+    static func files(for site: Site, options: ExportOptions, batch: Int = entryBatch, reuse: ExportReuse? = nil,
+                      emit: (OutputFile) -> Void) {
         // Each entry is written once, at the depth it has in both documents
         // (`games[i].entries.<kind>[j]`), and the files are made of those bytes as pieces, so a
         // game's document and `site.json` share them and neither copies them.
         let games = options.selectedGames(in: site).map { game in
             let layouts = options.selectedKinds(of: game, in: site.schema).map { KindLayout(kind: $0, schema: site.schema) }
-            return (id: game.id, value: self.game(game, layouts: layouts, site: site, jobs: options.jobs, batch: batch))
+            // The recorded pieces are runs of `entryBatch` entries.
+            let file = batch == entryBatch ? reuse?.open(path(game: game.id)) : nil
+            var runs = ExportReuse.RunCount()
+            var value = self.game(game, layouts: layouts, site: site, jobs: options.jobs, batch: batch,
+                                  reusing: reuse.map { (reuse: $0, file: file, runs: runs) })
+            var document = OutputFile(path: path(game: game.id), json: self.document(games: [value], site: site))
+            // What stands between the runs (the game and the document around them) as long as it
+            // was, and as many runs: else the document is made whole.
+            if let file, !file.linesUp(with: document.chunks, fixed: { $0 % 2 == 0 }) {
+                runs = ExportReuse.RunCount()
+                value = self.game(game, layouts: layouts, site: site, jobs: options.jobs, batch: batch,
+                                  reusing: reuse.map { (reuse: $0, file: nil, runs: runs) })
+                document = OutputFile(path: path(game: game.id), json: self.document(games: [value], site: site))
+            }
+            reuse?.runs.add(runs)
+            return (value: value, document: document)
         }
         for game in games {
-            emit(OutputFile(path: path(game: game.id), json: document(games: [game.value], site: site)))
+            emit(game.document)
         }
         emit(OutputFile(path: sitePath, json: document(games: games.map(\.value), site: site)))
         emit(OutputFile(path: schemaPath, json: JSONExportSchema.document(for: site.exportSchema)))
@@ -67,10 +85,22 @@ public enum JSONExport {
     }
 
     /// A game, its entries written on up to `jobs` threads, `batch` to a piece, each at its depth in
-    /// a document (`games[i].entries.<kind>[j]`).
-    static func game(_ game: Game, layouts: [KindLayout], site: Site, jobs: Int = 1, batch: Int = entryBatch) -> JSONValue {
+    /// a document (`games[i].entries.<kind>[j]`). With `reusing`, a piece of entries whose notes are
+    /// unchanged is read from the last build's document of the game, where it is the same piece
+    /// (the document's pieces are the runs of every kind, one after another, each after what
+    /// stands before it: piece `n` is the file's chunk `2n + 1`).
+    static func game(_ game: Game, layouts: [KindLayout], site: Site, jobs: Int = 1, batch: Int = entryBatch,
+                     reusing: (reuse: ExportReuse, file: PiecedFile?, runs: ExportReuse.RunCount)? = nil) -> JSONValue {
         let fields = site.schema.game.fields.filter { $0.name != "title" }.map { field in
             (field.name, value(game.fields[field.name], type: field.type, game: game.id, site: site))
+        }
+        var runs = 0
+        let kinds = layouts.map { layout -> (String, JSONValue) in
+            let entries = game.entries(of: layout.kind.id)
+            let first = runs
+            runs += (entries.count + max(1, batch) - 1) / max(1, batch)
+            return (layout.kind.id, self.entries(entries, layout: layout, site: site, jobs: jobs, batch: batch,
+                                                 reusing: reusing.map { (reuse: $0.reuse, file: $0.file, first: first, runs: $0.runs) }))
         }
         return .object([
             ("id", .string(game.id)),
@@ -78,9 +108,7 @@ public enum JSONExport {
             ("url", .string(game.path)),
             ("fields", .object(fields)),
             ("notes", notes(game.notes)),
-            ("entries", .object(layouts.map { layout in
-                (layout.kind.id, entries(game.entries(of: layout.kind.id), layout: layout, site: site, jobs: jobs, batch: batch))
-            })),
+            ("entries", .object(kinds)),
         ])
     }
 
@@ -93,14 +121,20 @@ public enum JSONExport {
     /// A kind's entries as an array of pieces of `batch` consecutive entries each (the last may hold
     /// fewer), each written once on one of up to `jobs` threads at its depth in a document
     /// (`games[i].entries.<kind>[j]`) and kept in a buffer of its own size. The array writes as the
-    /// array of the entries themselves, whatever `batch` is.
-    static func entries(_ entries: [Entry], layout: KindLayout, site: Site, jobs: Int = 1, batch: Int = entryBatch) -> JSONValue {
+    /// array of the entries themselves, whatever `batch` is. With `reusing`, piece `n` of the kind
+    /// is piece `first + n` of the file when its entries' notes are unchanged; `runs` counts them.
+    static func entries(_ entries: [Entry], layout: KindLayout, site: Site, jobs: Int = 1, batch: Int = entryBatch,
+                        reusing: (reuse: ExportReuse, file: PiecedFile?, first: Int, runs: ExportReuse.RunCount)? = nil) -> JSONValue {
         let batch = max(1, batch)
         let starts = Array(stride(from: 0, to: entries.count, by: batch))
-        return .array(Parallel.map(starts, jobs: jobs) { start in
-            JSONValue.prerendered(items: entries[start..<min(start + batch, entries.count)].lazy.map { entry in
-                self.entry(entry, layout: layout, site: site)
-            }, indent: 5)
+        return .array(Parallel.map(Array(starts.indices), jobs: jobs) { number in
+            let run = entries[starts[number]..<min(starts[number] + batch, entries.count)]
+            if let reusing, let file = reusing.file, reusing.reuse.unchanged(run), let bytes = file.piece(2 * (reusing.first + number) + 1) {
+                reusing.runs.add(taken: true)
+                return .prerendered(bytes: bytes, indent: 5)
+            }
+            reusing?.runs.add(taken: false)
+            return JSONValue.prerendered(items: run.lazy.map { entry in self.entry(entry, layout: layout, site: site) }, indent: 5)
         })
     }
 

@@ -67,7 +67,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         guard let stamp = previous[path], let now = SourceStamp.current(path, in: writer.directory),
               now.size == stamp.size, now.modified == stamp.modified else { return nil }
         if recorded - stamp.modified < SourceStamp.racyWindow {
-            guard FileContents.read(writer.absolute(path)).map(ContentHash.hash) == stamp.hash else { return nil }
+            guard ContentHash.hash(ofFile: writer.absolute(path)) == stamp.hash else { return nil }
         }
         return stamp
     }
@@ -111,6 +111,14 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         guard active, OutputPathRules.problem(with: path) == nil, let stamp = intact(path) else { return false }
         lock.withLock { entries.append(Entry(path: path, content: .unchanged, size: stamp.size, hash: stamp.hash, stamp: stamp)) }
         return true
+    }
+
+    /// The file at `path` (relative to the output folder) as the last build left it, open for its
+    /// pieces of the lengths that build recorded; nil when it changed since, as for `keep`. Taking
+    /// nothing: the file made for the path is added as any other.
+    func open(_ path: String, pieces: [Int]) -> PiecedFile? {
+        guard active, OutputPathRules.problem(with: path) == nil, let stamp = intact(path) else { return nil }
+        return PiecedFile(path: writer.absolute(path), lengths: pieces, size: stamp.size)
     }
 
     /// Every path taken so far, in no particular order.

@@ -123,12 +123,24 @@ struct BuildCacheTests {
                                      games: [3, 4], site: 5)
         #expect(BuildCache(parsing: digested.bytes) == digested)
         #expect(BuildCache(parsing: digested.bytes) != cache)
+        var pieced = digested
+        pieced.pieces = ["exports/g.json": [120, 4_096, 3, 0, 77], "exports/g/npc s.csv": [9, 1]]
+        #expect(BuildCache(parsing: pieced.bytes) == pieced)
+        #expect(BuildCache(parsing: pieced.bytes) != digested)
+        let read = BuildCache(parsing: Array("questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 0 2\texports/g.json\n".utf8))
+        #expect(read?.pieces == ["exports/g.json": [1, 0, 2]])
         // The format before output hashes is refused as a whole, so its build starts from scratch.
         for broken in ["", "questlog-cache 3\n", "questlog-cache 4\nkey\tk\npages\t1\ngames\t1\n",
                        "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\ngame\t1\n", "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nsite\tx\n",
                        "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\t3\t../../etc/passwd\n",
                        "questlog-cache 2\nkey\tk\npages\tx\ngames\t1\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1",
-                       "questlog-cache 1\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\tg/a.html\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\tg/a.html\n"] {
+                       "questlog-cache 1\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\tg/a.html\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\tg/a.html\n",
+                       // Pieces: lengths that are not numbers, negative, missing, a path out of the folder, a path twice.
+                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 x\texports/g.json\n",
+                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 -2\texports/g.json\n",
+                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t\texports/g.json\n",
+                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 2\t../g.json\n",
+                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1\tg.json\npieces\t2\tg.json\n"] {
             #expect(BuildCache(parsing: Array(broken.utf8)) == nil, "\(broken)")
         }
     }

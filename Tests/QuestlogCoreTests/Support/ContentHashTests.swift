@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import QuestlogCore
 import TestSupport
@@ -45,5 +46,23 @@ import TestSupport
                 #expect(ContentHash.hash(chunks: pieces) == ContentHash.hash(bytes), "\(length) bytes in \(pieces.count) pieces")
             }
         }
+    }
+
+    @Test func aFileHashesAsItsBytesReadABlockAtATime() throws {
+        let folder = NSTemporaryDirectory() + "questlog-hash-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var random = SplitMix64(seed: 0xF11E)
+        // Across the block size, so words straddle two reads.
+        for length in [0, 1, 7, 8, 9, 1000, (1 << 20) - 3, 1 << 20, (1 << 20) + 5, 3 * (1 << 20) + 11] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let path = folder + "/f\(length)"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            #expect(ContentHash.hash(ofFile: path) == ContentHash.hash(bytes), "\(length) bytes")
+        }
+        #expect(ContentHash.hash(ofFile: folder + "/missing") == nil)
+        #expect(ContentHash.hash(ofFile: folder) == nil, "a folder is not a file")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/f9")
+        #expect(ContentHash.hash(ofFile: folder + "/link") == nil, "a link is not followed")
     }
 }

@@ -1,0 +1,166 @@
+import Foundation
+
+/// What a build may take of the export documents the last build wrote, when the site differs from
+/// that build's in nothing but the notes of some entries (`SiteDigest.changedNotes`).
+///
+/// The JSON documents and the CSV files are made of pieces, each the records of a run of
+/// consecutive entries (`JSONExport.entries`, `CSVExport.chunks`), and a build records the length of
+/// every piece of every file it made (`ExportPieces`). A record depends on its entry and on what
+/// the entry's shape names of other entries (their names, pages and kinds), never on another
+/// entry's notes: when nothing but notes changed, a piece whose entries' notes are all unchanged is
+/// byte for byte the piece the last build made, and is read from that build's file rather than made
+/// again. The file must still be as that build left it (its size and time as recorded, as for a
+/// page kept), and the rest of the new file must stand as the old one did: every piece between
+/// the reused ones is made afresh, and a file whose pieces do not line up with the recorded ones is
+/// made whole.
+///
+/// It also counts the runs of entries made and taken, for `--timings`.
+public struct ExportReuse: Sendable {
+    /// The source files of the entries whose notes changed; every other entry is as it was. Nil
+    /// when nothing may be taken (the runs are only counted).
+    var changed: Set<String>?
+    /// The file at a path relative to the exports folder as the last build left it, open, with the
+    /// pieces that build made it of; nil when it changed since or its pieces are not known.
+    private var opening: @Sendable (String) -> PiecedFile?
+    /// How many runs were made and how many taken.
+    let runs = RunCount()
+
+    init(changed: Set<String>?, open: @escaping @Sendable (String) -> PiecedFile?) {
+        self.changed = changed
+        self.opening = open
+    }
+
+    /// Counts the runs without taking any.
+    static var counting: ExportReuse {
+        ExportReuse(changed: nil, open: { _ in nil })
+    }
+
+    /// The last build's file at a path relative to the exports folder, when runs may be taken from it.
+    func open(_ path: String) -> PiecedFile? {
+        changed == nil ? nil : opening(path)
+    }
+
+    /// Whether the notes of every entry of `entries` are as the last build had them.
+    func unchanged(_ entries: ArraySlice<Entry>) -> Bool {
+        guard let changed else { return false }
+        return changed.isEmpty || !entries.contains { changed.contains($0.source.path) }
+    }
+
+    /// The runs of entries a build's exports made and took.
+    final class RunCount: @unchecked Sendable {
+        // Unchecked: the counts are only touched with `lock` held.
+        private let lock = NSLock()
+        private var counts = (made: 0, taken: 0)
+
+        func add(taken: Bool) {
+            lock.withLock {
+                if taken { counts.taken += 1 } else { counts.made += 1 }
+            }
+        }
+
+        /// Adds the counts of `other`.
+        func add(_ other: RunCount) {
+            let (made, taken) = (other.made, other.taken)
+            lock.withLock {
+                counts.made += made
+                counts.taken += taken
+            }
+        }
+
+        var made: Int { lock.withLock { counts.made } }
+        var taken: Int { lock.withLock { counts.taken } }
+    }
+}
+
+/// The lengths of the pieces each export file of a build was made of, by path relative to the
+/// output folder: what the next build's `ExportReuse` needs to find a piece in the file.
+final class ExportPieces: @unchecked Sendable {
+    // Unchecked: `lengths` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var lengths: [String: [Int]] = [:]
+
+    /// Records the pieces of a file made of several.
+    func record(_ path: String, chunks: [[UInt8]]) {
+        guard chunks.count > 1 else { return }
+        let counts = chunks.map(\.count)
+        lock.withLock { lengths[path] = counts }
+    }
+
+    /// Every file recorded, with its pieces' lengths.
+    var recorded: [String: [Int]] {
+        lock.withLock { lengths }
+    }
+}
+
+/// A file open for reading, with where each of its pieces starts: the pieces of a file an earlier
+/// build wrote, whose lengths it recorded.
+final class PiecedFile: @unchecked Sendable {
+    // Unchecked: the descriptor is only read from with `pread`, which any thread may call.
+    private let descriptor: Int32
+    /// Where each piece starts, then the file's end.
+    private let starts: [Int]
+
+    /// The regular file at `path` (not a link), when it is `size` bytes long and its pieces of
+    /// `lengths` make up exactly that; nil otherwise or when it cannot be opened.
+    init?(path: String, lengths: [Int], size: Int) {
+        var starts = [0]
+        starts.reserveCapacity(lengths.count + 1)
+        for length in lengths {
+            guard length >= 0 else { return nil }
+            starts.append(starts[starts.count - 1] + length)
+        }
+        guard starts.last == size else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == size else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+        self.starts = starts
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// How many pieces the file has.
+    var count: Int {
+        starts.count - 1
+    }
+
+    /// The length of piece `index`.
+    func length(_ index: Int) -> Int {
+        starts[index + 1] - starts[index]
+    }
+
+    /// Whether `chunks` stand as the pieces did: as many, and each of `fixed` (the pieces not
+    /// taken from the file) as long as the file's.
+    func linesUp(with chunks: [[UInt8]], fixed: (Int) -> Bool) -> Bool {
+        chunks.count == count && chunks.indices.allSatisfy { !fixed($0) || chunks[$0].count == length($0) }
+    }
+
+    /// The bytes of piece `index`; nil when they cannot all be read.
+    func piece(_ index: Int) -> [UInt8]? {
+        guard index >= 0, index < count else { return nil }
+        let length = length(index)
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+            var done = 0
+            while done < length {
+                let count = pread(descriptor, buffer.baseAddress! + done, length - done, off_t(starts[index] + done))
+                if count > 0 {
+                    done += count
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    failed = true
+                    break
+                }
+            }
+            initialized = done
+        }
+        return failed ? nil : bytes
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+@testable import QuestlogCore
+import Testing
+
+/// A build after notes alone changed takes the runs of unchanged entries from the CSV files and
+/// JSON documents the last build wrote, and the exports are byte for byte those of a clean build;
+/// whatever else changed, or a file that is no longer as written, means runs made afresh.
+struct ExportReuseTests {
+    /// A game with enough entries for several runs in every file: 70 NPCs (three JSON runs of
+    /// 32) and 1,100 locations (two full CSV batches of 512 and a third).
+    static func files() -> [String: String] {
+        var files = ["questlog.yml": "title: Wiki\n", "Content/g/game.md": "---\ntitle: G\n---\nStart at [[Place 0]].\n"]
+        for number in 0..<70 {
+            files["Content/g/npcs/n\(number).md"] = "---\nname: Person \(number)\nlocations: [l\(number % 9)]\n---\n"
+                + "Met at [[Place \(number % 9)]]. Trades *\(number)* runes.\n"
+        }
+        for number in 0..<1_100 {
+            files["Content/g/locations/l\(number).md"] = "---\nname: Place \(number)\nregion: North\n---\nA place, number \(number).\n"
+        }
+        return files
+    }
+
+    /// The exports stage of a build of `site`: how many runs it made and took.
+    static func exports(of site: TestSite, clean: Bool = false) -> (made: Int, taken: Int)? {
+        site.build(timing: "exports", clean: clean).map { (made: $0.items - $0.reused, taken: $0.reused) }
+    }
+
+    /// The site built from nothing into a folder of its own, for comparison.
+    static func cleanTree(_ site: TestSite) -> [String: [UInt8]] {
+        let output = site.root + "/Clean"
+        try? FileManager.default.removeItem(atPath: output)
+        _ = site.build(timing: "exports", output: output, clean: true)
+        return TestSite.tree(output)
+    }
+
+    static func expectSameAsClean(_ site: TestSite, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let built = TestSite.tree(site.root + "/Output")
+        let clean = cleanTree(site)
+        let paths = Set(built.keys).symmetricDifference(clean.keys)
+        #expect(paths.isEmpty, "in one output only: \(paths.sorted())", sourceLocation: sourceLocation)
+        for (path, bytes) in clean where built[path] != bytes {
+            Issue.record("\(path) differs from a clean build's", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aNoteEditedTakesEveryOtherRunFromTheLastExports() throws {
+        let site = TestSite(Self.files())
+        defer { site.remove() }
+        let first = try #require(Self.exports(of: site))
+        #expect(first.taken == 0)
+        // g.json: 3 NPC runs, 35 location runs; the CSV files: 1 NPC batch, 3 location batches.
+        #expect(first.made == 3 + 35 + 1 + 3 + 7, "the runs and the other files: \(first)")
+        site.write("Content/g/npcs/n40.md", "---\nname: Person 40\nlocations: [l4]\n---\nMet at [[Place 4]]. Now sells *maps*.\n")
+        let second = try #require(Self.exports(of: site))
+        // The run of n40 in g.json (the second), and the one batch of NPCs.
+        #expect(second.taken == 3 + 35 + 1 + 3 - 2, "\(second)")
+        Self.expectSameAsClean(site)
+        let json = try String(contentsOfFile: site.root + "/Output/exports/g.json", encoding: .utf8)
+        #expect(json.contains("Now sells *maps*."))
+
+        // Two notes at once: a location's and an NPC's, each in one JSON run and one CSV batch
+        // (entries are in name order, so where they fall is not worked out here).
+        site.write("Content/g/locations/l999.md", "---\nname: Place 999\nregion: North\n---\nFlooded now.\n")
+        site.write("Content/g/npcs/n0.md", "---\nname: Person 0\nlocations: [l0]\n---\nMet at [[Place 0]]. Gone.\n")
+        let third = try #require(Self.exports(of: site))
+        #expect(third.made == 4 + 7 && third.taken == first.made - 11, "\(third)")
+        Self.expectSameAsClean(site)
+    }
+
+    /// A note that links to one entry less changes what that entry shows (who mentions it): not
+    /// notes alone.
+    @Test func anythingButNotesChangedMakesEveryRun() throws {
+        let site = TestSite(Self.files())
+        defer { site.remove() }
+        _ = Self.exports(of: site)
+        // A value: every page and run that shows it may differ.
+        site.write("Content/g/locations/l3.md", "---\nname: Place 3\nregion: South\n---\nA place, number 3.\n")
+        #expect(Self.exports(of: site)?.taken == 0)
+        Self.expectSameAsClean(site)
+        // A name, which other entries' records show.
+        site.write("Content/g/locations/l500.md", "---\nname: Plaza 500\nregion: North\n---\nA place, number 500.\n")
+        #expect(Self.exports(of: site)?.taken == 0)
+        Self.expectSameAsClean(site)
+        // A link taken out of a note.
+        site.write("Content/g/npcs/n6.md", "---\nname: Person 6\nlocations: [l6]\n---\nNowhere.\n")
+        #expect(Self.exports(of: site)?.taken == 0)
+        Self.expectSameAsClean(site)
+        // A note edited, but the build is clean.
+        site.write("Content/g/npcs/n5.md", "---\nname: Person 5\nlocations: [l5]\n---\nMet at [[Place 5]]. Quiet.\n")
+        #expect(Self.exports(of: site, clean: true)?.taken == 0)
+        Self.expectSameAsClean(site)
+    }
+
+    @Test func anExportChangedSinceTheLastBuildIsNotTakenFrom() throws {
+        let site = TestSite(Self.files())
+        defer { site.remove() }
+        _ = Self.exports(of: site)
+        // Someone edited the JSON document and a CSV file in the output folder.
+        let json = site.root + "/Output/exports/g.json"
+        try TestSite.damage(json)
+        let csv = site.root + "/Output/exports/g/locations.csv"
+        var bytes = try #require(FileManager.default.contents(atPath: csv))
+        bytes.append(contentsOf: Array("extra\r\n".utf8))
+        #expect(FileManager.default.createFile(atPath: csv, contents: bytes))
+        site.write("Content/g/locations/l7.md", "---\nname: Place 7\nregion: North\n---\nA place, number 7. Flooded.\n")
+        let second = try #require(Self.exports(of: site))
+        // Only the NPC batch, of the CSV file left as written, is taken.
+        #expect(second.taken == 1, "\(second)")
+        Self.expectSameAsClean(site)
+    }
+
+    @Test func piecesThatDoNotAddUpToTheFileAreNotTrusted() throws {
+        let site = TestSite(Self.files())
+        defer { site.remove() }
+        _ = Self.exports(of: site)
+        // The cache's record of g.json's pieces, shifted: the same total, other boundaries.
+        let folder = site.root + "/.questlog"
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasPrefix("build-") })
+        var text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("pieces\t") && $0.hasSuffix("\texports/g.json") })
+        var lengths = line.split(separator: "\t")[1].split(separator: " ").map { Int($0)! }
+        lengths[1] -= 1
+        lengths[2] += 1
+        text = text.replacingOccurrences(of: String(line), with: "pieces\t" + lengths.map(String.init).joined(separator: " ") + "\texports/g.json")
+        try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+        site.write("Content/g/npcs/n9.md", "---\nname: Person 9\nlocations: [l0]\n---\nMet at [[Place 0]]. Asleep.\n")
+        let second = try #require(Self.exports(of: site))
+        // The glue between the runs no longer lines up: g.json is made whole; the CSV files are taken from.
+        #expect(second.taken == 3, "\(second)")
+        Self.expectSameAsClean(site)
+    }
+
+    @Test func aPiecedFileReadsItsPiecesAndRefusesWrongLengths() throws {
+        let folder = NSTemporaryDirectory() + "questlog-pieces-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/f"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("headrun one,run two;tail".utf8)))
+        let file = try #require(PiecedFile(path: path, lengths: [4, 7, 1, 7, 5], size: 24))
+        #expect(file.count == 5)
+        #expect(file.piece(1).map { String(decoding: $0, as: UTF8.self) } == "run one")
+        #expect(file.piece(4).map { String(decoding: $0, as: UTF8.self) } == ";tail")
+        #expect(file.piece(5) == nil && file.piece(-1) == nil)
+        #expect(file.linesUp(with: [Array("head".utf8), [], Array(",".utf8), [], Array(";tail".utf8)], fixed: { $0 % 2 == 0 }))
+        #expect(!file.linesUp(with: [Array("head".utf8), [], Array(",,".utf8), [], Array(";tail".utf8)], fixed: { $0 % 2 == 0 }))
+        #expect(!file.linesUp(with: [Array("head".utf8), []], fixed: { _ in false }))
+        #expect(PiecedFile(path: path, lengths: [4, 7, 1, 7, 4], size: 23) == nil, "the file is longer than its pieces")
+        #expect(PiecedFile(path: path, lengths: [4, 7, 1, 7, 4], size: 24) == nil, "the pieces fall short of the size")
+        #expect(PiecedFile(path: path, lengths: [30, -6], size: 24) == nil)
+        #expect(PiecedFile(path: folder + "/missing", lengths: [1], size: 1) == nil)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: path)
+        #expect(PiecedFile(path: folder + "/link", lengths: [24], size: 24) == nil, "a link is not followed")
+    }
+}
