@@ -52,20 +52,23 @@ enum OutputFileSystem {
         return Identity(device: info.st_dev, inode: info.st_ino)
     }
 
-    /// The names in a folder, without `.` and `..`, sorted by bytes.
-    static func entries(of path: String) throws(Failure) -> [String] {
+    /// The names in a folder, without `.` and `..`, sorted by bytes; with a `prefix`, only those
+    /// that start with it (the others are passed over without being made strings).
+    static func entries(of path: String, prefix: String = "") throws(Failure) -> [String] {
         guard let folder = opendir(path) else { throw Failure(code: errno) }
         defer { closedir(folder) }
         var names: [String] = []
+        let start = Array(prefix.utf8CString.dropLast())
         while let entry = readdir(folder) {
             var rawName = entry.pointee.d_name
             let capacity = MemoryLayout.size(ofValue: rawName)
             let name = withUnsafePointer(to: &rawName) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: capacity) {
-                    String(cString: $0)
+                pointer.withMemoryRebound(to: CChar.self, capacity: capacity) { name -> String? in
+                    guard start.isEmpty || strncmp(name, start, start.count) == 0 else { return nil }
+                    return String(cString: name)
                 }
             }
-            if name != "." && name != ".." { names.append(name) }
+            if let name, name != "." && name != ".." { names.append(name) }
         }
         return names.sorted { $0.utf8Precedes($1) }
     }

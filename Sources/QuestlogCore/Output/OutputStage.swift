@@ -215,7 +215,10 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     private func sortedEntries() -> [Entry] {
         lock.withLock {
             if !entriesSorted {
-                entries.sort { $0.path.utf8Precedes($1.path) }
+                // The positions sorted (the sort is stable), then the entries put in their order:
+                // each entry is moved once, not at every step of the sort.
+                let order = entries.indices.sorted { entries[$0].path.utf8Precedes(entries[$1].path) }
+                entries = order.map { entries[$0] }
                 entriesSorted = true
             }
             return entries

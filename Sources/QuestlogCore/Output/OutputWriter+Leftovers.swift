@@ -18,7 +18,7 @@ extension OutputWriter {
         for folder in [""] + folders.sorted(by: { $0.utf8Precedes($1) }) {
             guard folder.isEmpty || (isReachedWithoutLinks(folder + "/", checked: &realFolders)
                 && (try? OutputFileSystem.kind(of: absolute(folder))) == .directory) else { continue }
-            guard let names = try? OutputFileSystem.entries(of: folder.isEmpty ? directory : absolute(folder)) else { continue }
+            guard let names = try? OutputFileSystem.entries(of: folder.isEmpty ? directory : absolute(folder), prefix: OutputTemporaryName.prefix) else { continue }
             for name in names where OutputTemporaryName.isLeftover(name) {
                 let path = folder.isEmpty ? name : folder + "/" + name
                 if folder.isEmpty && OutputTemporaryName.isStage(name) {

@@ -88,14 +88,38 @@ extension SearchIndex {
         return Body(type: type, number: number, bytes: bytes.compacted(), body: start..<end)
     }
 
-    /// The records of the documents of documents file `chunk`.
-    private func writeDocuments(_ chunk: Int, to out: inout [UInt8]) {
+    /// The records of the documents of documents file `chunk`, written straight into bytes as the
+    /// compact JSON array of `[name, path, [aliases], text]` arrays (`documentsJSON`).
+    func writeDocuments(_ chunk: Int, to out: inout [UInt8]) {
         let range = chunk * documentsPerChunk..<min(documents.count, (chunk + 1) * documentsPerChunk)
-        let records = JSONValue.array(documents[range].map { document in
+        out.append(UInt8(ascii: "["))
+        for number in range {
+            if number > range.lowerBound { out.append(UInt8(ascii: ",")) }
+            let document = documents[number]
+            out.append(UInt8(ascii: "["))
+            JSONValue.writeString(document.name, to: &out)
+            out.append(UInt8(ascii: ","))
+            JSONValue.writeString(document.path, to: &out)
+            out.append(contentsOf: ",[".utf8)
+            for (index, alias) in document.aliases.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(alias, to: &out)
+            }
+            out.append(contentsOf: "],".utf8)
+            JSONValue.writeString(document.text, to: &out)
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// The records of the documents of documents file `chunk` as a value: what `writeDocuments`
+    /// writes.
+    func documentsJSON(_ chunk: Int) -> JSONValue {
+        let range = chunk * documentsPerChunk..<min(documents.count, (chunk + 1) * documentsPerChunk)
+        return .array(documents[range].map { document in
             .array([.string(document.name), .string(document.path), .array(document.aliases.map(JSONValue.string)),
                     .string(document.text)])
         })
-        out.append(contentsOf: records.bytes(pretty: false))
     }
 
     /// What an index file starts with, before its data: `QuestlogSearch.load("terms",3,`.

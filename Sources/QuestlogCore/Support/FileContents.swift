@@ -10,12 +10,30 @@ enum FileContents {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        var bytes: [UInt8] = []
-        // One byte more than the size, so a file that grew since fstat is read whole.
-        var chunk = [UInt8](repeating: 0, count: min(limit, max(Int(info.st_size), 4096)) + 1)
+        // Read straight into the array, one byte more than the size, so that a file that grew
+        // since fstat is noticed (and read on to its end): a memo file of tens of megabytes is
+        // neither cleared first nor copied once read.
+        let wanted = min(limit, Int(info.st_size) + 1)
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+            var done = 0
+            while done < wanted {
+                let count = Foundation.read(descriptor, buffer.baseAddress! + done, wanted - done)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    break
+                }
+                if count == 0 { break }
+                done += count
+            }
+            initialized = done
+        }
+        if failed { return nil }
+        guard bytes.count == wanted, bytes.count < limit else { return bytes }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
         while bytes.count < limit {
-            let wanted = min(chunk.count, limit - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, wanted) }
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, min($0.count, limit - bytes.count)) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return nil

@@ -230,7 +230,8 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
-    private static func writeString(_ value: String, to out: inout [UInt8]) {
+    /// Appends `value` as a JSON string, as every string of a document is written.
+    static func writeString(_ value: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in

@@ -27,6 +27,23 @@ struct OutputFileSystemTests {
         }
     }
 
+    @Test func aFolderListsItsNamesInByteOrderOrThoseWithAPrefix() throws {
+        try OutputTestFolder.with { folder in
+            try folder.makeFolder("list")
+            for name in ["b", ".questlog-tmp-1-2", "a", "é", ".questlog-tmp-", ".questlog", "Z", ".questlog-tmp-x"] {
+                try folder.put("list/" + name, name)
+            }
+            try folder.makeFolder("list/.questlog-tmp-9-stage")
+            #expect(try OutputFileSystem.entries(of: folder.path("list"))
+                == [".questlog", ".questlog-tmp-", ".questlog-tmp-1-2", ".questlog-tmp-9-stage", ".questlog-tmp-x", "Z", "a", "b", "é"])
+            #expect(try OutputFileSystem.entries(of: folder.path("list"), prefix: ".questlog-tmp-")
+                == [".questlog-tmp-", ".questlog-tmp-1-2", ".questlog-tmp-9-stage", ".questlog-tmp-x"])
+            #expect(try OutputFileSystem.entries(of: folder.path("list"), prefix: "é") == ["é"])
+            #expect(try OutputFileSystem.entries(of: folder.path("list"), prefix: "c").isEmpty)
+            #expect(throws: OutputFileSystem.Failure.self) { try OutputFileSystem.entries(of: folder.path("missing")) }
+        }
+    }
+
     @Test func anEmptyFileHoldsNothingAndOnlyNothing() throws {
         try OutputTestFolder.with { folder in
             let path = folder.path("empty")

@@ -22,4 +22,23 @@ struct SearchIndexBytesTests {
         #expect(SearchIndex.contentHash(of: texts) != SearchIndex.contentHash(of: texts.reversed()))
         #expect(SearchIndex.contentHash(of: texts).count == 5)
     }
+
+    @Test func documentsAreWrittenAsTheirValue() {
+        let names = ["", "Varré", "say \"hi\"", "line\nbreak\t\u{1}", "龙王 🐉", "\u{2028}sep", "back\\slash"]
+        var random = SplitMix64(seed: 11)
+        let documents = (0..<40).map { number in
+            SearchDocument(name: names[number % names.count], path: "g/npcs/n\(number).html",
+                           aliases: (0..<Int(random.next() % 3)).map { names[($0 + number) % names.count] },
+                           text: names[Int(random.next() % UInt64(names.count))] + " text", game: 0, kind: 1, flags: [])
+        }
+        for perChunk in [1, 3, 40] {
+            let index = SearchIndex(documents: documents, games: [], kinds: [], groups: [], terms: [], postings: [],
+                                    shardStarts: [0], shardKeys: [], documentsPerChunk: perChunk)
+            for chunk in 0..<(documents.count + perChunk - 1) / perChunk {
+                var bytes: [UInt8] = [0x41]
+                index.writeDocuments(chunk, to: &bytes)
+                #expect(bytes == [0x41] + index.documentsJSON(chunk).bytes(pretty: false), "chunk \(chunk) of \(perChunk)")
+            }
+        }
+    }
 }
