@@ -76,13 +76,23 @@ struct ExportTable: Sendable {
         return cells
     }
 
-    /// `text` without leading and trailing white space; text that starts and ends with visible ASCII
-    /// is returned as it is, without a trip through Foundation.
+    /// `text` without leading and trailing white space (`whitespacesAndNewlines`). Text whose
+    /// ends are ASCII is trimmed by its bytes, without a trip through Foundation: ASCII white space
+    /// is tab to carriage return and space, and no other ASCII byte is.
     static func trimmed(_ text: String) -> String {
         guard let first = text.utf8.first, let last = text.utf8.last else { return text }
         func visible(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
         if visible(first) && visible(last) { return text }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        func space(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        let bytes = text.utf8
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end && space(bytes[start]) { start = bytes.index(after: start) }
+        while end > start && space(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        // A byte past the white space that is not ASCII may be white space of its own.
+        if start < end && (bytes[start] >= 0x80 || bytes[bytes.index(before: end)] >= 0x80) {
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return start == bytes.startIndex && end == bytes.endIndex ? text : String(text[start..<end])
     }
 
     private static func cell(_ value: FieldValue, site: Site) -> ExportCell {

@@ -166,8 +166,10 @@ struct XLSXSheet: Sendable {
         let batch = 1024
         let longest = Parallel.map(Array(stride(from: 0, to: rows.count, by: batch)), jobs: jobs) { start -> [Int] in
             var longest = [Int](repeating: 0, count: header.count)
+            // A column as wide as the widest allowed is not measured further.
+            let enough = Self.widths.upperBound - 2
             for row in rows[start..<min(start + batch, rows.count)] {
-                for column in 0..<min(row.count, header.count) {
+                for column in 0..<min(row.count, header.count) where longest[column] < enough {
                     longest[column] = max(longest[column], Self.displayLength(row[column]))
                 }
             }

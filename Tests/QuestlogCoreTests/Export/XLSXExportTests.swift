@@ -1,5 +1,6 @@
 @testable import QuestlogCore
 import Testing
+import TestSupport
 
 struct XLSXExportTests {
     static let site = ExportTestSite.make()
@@ -219,6 +220,20 @@ struct XLSXExportTests {
         ])
         #expect(sheet2.columnWidths() == [10, 60, 13])
         #expect(sheet2.columnWidths(jobs: 4) == [10, 60, 13])
+        // Many rows, over several batches: a column at the widest is measured no further, and
+        // the width is the one measuring every cell gives.
+        var random = SplitMix64(seed: 0x5EE7)
+        let rows: [[ExportCell]] = (0..<3_000).map { _ in
+            let long = Int(random.next() % 80), short = Int(random.next() % 20)
+            return [.text(String(repeating: "é", count: long)), .text(String(repeating: "x", count: short)), .int(Int(random.next() % 1_000))]
+        }
+        let many = XLSXSheet(name: "m", header: ["long", "s", "n"], rows: rows)
+        let measured = [0, 1, 2].map { column in
+            min(max(rows.map { row -> Int in if case let .text(text) = row[column] { return text.count } else { return row[column].text.count } }
+                .max()! + 2, XLSXSheet.widths.lowerBound), XLSXSheet.widths.upperBound)
+        }
+        #expect(many.columnWidths(jobs: 3) == measured)
+        #expect(measured[0] == 60 && measured[1] == 21)
     }
 
     @Test func namesLinkToTheirPagesBesideTheExports() throws {
