@@ -106,19 +106,27 @@ struct BuildCache: Equatable {
         var out: [UInt8] = []
         out.reserveCapacity(64 * (inputs.count + outputs.count + (digest?.entries.count ?? 0)) + 1_024)
         func text(_ text: String) {
+            func plain(_ byte: UInt8) -> Bool {
+                byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r")
+            }
+            // Most texts (paths) have nothing to escape: copied whole.
+            if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(plain) }) == true {
+                out.append(contentsOf: text.utf8)
+                return
+            }
             for byte in text.utf8 {
                 switch byte {
-                case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "\t"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+                case UInt8(ascii: "\n"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
                 default: out.append(byte)
                 }
             }
         }
         func field(_ number: some BinaryInteger) {
             out.append(UInt8(ascii: "\t"))
-            out += String(number).utf8
+            Self.appendDecimal(number, to: &out)
         }
         func line(_ tag: String) {
             out += tag.utf8
@@ -167,6 +175,51 @@ struct BuildCache: Equatable {
         return out
     }
 
+    /// Appends the decimal digits of `number`, as `String(number)` has them.
+    static func appendDecimal(_ number: some BinaryInteger, to out: inout [UInt8]) {
+        if number < 0 { out.append(UInt8(ascii: "-")) }
+        var value = UInt64(number.magnitude)
+        // Room for the 20 digits of the largest 64-bit number, filled from the end.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var end = buffer.count
+            repeat {
+                end -= 1
+                buffer[end] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+                value /= 10
+            } while value > 0
+            out.append(contentsOf: buffer[end...])
+        }
+    }
+
+    /// The records a cache holds, by the tag that starts their lines.
+    private enum Tag: CaseIterable {
+        case key, pages, games, written, input, output, site, game, entry, pieces, diagnostic
+
+        var name: [UInt8] {
+            switch self {
+            case .key: Array("key".utf8)
+            case .pages: Array("pages".utf8)
+            case .games: Array("games".utf8)
+            case .written: Array("written".utf8)
+            case .input: Array("in".utf8)
+            case .output: Array("out".utf8)
+            case .site: Array("site".utf8)
+            case .game: Array("game".utf8)
+            case .entry: Array("entry".utf8)
+            case .pieces: Array("pieces".utf8)
+            case .diagnostic: Array("diag".utf8)
+            }
+        }
+
+        static let names = allCases.map { ($0, $0.name) }
+
+        /// The tag spelled by `bytes`, compared as bytes: a cache has a line for every file.
+        static func named(_ bytes: ArraySlice<UInt8>) -> Tag? {
+            names.first { $0.1.count == bytes.count && $0.1.elementsEqual(bytes) }?.0
+        }
+    }
+
     /// Reads a cache; nil for anything that is not a complete cache of this format. Split on bytes:
     /// a cache lists every input and output, so it is read on every build.
     init?(parsing bytes: [UInt8]) {
@@ -196,30 +249,30 @@ struct BuildCache: Equatable {
                 start = tab + 1
             }
             fields.append(line[start...])
-            guard let tag = fields.first else { return nil }
-            switch (String(decoding: tag, as: UTF8.self), fields.count) {
-            case ("key", 2): key = text(fields[1])
-            case ("pages", 2): pages = number(fields[1])
-            case ("games", 2): gameCount = number(fields[1])
-            case ("written", 2): written = number(fields[1])
-            case ("in", 5):
+            guard let first = fields.first, let tag = Tag.named(first) else { return nil }
+            switch (tag, fields.count) {
+            case (.key, 2): key = text(fields[1])
+            case (.pages, 2): pages = number(fields[1])
+            case (.games, 2): gameCount = number(fields[1])
+            case (.written, 2): written = number(fields[1])
+            case (.input, 5):
                 guard let size: Int = number(fields[1]), let modified: Int64 = number(fields[2]), let hash: UInt64 = number(fields[3]) else { return nil }
                 inputs.append(SourceStamp(path: text(fields[4]), size: size, modified: modified, hash: hash))
-            case ("out", 5):
+            case (.output, 5):
                 guard let size: Int = number(fields[1]), let modified: Int64 = number(fields[2]), let hash: UInt64 = number(fields[3]) else { return nil }
                 let path = text(fields[4])
                 guard OutputPathRules.problem(with: path) == nil else { return nil }
                 outputs.append(SourceStamp(path: path, size: size, modified: modified, hash: hash))
-            case ("site", 2):
+            case (.site, 2):
                 guard site == nil, let value: UInt64 = number(fields[1]) else { return nil }
                 site = value
-            case ("game", 2):
+            case (.game, 2):
                 guard site != nil, let value: UInt64 = number(fields[1]) else { return nil }
                 games.append(value)
-            case ("entry", 5):
+            case (.entry, 5):
                 guard site != nil, let shape: UInt64 = number(fields[1]), let notes: UInt64 = number(fields[2]) else { return nil }
                 entries.append(SiteDigest.Record(key: text(fields[3]), path: text(fields[4]), shape: shape, notes: notes))
-            case ("pieces", 3):
+            case (.pieces, 3):
                 var lengths: [Int] = []
                 for field in fields[1].split(separator: UInt8(ascii: " ")) {
                     guard let length: Int = number(field), length >= 0 else { return nil }
@@ -227,7 +280,7 @@ struct BuildCache: Equatable {
                 }
                 let path = text(fields[2])
                 guard !lengths.isEmpty, OutputPathRules.problem(with: path) == nil, pieces.updateValue(lengths, forKey: path) == nil else { return nil }
-            case ("diag", 7):
+            case (.diagnostic, 7):
                 guard let severity = Severity(rawValue: text(fields[1])), let line: Int = number(fields[4]), let column: Int = number(fields[5]) else { return nil }
                 let path = text(fields[3])
                 let location = path == "-" ? nil : SourceLocation(path: path, line: line, column: column)

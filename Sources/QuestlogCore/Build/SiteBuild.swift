@@ -407,14 +407,15 @@ public struct SiteBuild: Sendable {
         // Each file is written out of the way in the output folder as soon as it is made, and put in
         // place only once the whole site is known to be good; a destination that must not be
         // written to gets nothing, and its problems are reported with the content's.
-        let writer = OutputWriter(directory: options.output, displayName: options.outputDisplayName,
+        var writer = OutputWriter(directory: options.output, displayName: options.outputDisplayName,
                                   siteRoot: options.site, jobs: options.jobs)
         var destinationProblems: [OutputError] = []
         // Whether the folder may be written to, and whether it holds an earlier build's output
-        // (its manifest): only then may pages of that output be kept.
-        let (writable, holdsOutput) = writer.placementError() == nil
-            ? writer.inspectDestination(errors: &destinationProblems).map { (true, $0.manifest != nil) } ?? (false, false)
-            : (false, false)
+        // (its manifest): only then may pages of that output be kept. The writer looks again
+        // before writing, and takes the manifest from this look if its bytes are unchanged.
+        let inspected = writer.placementError() == nil ? writer.inspectDestination(errors: &destinationProblems) : nil
+        writer.inspected = inspected
+        let (writable, holdsOutput) = inspected.map { (true, $0.manifest != nil) } ?? (false, false)
         let previousOutputs = options.clean ? [] : (previous?.outputs ?? [])
         let stage = OutputStage(writer: writer, previous: previousOutputs, recorded: previous?.written ?? 0, active: writable)
         // The notes and layouts of earlier builds, unless everything is to be made afresh; this

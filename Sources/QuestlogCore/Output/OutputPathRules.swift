@@ -6,22 +6,40 @@ enum OutputPathRules {
 
     /// Why `path` cannot be an output path, or nil when it can.
     static func problem(with path: String) -> String? {
-        // Checked on UTF-8 bytes: every byte of a multi-byte character is 0x80 or above, so ASCII
-        // tests cannot match inside one, and a build checks tens of thousands of paths.
-        let bytes = path.utf8
+        // Checked on UTF-8 bytes, in place: every byte of a multi-byte character is 0x80 or above,
+        // so ASCII tests cannot match inside one, and a build checks tens of thousands of paths.
+        if let found = path.utf8.withContiguousStorageIfAvailable({ problem(bytes: $0) }) { return found }
+        var path = path
+        return path.withUTF8 { problem(bytes: $0) }
+    }
+
+    private static func problem(bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         if bytes.isEmpty { return "the path is empty" }
-        if bytes.first == slash { return "it is absolute; output paths are relative to the output folder" }
-        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return "it contains a control character" }
-        if bytes.contains(UInt8(ascii: "\\")) { return "it contains a backslash; separate folders with '/'" }
-        for (index, name) in bytes.split(separator: slash, omittingEmptySubsequences: false).enumerated() {
+        if bytes[0] == slash { return "it is absolute; output paths are relative to the output folder" }
+        var backslash = false
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x7F { return "it contains a control character" }
+            if byte == UInt8(ascii: "\\") { backslash = true }
+        }
+        if backslash { return "it contains a backslash; separate folders with '/'" }
+        var start = 0
+        var index = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != slash { end += 1 }
+            let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
             if name.isEmpty { return "it has an empty component ('//' or a '/' at an end)" }
             if name.count > maximumNameLength { return "a name in it is longer than \(maximumNameLength) bytes" }
-            guard name.first == dot else { continue }
-            if name.count <= 2 && name.allSatisfy({ $0 == dot }) { return "it has a '\(String(Substring(name)))' component" }
-            let lowercased = String(Substring(name)).lowercased()
-            if lowercased.hasPrefix(".questlog-") { return "names starting with '.questlog-' are reserved for Questlog" }
-            if index == 0 && lowercased == ".git" { return "'.git' belongs to version control and is never written" }
+            if name[0] == dot {
+                let text = String(decoding: name, as: UTF8.self)
+                if name.count <= 2 && name.allSatisfy({ $0 == dot }) { return "it has a '\(text)' component" }
+                let lowercased = text.lowercased()
+                if lowercased.hasPrefix(".questlog-") { return "names starting with '.questlog-' are reserved for Questlog" }
+                if index == 0 && lowercased == ".git" { return "'.git' belongs to version control and is never written" }
+            }
+            start = end + 1
+            index += 1
         }
         return nil
     }
@@ -97,7 +115,9 @@ enum OutputPathRules {
     /// Records the spelling of `path`, reporting it once when another spelling of the same name came first.
     private static func noteSpelling(_ path: String, in spellings: inout [String: String], collided: inout Set<String>,
                                      errors: inout [OutputError]) {
-        let key = path.lowercased()
+        // A path of ASCII without capitals (most are) is its own lower case.
+        let lower = path.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) } }
+        let key = lower == true ? path : path.lowercased()
         guard let first = spellings[key] else {
             spellings[key] = path
             return

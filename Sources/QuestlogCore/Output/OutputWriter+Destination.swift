@@ -59,6 +59,9 @@ extension OutputWriter {
             errors.append(OutputError(.damagedManifest, "refusing to write to \(shown(nil)): its \(OutputManifest.fileName) cannot be read (\(error.reason)); choose another --output or empty it"))
             return nil
         }
+        if let known = inspected, let manifest = known.manifest, known.manifestBytes == bytes {
+            return OutputDestination(exists: true, rootNames: names, manifest: manifest, manifestBytes: bytes)
+        }
         do {
             let manifest = try OutputManifest(parsing: bytes)
             return OutputDestination(exists: true, rootNames: names, manifest: manifest, manifestBytes: bytes)

@@ -24,6 +24,9 @@ public struct OutputWriter: Sendable {
     public let jobs: Int
     /// Told of each file once it is in place or found unchanged, from any thread.
     public var onFile: @Sendable () -> Void = {}
+    /// What an earlier look at the folder found (`inspectDestination`): a manifest of the same
+    /// bytes is taken from it rather than parsed again.
+    var inspected: OutputDestination?
 
     /// - Parameters:
     ///   - directory: the output folder; a relative path is taken from the current folder now.

@@ -110,6 +110,23 @@ struct BuildCacheTests {
         }
     }
 
+    @Test func numbersAreWrittenAsTheirDecimalText() {
+        func written(_ number: some BinaryInteger) -> String {
+            var out: [UInt8] = [0x41]
+            BuildCache.appendDecimal(number, to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        for number in [0, 1, -1, 9, 10, 99, 100, -100, 123_456_789, Int.max, Int.min, Int.min + 1] {
+            #expect(written(number) == "A" + String(number), "\(number)")
+        }
+        for number in [UInt64.max, UInt64.max - 1, 1 << 63, 0] {
+            #expect(written(number) == "A" + String(number), "\(number)")
+        }
+        for number in [Int64.min, Int64.max, -1_700_000_000_123_456_789] {
+            #expect(written(number) == "A" + String(number), "\(number)")
+        }
+    }
+
     @Test func theCacheRoundTripsAndRefusesWhatItCannotRead() throws {
         let cache = BuildCache(key: "k\tey", inputs: [SourceStamp(path: "Content/a b\n.md", size: 3, modified: 42, hash: 7)],
                                outputs: [SourceStamp(path: "g/a.html", size: 10, modified: 99, hash: 0xFEED_F00D_0000_0001)],
@@ -140,7 +157,10 @@ struct BuildCacheTests {
                        "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 -2\texports/g.json\n",
                        "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t\texports/g.json\n",
                        "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 2\t../g.json\n",
-                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1\tg.json\npieces\t2\tg.json\n"] {
+                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1\tg.json\npieces\t2\tg.json\n",
+                       // A tag no cache has, or one spelled otherwise.
+                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nink\t1\t2\t3\ta\n",
+                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nPages\t1\n"] {
             #expect(BuildCache(parsing: Array(broken.utf8)) == nil, "\(broken)")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import QuestlogCore
 
 @Suite struct OutputPathRulesTests {
@@ -77,5 +78,39 @@ import Testing
     @Test func reportsEveryProblemOfAList() {
         let errors = OutputPathRules.problems(in: [.text("/abs"), .text("x.html"), .text("X.html"), .text("x.html")])
         #expect(errors.map(\.kind) == [.invalidPath, .duplicatePath, .caseCollision])
+    }
+
+    /// The rules as first written, on the UTF-8 view: what the checks in place must say of any path.
+    static func reference(_ path: String) -> String? {
+        let bytes = path.utf8
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        if bytes.isEmpty { return "the path is empty" }
+        if bytes.first == slash { return "it is absolute; output paths are relative to the output folder" }
+        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return "it contains a control character" }
+        if bytes.contains(UInt8(ascii: "\\")) { return "it contains a backslash; separate folders with '/'" }
+        for (index, name) in bytes.split(separator: slash, omittingEmptySubsequences: false).enumerated() {
+            if name.isEmpty { return "it has an empty component ('//' or a '/' at an end)" }
+            if name.count > OutputPathRules.maximumNameLength { return "a name in it is longer than \(OutputPathRules.maximumNameLength) bytes" }
+            guard name.first == dot else { continue }
+            if name.count <= 2 && name.allSatisfy({ $0 == dot }) { return "it has a '\(String(Substring(name)))' component" }
+            let lowercased = String(Substring(name)).lowercased()
+            if lowercased.hasPrefix(".questlog-") { return "names starting with '.questlog-' are reserved for Questlog" }
+            if index == 0 && lowercased == ".git" { return "'.git' belongs to version control and is never written" }
+        }
+        return nil
+    }
+
+    @Test func everyPathIsJudgedAsTheRulesSay() {
+        var paths = ["", "/", "a", "a/", "/a", "a//b", ".", "..", "a/./b", "a/../b", "...", ".git", "a/.git", ".GIT", ".Questlog-x", "a/.questlog-tmp",
+                     "a\\b", "a\u{7F}b", "a\nb", "\u{1}/\\", "\\/\u{1}", "é/.Ǵit", "龍/x.html", String(repeating: "n", count: 255),
+                     String(repeating: "n", count: 256), "a/" + String(repeating: "é", count: 128), ".well-known/x", "bigstring/that/is/long.html"]
+        var random = SplitMix64(seed: 0x9A7)
+        let pieces = ["a", "/", ".", "..", "\\", "\u{1}", "\u{7F}", "é", ".git", ".questlog-", "Q", "龍", "x.html", "/"]
+        for _ in 0..<5_000 {
+            paths.append((0..<Int(random.next() % 6)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
+        }
+        for path in paths {
+            #expect(OutputPathRules.problem(with: path) == Self.reference(path), "\(path.debugDescription)")
+        }
     }
 }

@@ -24,6 +24,24 @@ import Testing
         }
     }
 
+    /// The writer takes the manifest of an earlier look at the folder only while the file's bytes
+    /// are those that look read.
+    @Test func aManifestSeenBeforeIsParsedAgainOnceItChanged() throws {
+        try OutputTestFolder.with { folder in
+            _ = try folder.writer().write(site)
+            var writer = folder.writer()
+            var errors: [OutputError] = []
+            let first = try #require(writer.inspectDestination(errors: &errors))
+            writer.inspected = first
+            #expect(writer.inspectDestination(errors: &errors)?.manifest == first.manifest)
+            try folder.put("Output/.questlog-manifest", "questlog-manifest 1\nindex.html\nother.html\n")
+            #expect(writer.inspectDestination(errors: &errors)?.manifest?.paths == ["index.html", "other.html"])
+            try folder.put("Output/.questlog-manifest", "questlog-manifest 1\n../escape.html\n")
+            #expect(writer.inspectDestination(errors: &errors) == nil)
+            #expect(errors.map(\.kind) == [.damagedManifest])
+        }
+    }
+
     @Test func aSecondWriteWithNoChangeRewritesNothing() throws {
         try OutputTestFolder.with { folder in
             _ = try folder.writer().write(site)
