@@ -91,10 +91,48 @@ struct GraphNodeFacts: Sendable {
         return graph.refs[a] < graph.refs[b]
     }
 
-    /// Gives each node its place in the lists under the pictures.
+    /// Gives each node its place in the lists under the pictures, in `precedes` order. Names in
+    /// canonical composition (NFC; nearly all are) are compared by their bytes, which orders them
+    /// as string comparison does without normalizing both at every comparison of the sort; the
+    /// others as strings.
     private static func rank(_ facts: inout [GraphNodeFacts], graph: RelationGraph) {
-        let order = facts.indices.sorted { [facts] a, b in precedes(a, b, in: facts, graph: graph) }
+        let kinds = facts.map(\.kind)
+        let names = facts.map { SortName($0.name) }
+        let order = facts.indices.sorted { a, b in
+            if kinds[a] != kinds[b] { return kinds[a] < kinds[b] }
+            if let precedes = names[a].precedes(names[b]) { return precedes }
+            return graph.refs[a] < graph.refs[b]
+        }
         for (rank, node) in order.enumerated() { facts[node].listRank = rank }
+    }
+
+    /// A name with its bytes, when it is in canonical composition.
+    struct SortName {
+        var text: String
+        /// The UTF-8, when it is the text's NFC form (two such texts are equal only when their
+        /// bytes are, and order as their bytes do); nil otherwise.
+        var composed: [UInt8]?
+
+        init(_ text: String) {
+            self.text = text
+            let bytes = Array(text.utf8)
+            if bytes.allSatisfy({ $0 < 0x80 }) {
+                composed = bytes
+            } else {
+                var normalized: [UInt8] = []
+                normalized.reserveCapacity(bytes.count)
+                text._withNFCCodeUnits { normalized.append($0) }
+                composed = normalized == bytes ? bytes : nil
+            }
+        }
+
+        /// Whether this name sorts before `other`, as `<` has it; nil when they are equal.
+        func precedes(_ other: SortName) -> Bool? {
+            if let mine = composed, let theirs = other.composed {
+                return mine == theirs ? nil : mine.lexicographicallyPrecedes(theirs)
+            }
+            return text == other.text ? nil : text < other.text
+        }
     }
 
     /// Gives `node` its place in the lists under the pictures, the others ranked already and keeping
