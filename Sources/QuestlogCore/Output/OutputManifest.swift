@@ -17,8 +17,8 @@ struct OutputManifest: Equatable {
 
     init(paths: some Sequence<String>) {
         var unique: [String] = []
-        for path in Array(paths).sortedByUTF8()
-        where unique.last.map({ !$0.utf8.elementsEqual(path.utf8) }) ?? true {
+        // Sorted, so a path is new exactly when the last one kept sorts before it.
+        for path in Array(paths).sortedByUTF8() where unique.last.map({ $0.utf8Precedes(path) }) ?? true {
             unique.append(path)
         }
         self.paths = unique
@@ -27,7 +27,9 @@ struct OutputManifest: Equatable {
     /// Reads a manifest. Every path must pass the output path rules, so a damaged or edited manifest
     /// can never make Questlog delete anything outside the output folder or inside `.git`.
     init(parsing bytes: [UInt8]) throws(Problem) {
-        guard String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes) else {
+        let text = String(decoding: bytes, as: UTF8.self)
+        // Decoding replaces what is not UTF-8, so valid text decodes to its own bytes.
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.elementsEqual(bytes) }) ?? text.utf8.elementsEqual(bytes) else {
             throw Problem(reason: "it is not UTF-8 text")
         }
         guard bytes.last == UInt8(ascii: "\n") else { throw Problem(reason: "it does not end with a line break") }

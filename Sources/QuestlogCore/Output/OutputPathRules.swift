@@ -65,7 +65,8 @@ enum OutputPathRules {
 
         var unique: [String] = []
         for path in paths {
-            if let last = unique.last, last.utf8.elementsEqual(path.utf8) {
+            // Sorted: a path equals the last one kept exactly when that one does not sort before it.
+            if let last = unique.last, !last.utf8Precedes(path) {
                 if errors.last?.kind != .duplicatePath || errors.last?.path != path {
                     errors.append(OutputError(.duplicatePath, "the output path \(quoted(path)) is produced twice", path: path))
                 }

@@ -186,6 +186,7 @@ public final class SearchMemo: @unchecked Sendable {
     /// lengths, its name's length, its number of terms, and for each term its number, a mask of the
     /// fields it is in and its frequency in each of those.
     private static func encode(keys: [Key], documents: [SearchIndexBuilder.AnalyzedDocument], table: TermTable, identity: String) -> [UInt8] {
+        let fieldCount = SearchField.allCases.count
         let pairs = documents.reduce(0) { $0 + $1.terms.count }
         return MemoFile.seal(header: header, identity: identity, capacity: 8 * table.count + 5 * pairs + 40 * documents.count) { writer in
             writer.varint(table.count)
@@ -204,13 +205,14 @@ public final class SearchMemo: @unchecked Sendable {
                 writer.varint(document.terms.count)
                 for (term, packed) in zip(document.terms, document.packed) {
                     writer.varint(Int(term))
+                    // The fields by number (their raw values), each's frequency in its bits.
                     var mask = 0
-                    for field in SearchField.allCases where (packed >> (field.rawValue * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask != 0 {
-                        mask |= 1 << field.rawValue
+                    for field in 0..<fieldCount where (packed >> (field * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask != 0 {
+                        mask |= 1 << field
                     }
                     writer.varint(mask)
-                    for field in SearchField.allCases where mask & (1 << field.rawValue) != 0 {
-                        writer.varint((packed >> (field.rawValue * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask)
+                    for field in 0..<fieldCount where mask & (1 << field) != 0 {
+                        writer.varint((packed >> (field * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask)
                     }
                 }
             }
