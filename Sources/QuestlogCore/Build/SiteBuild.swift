@@ -317,12 +317,15 @@ public struct SiteBuild: Sendable {
         var diagnostics = DiagnosticList()
         func work() -> Int {
             var count = 0
-            // The JSON documents last: their runs (32 MB at 10,000 entries, shared by a game's
-            // document and `site.json`) are the most the exports hold at once, and after an edit
-            // they are taken from the last build's files in a moment, while the search index is
-            // made beside the exports: made last, they are held once the index has let its
-            // postings go (a tenth less peak memory after an edit at 10,000 entries).
-            for format in [ExportFormat.csv, .xlsx, .json] {
+            // When runs may be taken from the last build's files, the JSON documents last: their
+            // runs (32 MB at 10,000 entries, shared by a game's document and `site.json`) are the
+            // most the exports hold at once, and they are then taken in a moment while the search
+            // index is made beside the exports; made last, they are held once the index has let
+            // its postings go (a tenth less peak memory after an edit at 10,000 entries). A build
+            // that makes them whole makes them before the workbook, whose rows then fill the room
+            // they leave (a sixth less peak memory at 50,000 entries than the other way round).
+            let formats: [ExportFormat] = reuse.changed == nil ? [.csv, .json, .xlsx] : [.csv, .xlsx, .json]
+            for format in formats {
                 do throws(Diagnostic) {
                     try format.files(for: site, options: ExportOptions(jobs: options.jobs), deflated: deflated, reuse: reuse) { file in
                         count += 1
