@@ -20,6 +20,13 @@ struct ExportReuseTests {
         return files
     }
 
+    /// The site of `files()`, built once.
+    static func built() -> TestSite {
+        let site = TestSite(files())
+        _ = exports(of: site)
+        return site
+    }
+
     /// The exports stage of a build of `site`: how many runs it made and took.
     static func exports(of site: TestSite, clean: Bool = false) -> (made: Int, taken: Int)? {
         site.build(timing: "exports", clean: clean).map { (made: $0.items - $0.reused, taken: $0.reused) }
@@ -70,9 +77,8 @@ struct ExportReuseTests {
     /// A note that links to one entry less changes what that entry shows (who mentions it): not
     /// notes alone.
     @Test func anythingButNotesChangedMakesEveryRun() throws {
-        let site = TestSite(Self.files())
+        let site = Self.built()
         defer { site.remove() }
-        _ = Self.exports(of: site)
         // A value: every page and run that shows it may differ.
         site.write("Content/g/locations/l3.md", "---\nname: Place 3\nregion: South\n---\nA place, number 3.\n")
         #expect(Self.exports(of: site)?.taken == 0)
@@ -92,9 +98,8 @@ struct ExportReuseTests {
     }
 
     @Test func anExportChangedSinceTheLastBuildIsNotTakenFrom() throws {
-        let site = TestSite(Self.files())
+        let site = Self.built()
         defer { site.remove() }
-        _ = Self.exports(of: site)
         // Someone edited the JSON document and a CSV file in the output folder.
         let json = site.root + "/Output/exports/g.json"
         try TestSite.damage(json)
@@ -110,9 +115,8 @@ struct ExportReuseTests {
     }
 
     @Test func piecesThatDoNotAddUpToTheFileAreNotTrusted() throws {
-        let site = TestSite(Self.files())
+        let site = Self.built()
         defer { site.remove() }
-        _ = Self.exports(of: site)
         // The cache's record of g.json's pieces, shifted: the same total, other boundaries.
         let folder = site.root + "/.questlog"
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasPrefix("build-") })
