@@ -111,7 +111,9 @@ public struct Entry: Sendable, Hashable {
     /// The values, shared by copies until one changes (`unique()`).
     private(set) var storage: Storage
 
-    /// An entry's values, every stored property of it.
+    /// An entry's values, every stored property of it. A property added here goes into its
+    /// `init`, `copy()`, the entry's `==` and `hash(into:)`, and `SiteDigest` too:
+    /// `SiteDigestTests` lists these properties, so it fails until the list is looked at again.
     final class Storage: @unchecked Sendable {
         // Unchecked: a box is changed only through an entry that holds the sole reference to it.
         var ref: EntryRef
