@@ -224,8 +224,8 @@ struct BuildCache: Equatable {
     /// a cache lists every input and output, so it is read on every build.
     init?(parsing bytes: [UInt8]) {
         guard bytes.last == UInt8(ascii: "\n") else { return nil }
-        let lines = bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard let first = lines.first, first.elementsEqual(Self.header.utf8) else { return nil }
+        let lines = Self.cut(bytes, at: UInt8(ascii: "\n"))
+        guard let first = lines.first, bytes[first].elementsEqual(Self.header.utf8) else { return nil }
         func text(_ field: ArraySlice<UInt8>) -> String {
             let string = String(decoding: field, as: UTF8.self)
             return field.contains(UInt8(ascii: "\\")) ? Self.unescaped(string) : string
@@ -243,12 +243,12 @@ struct BuildCache: Equatable {
         for line in lines.dropFirst() {
             // The fields of a line, in one array made once for all lines.
             fields.removeAll(keepingCapacity: true)
-            var start = line.startIndex
-            while let tab = line[start...].firstIndex(of: UInt8(ascii: "\t")) {
-                fields.append(line[start..<tab])
+            var start = line.lowerBound
+            while let tab = Self.find(UInt8(ascii: "\t"), in: bytes, from: start, to: line.upperBound) {
+                fields.append(bytes[start..<tab])
                 start = tab + 1
             }
-            fields.append(line[start...])
+            fields.append(bytes[start..<line.upperBound])
             guard let first = fields.first, let tag = Tag.named(first) else { return nil }
             switch (tag, fields.count) {
             case (.key, 2): key = text(fields[1])
@@ -292,6 +292,26 @@ struct BuildCache: Equatable {
         guard let key, let pages, let gameCount, let written else { return nil }
         self.init(key: key, inputs: inputs, outputs: outputs, diagnostics: diagnostics, pageCount: pages, gameCount: gameCount,
                   digest: site.map { SiteDigest(entries: entries, games: games, site: $0) }, written: written, pieces: pieces)
+    }
+
+    /// The lines of `bytes` (which end with `separator`), as ranges without their separators.
+    private static func cut(_ bytes: [UInt8], at separator: UInt8) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var start = 0
+        while let end = find(separator, in: bytes, from: start, to: bytes.count) {
+            lines.append(start..<end)
+            start = end + 1
+        }
+        return lines
+    }
+
+    /// Where `byte` first is in `bytes[from..<to]`, found by `memchr`.
+    private static func find(_ byte: UInt8, in bytes: [UInt8], from: Int, to: Int) -> Int? {
+        guard from < to else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, let found = memchr(base + from, Int32(byte), to - from) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
     }
 
     init(key: String, inputs: [SourceStamp], outputs: [SourceStamp], diagnostics: [Diagnostic], pageCount: Int, gameCount: Int,

@@ -25,19 +25,16 @@ extension SiteBuild {
     /// An `asset-collision` error for each asset whose output path is a generated file's, a folder of
     /// one, or under one; paths that differ only in case count, as they collide on macOS and Windows.
     static func collisions(of assets: [ContentAsset], with generated: [String]) -> [Diagnostic] {
+        guard !assets.isEmpty else { return [] }
         var files: [String: String] = [:]
         var folders: [String: String] = [:]
         for path in generated {
-            files[path.lowercased()] = path
-            var folder = path[...]
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                if folders.updateValue(path, forKey: folder.lowercased()) != nil { break }
-            }
+            files[path.caseFolded] = path
+            path.forEachPathFolder { folder in folders.updateValue(path, forKey: folder.caseFolded) == nil }
         }
         var errors: [Diagnostic] = []
         for asset in assets {
-            let key = asset.outputPath.lowercased()
+            let key = asset.outputPath.caseFolded
             let problem: String?
             if let file = files[key] {
                 problem = "this file would take the place of '\(file)', which Questlog generates"
@@ -57,11 +54,11 @@ extension SiteBuild {
 
     /// The generated file that one of the folders of `path` would be.
     private static func generatedFolder(of path: String, in files: [String: String]) -> String? {
-        var folder = path[...]
-        while let slash = folder.lastIndex(of: "/") {
-            folder = folder[..<slash]
-            if let file = files[String(folder)] { return file }
+        var found: String?
+        path.forEachPathFolder { folder in
+            found = files[folder]
+            return found == nil
         }
-        return nil
+        return found
     }
 }

@@ -25,11 +25,7 @@ public struct AssetIndex: Sendable {
         var files: [String: [String]] = [:]
         // In any order: the folders are a set, and each game's files are sorted below.
         for path in Array(self.assets.keys) + Array(entryPages.keys) {
-            var folder = path[...]
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                if !folders.insert(String(folder)).inserted { break }
-            }
+            path.forEachPathFolder { folders.insert($0).inserted }
             if let game = Self.gameFolder(of: path) { files[game, default: []].append(path) }
         }
         self.folders = folders

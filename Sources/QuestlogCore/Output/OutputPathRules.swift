@@ -81,11 +81,21 @@ enum OutputPathRules {
         // Every folder and file once, keyed by its lowercased spelling, to find two spellings of one name.
         var spellings: [String: String] = [:]
         var collided: Set<String> = []
+        var previous: String?
         for path in unique {
-            var end = path.startIndex
-            while let slash = path[end...].firstIndex(of: "/") {
-                let folder = String(path[..<slash])
-                end = path.index(after: slash)
+            // Sorted, the paths of one folder come together: a path whose folder has the bytes of the
+            // last path's has had every folder above it seen already.
+            let utf8 = path.utf8
+            if let previous, previous.utf8Parent.elementsEqual(path.utf8Parent) {
+                noteSpelling(path, in: &spellings, collided: &collided, errors: &errors)
+                continue
+            }
+            previous = path
+            // Folders end at each '/' byte, as the file system has them, the outermost first.
+            var end = utf8.startIndex
+            while let slash = utf8[end...].firstIndex(of: UInt8(ascii: "/")) {
+                let folder = String(decoding: utf8[..<slash], as: UTF8.self)
+                end = utf8.index(after: slash)
                 if let seen = folders[folder], seen.utf8.elementsEqual(folder.utf8) { continue }
                 folders[folder] = folder
                 if files.contains(folder) {
@@ -116,9 +126,7 @@ enum OutputPathRules {
     /// Records the spelling of `path`, reporting it once when another spelling of the same name came first.
     private static func noteSpelling(_ path: String, in spellings: inout [String: String], collided: inout Set<String>,
                                      errors: inout [OutputError]) {
-        // A path of ASCII without capitals (most are) is its own lower case.
-        let lower = path.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) } }
-        let key = lower == true ? path : path.lowercased()
+        let key = path.caseFolded
         guard let first = spellings[key] else {
             spellings[key] = path
             return

@@ -43,11 +43,7 @@ struct OutputPlan {
         previous = Set(destination.manifest?.paths ?? [])
         var folders: Set<String> = []
         for file in files {
-            var folder = file.path[...]
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                if !folders.insert(String(folder)).inserted { break }
-            }
+            file.path.forEachPathFolder { folders.insert($0).inserted }
         }
         self.folders = folders.sorted { $0.utf8Precedes($1) }
     }

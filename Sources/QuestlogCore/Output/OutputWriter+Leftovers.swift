@@ -7,11 +7,7 @@ extension OutputWriter {
     func removeLeftovers(_ plan: OutputPlan) throws(OutputError) -> [String] {
         var folders = Set(plan.folders)
         for path in plan.previous {
-            var folder = path[...]
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                if !folders.insert(String(folder)).inserted { break }
-            }
+            path.forEachPathFolder { folders.insert($0).inserted }
         }
         var removed: [String] = []
         var realFolders: [String: Bool] = [:]

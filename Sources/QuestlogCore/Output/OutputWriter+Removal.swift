@@ -18,11 +18,7 @@ extension OutputWriter {
             } catch {
                 throw failure(error, doing: "remove", at: path)
             }
-            var folder = path[...]
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                if !emptied.insert(String(folder)).inserted { break }
-            }
+            path.forEachPathFolder { emptied.insert($0).inserted }
         }
 
         let needed = Set(plan.folders)
@@ -39,10 +35,11 @@ extension OutputWriter {
     /// Whether every folder on the way to `path` is a real folder rather than a link; `checked`
     /// remembers the folders already examined.
     func isReachedWithoutLinks(_ path: String, checked: inout [String: Bool]) -> Bool {
-        var end = path.startIndex
-        while let slash = path[end...].firstIndex(of: "/") {
-            let folder = String(path[..<slash])
-            end = path.index(after: slash)
+        let utf8 = path.utf8
+        var end = utf8.startIndex
+        while let slash = utf8[end...].firstIndex(of: UInt8(ascii: "/")) {
+            let folder = String(decoding: utf8[..<slash], as: UTF8.self)
+            end = utf8.index(after: slash)
             if let real = checked[folder] {
                 if real { continue } else { return false }
             }

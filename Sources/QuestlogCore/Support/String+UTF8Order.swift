@@ -41,3 +41,51 @@ extension Array where Element == String {
         isSortedByUTF8 ? self : sorted { $0.utf8Precedes($1) }
     }
 }
+
+extension String {
+    /// The folders of this path, the deepest first, each cut at a `/` byte: what the file system
+    /// takes for folders (a `/` followed by a combining mark is one too), found on the bytes rather
+    /// than by walking characters. `"a/b/c.html"` gives `"a/b"`, then `"a"`.
+    var pathFolders: [String] {
+        var folders: [String] = []
+        forEachPathFolder { folders.append($0); return true }
+        return folders
+    }
+
+    /// Calls `body` with each folder of this path as `pathFolders` lists them, until it says false.
+    func forEachPathFolder(_ body: (String) -> Bool) {
+        let utf8 = self.utf8
+        var end = utf8.endIndex
+        while let slash = utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            guard body(String(decoding: utf8[..<slash], as: UTF8.self)) else { return }
+            end = slash
+        }
+    }
+
+    /// The part of this path before its last `/` byte, as bytes; empty for a path without one.
+    var utf8Parent: Substring.UTF8View {
+        let utf8 = self[...].utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return utf8[utf8.startIndex..<utf8.startIndex] }
+        return utf8[..<slash]
+    }
+}
+
+extension String {
+    /// `lowercased()`, without Unicode case mapping for ASCII (most paths and names): ASCII
+    /// without capitals is returned as it is, other ASCII has its capitals mapped byte by byte.
+    var caseFolded: String {
+        let ascii = utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            var capitals = false
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte >= 0x41 && byte <= 0x5A { capitals = true }
+            }
+            guard capitals else { return self }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for (at, byte) in bytes.enumerated() { buffer[at] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+                return bytes.count
+            }
+        }
+        return (ascii ?? nil) ?? lowercased()
+    }
+}

@@ -113,4 +113,69 @@ import TestSupport
             #expect(OutputPathRules.problem(with: path) == Self.reference(path), "\(path.debugDescription)")
         }
     }
+
+    /// `problems(inPaths:)` as first written, every folder of every path looked at (cut at '/'
+    /// bytes): what the list check, which skips the folders of a path in the last one's folder,
+    /// must find of any list.
+    static func referenceProblems(_ all: [String]) -> [OutputError] {
+        var errors: [OutputError] = []
+        var paths: [String] = []
+        for path in all {
+            if let problem = OutputPathRules.problem(with: path) {
+                errors.append(OutputError(.invalidPath, "invalid output path \(OutputPathRules.quoted(path)): \(problem)", path: path))
+            } else {
+                paths.append(path)
+            }
+        }
+        paths.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var unique: [String] = []
+        for path in paths {
+            if let last = unique.last, last.utf8.elementsEqual(path.utf8) {
+                if errors.last?.kind != .duplicatePath || errors.last?.path != path {
+                    errors.append(OutputError(.duplicatePath, "the output path \(OutputPathRules.quoted(path)) is produced twice", path: path))
+                }
+            } else {
+                unique.append(path)
+            }
+        }
+        let files = Set(unique)
+        var folders: [String: String] = [:]
+        var spellings: [String: String] = [:]
+        var collided: Set<String> = []
+        func note(_ path: String) {
+            let key = path.lowercased()
+            guard let first = spellings[key] else { spellings[key] = path; return }
+            guard !first.utf8.elementsEqual(path.utf8), collided.insert(key).inserted else { return }
+            errors.append(OutputError(.caseCollision,
+                                      "the output paths \(OutputPathRules.quoted(first)) and \(OutputPathRules.quoted(path)) differ only in case or Unicode normalization; they would be one file on macOS and Windows",
+                                      path: path))
+        }
+        for path in unique {
+            let bytes = Array(path.utf8)
+            for (at, byte) in bytes.enumerated() where byte == UInt8(ascii: "/") {
+                let folder = String(decoding: bytes[..<at], as: UTF8.self)
+                if let seen = folders[folder], seen.utf8.elementsEqual(folder.utf8) { continue }
+                folders[folder] = folder
+                if files.contains(folder) {
+                    errors.append(OutputError(.fileFolderConflict,
+                                              "the output path \(OutputPathRules.quoted(folder)) is both a file and a folder (of \(OutputPathRules.quoted(path)))",
+                                              path: folder))
+                }
+                note(folder)
+            }
+            note(path)
+        }
+        return errors
+    }
+
+    @Test func everyListIsJudgedAsEveryFolderLookedAtSays() {
+        var random = SplitMix64(seed: 0x51F)
+        let pieces = ["a", "A", "b", "/", "é", "e\u{301}", "x.html", "X.html", "\u{301}", "日", "/"]
+        for _ in 0..<400 {
+            let list = (0..<Int(random.next() % 12)).map { _ in
+                (0..<(1 + Int(random.next() % 6))).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            }
+            #expect(OutputPathRules.problems(inPaths: list) == Self.referenceProblems(list), "\(list.debugDescription)")
+        }
+    }
 }

@@ -42,6 +42,17 @@ import Testing
         }
     }
 
+    /// A name may start with a combining mark: the '/' before it, one character with it, still
+    /// ends a folder, and the folder is made.
+    @Test func writesANameStartingWithACombiningMark() throws {
+        try OutputTestFolder.with { folder in
+            let files = [OutputFile.text("a/\u{301}b.html", "b"), .text("c.html", "c")]
+            let report = try folder.writer().write(files)
+            #expect(report.written.count == 2)
+            #expect(folder.tree()["a/\u{301}b.html"] == Array("b".utf8))
+        }
+    }
+
     @Test func aSecondWriteWithNoChangeRewritesNothing() throws {
         try OutputTestFolder.with { folder in
             _ = try folder.writer().write(site)

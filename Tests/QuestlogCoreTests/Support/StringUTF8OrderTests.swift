@@ -37,4 +37,29 @@ struct StringUTF8OrderTests {
             #expect(OutputWriter.merging(sorted, other) == (sorted + other).sorted { $0.utf8Precedes($1) })
         }
     }
+
+    @Test func pathFoldersAreCutAtSlashBytes() {
+        #expect("a/b/c.html".pathFolders == ["a/b", "a"])
+        #expect("index.html".pathFolders == [])
+        #expect("日本/é/x".pathFolders == ["日本/é", "日本"])
+        // A '/' that a combining mark follows is one character with it, and still a folder's end.
+        #expect("a/\u{301}b.html".pathFolders == ["a"])
+        #expect(String("a/\u{301}b.html".utf8Parent) == "a")
+        #expect(String("x".utf8Parent) == "")
+        var seen: [String] = []
+        "a/b/c/d".forEachPathFolder { seen.append($0); return $0 != "a/b" }
+        #expect(seen == ["a/b/c", "a/b"])
+    }
+
+    @Test func caseFoldingIsLowercasing() {
+        var random = SplitMix64(seed: 23)
+        let alphabet = Array("aZ/.-éÉ日İßΣ\u{301}")
+        let fixed = ["", "index.html", "Index.HTML", "ÉCOLE", "İstanbul", "STRASSE"]
+        let generated = (0..<500).map { _ in
+            String((0..<Int(random.next() % 8)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+        }
+        for text in fixed + generated {
+            #expect(text.caseFolded.utf8.elementsEqual(text.lowercased().utf8), "\(text.debugDescription)")
+        }
+    }
 }
