@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What a build keeps for the next one to reuse, each part checked before it is trusted: the
 /// rendered notes (`NoteMemo`), the graph layouts (`LayoutMemo`), the search index's analyses of
 /// documents (`SearchMemo`), the workbooks' compressed blocks (`DeflateMemo`) and the loaded
@@ -44,20 +46,41 @@ public final class BuildMemo: Sendable {
     }
 
     /// The memo the last builds of `site` left; empty parts where a file is missing, damaged or
-    /// written by another Questlog binary. With `loading` (the stamps of the site's files as the
-    /// build sees them before reading any, and `LoadMemo.settingsDigest(site:)` as it found it),
-    /// the loaded files too: those whose stamps are the ones recorded (`LoadMemo+File`).
-    static func read(site: String, identity: String = BuildCache.binaryIdentity,
-                     loading: (stamps: [SourceStamp], settings: UInt64)? = nil) -> BuildMemo {
-        let loads = loading.map { loading in
-            FileContents.read(loadsPath(site: site)).map {
+    /// written by another Questlog binary. The notes and layouts are read on another thread from
+    /// the moment this is made, while the caller looks at other files; `memo(loading:)` then reads
+    /// the loaded files on the caller's thread and waits for the rest.
+    final class Reading: @unchecked Sendable {
+        // Unchecked: `notes` and `layouts` are written by the reading thread before it signals
+        // `done`, and read only after waiting for it.
+        private var notes: NoteMemo?
+        private var layouts: LayoutMemo?
+        private let done = DispatchSemaphore(value: 0)
+        private let site: String
+        private let identity: String
+
+        init(site: String, identity: String = BuildCache.binaryIdentity) {
+            self.site = site
+            self.identity = identity
+            DispatchQueue.global().async { [self] in
+                notes = FileContents.read(BuildMemo.notesPath(site: site)).flatMap { NoteMemo(parsing: $0, identity: identity) }
+                layouts = FileContents.read(BuildMemo.layoutsPath(site: site)).flatMap { LayoutMemo(parsing: $0, identity: identity) }
+                done.signal()
+            }
+        }
+
+        /// The memo, with the loaded files whose stamps are the ones recorded (`LoadMemo+File`):
+        /// `loading` gives the stamps of the site's files as the build saw them before reading
+        /// any, and `LoadMemo.settingsDigest(site:)` as it found it.
+        func memo(loading: (stamps: [SourceStamp], settings: UInt64)) -> BuildMemo {
+            let loads = FileContents.read(BuildMemo.loadsPath(site: site)).map {
                 LoadMemo(parsing: $0, identity: identity, settings: loading.settings, stamps: loading.stamps)
             } ?? LoadMemo()
+            let search = SearchMemo(reading: BuildMemo.searchPath(site: site), identity: identity)
+            let deflated = DeflateMemo(reading: BuildMemo.deflatedPath(site: site), identity: identity)
+            done.wait()
+            done.signal()
+            return BuildMemo(notes: notes ?? NoteMemo(), layouts: layouts ?? LayoutMemo(), search: search, deflated: deflated, loads: loads)
         }
-        return BuildMemo(notes: FileContents.read(notesPath(site: site)).flatMap { NoteMemo(parsing: $0, identity: identity) } ?? NoteMemo(),
-                         layouts: FileContents.read(layoutsPath(site: site)).flatMap { LayoutMemo(parsing: $0, identity: identity) } ?? LayoutMemo(),
-                         search: SearchMemo(reading: searchPath(site: site), identity: identity),
-                         deflated: DeflateMemo(reading: deflatedPath(site: site), identity: identity), loads: loads)
     }
 
     /// How many records the memo holds of the notes and layouts (the search analyses and the

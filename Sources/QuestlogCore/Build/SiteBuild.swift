@@ -402,9 +402,11 @@ public struct SiteBuild: Sendable {
     public func run(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings()) -> BuildResult {
         // Stamped before anything is read, so an edit made during the build is seen by the next one.
         let key = BuildCache.key(for: options)
-        let stamps = timings.measure("check cache", { SourceStamp.collect(site: options.site) }, count: { (items: $0.count, reused: 0) })
         let cachePath = BuildCache.path(site: options.site, output: options.output)
-        let previous = FileContents.read(cachePath).flatMap(BuildCache.init(parsing:))
+        // The last build's cache is read on another thread while the files are stamped.
+        let cacheReading = Background { FileContents.read(cachePath).flatMap(BuildCache.init(parsing:)) }
+        let stamps = timings.measure("check cache", { SourceStamp.collect(site: options.site) }, count: { (items: $0.count, reused: 0) })
+        let previous = cacheReading.value()
         if !options.clean, let cache = previous,
            FileContents.read(options.output + "/" + OutputManifest.fileName) != nil,
            cache.isCurrent(key: key, inputs: stamps, site: options.site, output: options.output) {
@@ -412,6 +414,9 @@ public struct SiteBuild: Sendable {
                                report: OutputReport(written: [], unchanged: cache.outputs.count, removed: []),
                                pageCount: cache.pageCount, gameCount: cache.gameCount, upToDate: true)
         }
+        // The notes and layouts of earlier builds are read on another thread while the output folder
+        // is looked at.
+        let memoReading = options.clean ? nil : BuildMemo.Reading(site: options.site)
         // Each file is written out of the way in the output folder as soon as it is made, and put in
         // place only once the whole site is known to be good; a destination that must not be
         // written to gets nothing, and its problems are reported with the content's.
@@ -430,9 +435,9 @@ public struct SiteBuild: Sendable {
         // build's are kept for the next, whatever becomes of the build.
         // The files' entries are kept with the stamps the files had before the build read them.
         let settings = LoadMemo.settingsDigest(site: options.site)
-        let memo = options.clean ? BuildMemo(loads: LoadMemo())
-            : timings.measure("read memo", { BuildMemo.read(site: options.site, loading: (stamps, settings)) },
-                              count: { (items: $0.count, reused: 0) })
+        let memo = memoReading.map { reading in
+            timings.measure("read memo", { reading.memo(loading: (stamps, settings)) }, count: { (items: $0.count, reused: 0) })
+        } ?? BuildMemo(loads: LoadMemo())
         // When only files of entries changed, the pages the edits cannot reach may be kept, from
         // the output the folder holds. Into an emptied folder no page can be kept, and the build is
         // made as a full one, whose stages hold less at once.
