@@ -150,6 +150,54 @@ struct GraphNodeFacts: Sendable {
         facts[node].listRank = new
     }
 
+    /// Whether node `a` comes before node `b` in the lists under the pictures, their facts given:
+    /// the order `rank` gives every node, for a list whose facts were worked out alone (`Source`).
+    static func listed(_ a: GraphNodeFacts, before b: GraphNodeFacts) -> Bool {
+        if a.kind != b.kind { return a.kind < b.kind }
+        if let precedes = SortName(a.name).precedes(SortName(b.name)) { return precedes }
+        return a.ref < b.ref
+    }
+
+    /// Where a builder takes the facts of a node: a table of every node, worked out once for a build
+    /// that makes many pages, or each node's worked out when a picture shows it, for one that makes
+    /// few (after an edit of notes, one page): the facts and the lists' order are the same either way.
+    enum Source: Sendable {
+        case table([GraphNodeFacts])
+        case each(Context)
+
+        /// The facts of `node` of `graph`; from a table, with its place in the lists.
+        func facts(of node: Int, graph: RelationGraph, site: Site) -> GraphNodeFacts {
+            switch self {
+            case let .table(table): table[node]
+            case let .each(context): context.facts(of: graph.refs[node], in: site)
+            }
+        }
+
+        /// The positions in `facts` (of `nodes`) in the lists' order.
+        func listOrder(_ positions: [Int], nodes: [Int], facts: [GraphNodeFacts]) -> [Int] {
+            switch self {
+            case .table: positions.sorted { facts[$0].listRank < facts[$1].listRank }
+            case .each: positions.sorted { GraphNodeFacts.listed(facts[$0], before: facts[$1]) }
+            }
+        }
+
+        /// This source for `site` after the entries of `refs` took other field values (`patching`).
+        func patching(refs: [EntryRef], graph: RelationGraph, site: Site, labels: Labels, ranking: Bool) -> Source {
+            switch self {
+            case let .table(table): .table(GraphNodeFacts.patching(table, refs: refs, graph: graph, site: site, labels: labels, ranking: ranking))
+            case .each: .each(Context(site: site, labels: labels))
+            }
+        }
+
+        /// This kind of source in the language of `labels`.
+        func speaking(_ labels: Labels, graph: RelationGraph, site: Site, jobs: Int) -> Source {
+            switch self {
+            case .table: .table(GraphNodeFacts.table(graph, site: site, labels: labels, jobs: jobs))
+            case .each: .each(Context(site: site, labels: labels))
+            }
+        }
+    }
+
     /// The facts of every node of `graph`, in node order.
     static func table(_ graph: RelationGraph, site: Site, labels: Labels, jobs: Int = 1) -> [GraphNodeFacts] {
         let context = Context(site: site, labels: labels)

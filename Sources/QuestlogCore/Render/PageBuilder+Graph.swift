@@ -55,15 +55,15 @@ extension PageBuilder {
     private func picture(of nodes: [Int], current: Int?, from path: String, layout: ForceLayout, id: String,
                          title: String, filterable: Bool) -> [String: MustacheValue] {
         let pageGame = Self.pageGame(path).map(String.init)
-        let items = nodes.map { node -> GraphNode in
-            let facts = graphFacts[node]
+        let shown = nodes.map { graphFacts.facts(of: $0, graph: graph, site: site) }
+        let items = zip(nodes, shown).map { node, facts -> GraphNode in
             let title = facts.ref.game == pageGame ? facts.title : facts.title + " · " + facts.gameTitle
             return GraphNode(name: facts.name, title: title, url: node == current ? nil : PageLink.from(path, to: facts.path),
                              kind: facts.kind, state: facts.state, isCurrent: node == current,
                              label: facts.label, labelWidth: facts.labelWidth)
         }
         let edges = graph.edges(among: nodes)
-        let seeds = nodes.map { graphFacts[$0].seed }
+        let seeds = shown.map(\.seed)
         let pinned = current.flatMap { nodes.firstIndex(of: $0) }
         let points = layouts.map { memo in
             memo.positions(key: LayoutMemo.key(layout, seeds: seeds, edges: edges, pinned: pinned), count: seeds.count) {
@@ -83,10 +83,9 @@ extension PageBuilder {
             legend.append(["label": .string(strings["graph.done"]), "kind": .null, "class": .string("graph-state graph-done")])
             legend.append(["label": .string(strings["graph.open"]), "kind": .null, "class": .string("graph-state graph-open")])
         }
-        let ranks = nodes.map { graphFacts[$0].listRank }
-        let listed = nodes.indices.filter { items[$0].url != nil }.sorted { ranks[$0] < ranks[$1] }
+        let listed = graphFacts.listOrder(nodes.indices.filter { items[$0].url != nil }, nodes: nodes, facts: shown)
         let links: [MustacheValue] = listed.map { at in
-            let facts = graphFacts[nodes[at]]
+            let facts = shown[at]
             return ["name": .string(facts.name), "url": .string(items[at].url ?? ""), "kind": .string(facts.kindName),
                     "otherGame": facts.ref.game == pageGame ? .null : .string(facts.gameTitle)]
         }

@@ -14,7 +14,7 @@ public struct PageBuilder: Sendable {
     /// Who is connected to whom, for the pictures of the graph.
     private(set) var graph: RelationGraph
     /// What the pictures show of each node of `graph`, in this builder's language.
-    private(set) var graphFacts: [GraphNodeFacts] = []
+    private(set) var graphFacts: GraphNodeFacts.Source
     /// The header search's scope on each game's pages, by game id, in this builder's language.
     private var searchScopes: [String: MustacheValue] = [:]
     /// Each kind's name (`labels.kindName`) by kind id, the game's as `game`: every link shows one.
@@ -34,7 +34,10 @@ public struct PageBuilder: Sendable {
     /// How many threads the site-wide tables are worked out on.
     private let jobs: Int
 
-    public init(site: Site, strings: UIStrings, gameStrings: [String: UIStrings] = [:], jobs: Int = 1) {
+    ///   - fewPages: whether few of the site's pages will be made (the others kept from the last
+    ///     build): the pictures' facts are then worked out for the nodes they show rather than for
+    ///     every node first.
+    public init(site: Site, strings: UIStrings, gameStrings: [String: UIStrings] = [:], jobs: Int = 1, fewPages: Bool = false) {
         self.site = site
         self.jobs = max(1, jobs)
         self.strings = strings
@@ -54,7 +57,8 @@ public struct PageBuilder: Sendable {
             }
         }
         self.tagSlugs = tagSlugs
-        graphFacts = GraphNodeFacts.table(graph, site: site, labels: labels, jobs: self.jobs)
+        graphFacts = fewPages ? .each(GraphNodeFacts.Context(site: site, labels: labels))
+            : .table(GraphNodeFacts.table(graph, site: site, labels: labels, jobs: self.jobs))
         searchScopes = Self.searchScopes(of: site, strings: strings)
         kindNames = Self.kindNames(of: site.schema, labels: labels)
     }
@@ -84,7 +88,7 @@ public struct PageBuilder: Sendable {
         var builder = self
         builder.site = site
         if !relinks.isEmpty { builder.graph = graph.relinking(relinks) }
-        builder.graphFacts = GraphNodeFacts.patching(graphFacts, refs: refs, graph: graph, site: site, labels: labels, ranking: renamed)
+        builder.graphFacts = graphFacts.patching(refs: refs, graph: graph, site: site, labels: labels, ranking: renamed)
         return builder
     }
 
@@ -96,7 +100,7 @@ public struct PageBuilder: Sendable {
         builder.labels = Labels(strings: other, schema: site.schema)
         builder.stringsValue = PageBuilder.nest(other.table)
         builder.gameStrings = [:]
-        builder.graphFacts = GraphNodeFacts.table(graph, site: site, labels: builder.labels, jobs: jobs)
+        builder.graphFacts = graphFacts.speaking(builder.labels, graph: graph, site: site, jobs: jobs)
         builder.searchScopes = Self.searchScopes(of: site, strings: other)
         builder.kindNames = Self.kindNames(of: site.schema, labels: builder.labels)
         return builder

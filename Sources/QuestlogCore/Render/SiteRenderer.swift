@@ -37,7 +37,7 @@ public struct SiteRenderer: Sendable {
     public func render(_ site: Site, into sink: some OutputSink, timings: BuildTimings = BuildTimings(),
                        deferringSearch: Bool = false, layouts: LayoutMemo? = nil, beside: Bool = false,
                        keeping: (@Sendable (String, [String]) -> Bool)? = nil) -> DiagnosticList {
-        let (prepared, problems) = prepare(site, layouts: layouts, keeping: false)
+        let (prepared, problems) = prepare(site, layouts: layouts, keeping: false, fewPages: keeping != nil)
         var diagnostics = problems
         guard let (set, strings) = prepared else { return diagnostics }
 
@@ -95,7 +95,7 @@ public struct SiteRenderer: Sendable {
     static let sitemapPaths = ["sitemap.xml", "robots.txt"]
 
     /// The locale's strings and the theme checked, and the site's pages ready to make.
-    private func prepare(_ site: Site, layouts: LayoutMemo?, keeping: Bool) -> (prepared: (pages: PageSet, strings: UIStrings)?, diagnostics: DiagnosticList) {
+    private func prepare(_ site: Site, layouts: LayoutMemo?, keeping: Bool, fewPages: Bool = false) -> (prepared: (pages: PageSet, strings: UIStrings)?, diagnostics: DiagnosticList) {
         var diagnostics = DiagnosticList()
         let (strings, localeProblems) = UIStrings.load(language: site.config.language, theme: theme)
         diagnostics.append(contentsOf: localeProblems)
@@ -110,7 +110,7 @@ public struct SiteRenderer: Sendable {
             diagnostics.append(diagnostic(for: error))
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
-        var builder = PageBuilder(site: site, strings: strings, gameStrings: gameStrings, jobs: jobs)
+        var builder = PageBuilder(site: site, strings: strings, gameStrings: gameStrings, jobs: jobs, fewPages: fewPages)
         builder.layouts = layouts
         let theme = theme
         let set = PageSet(builder: builder, library: library, keeping: keeping) { error in

@@ -39,6 +39,37 @@ struct GraphPageTests {
         #expect(Self.text(margit, "graph.legend.\(labels.firstIndex(of: "Bosses")!).class") == "graph-k3 graph-c3")
     }
 
+    /// A build that makes few pages works out the pictures' facts for the nodes they show: every
+    /// page is the same as when they come from the table of every node, the lists' order included
+    /// (names the same, in other kinds, differing in case, or not in canonical composition).
+    @Test func picturesAreTheSameWithFactsWorkedOutEachOrAllAtOnce() throws {
+        let names = ["Zed", "alpha", "Alpha", "\u{2126}", "\u{3A9}a", "e\u{301}cole", "\u{E9}cole", "Same", "Same", "B"]
+        var files: [String: String] = [:]
+        var links: [String] = []
+        for (index, name) in names.enumerated() {
+            let kind = index % 3 == 0 ? "locations" : "npcs"
+            files["Content/g/\(kind)/e\(index).md"] = "---\nname: \"\(name)\"\n---\n"
+            links.append("[[e\(index)]]")
+        }
+        files["Content/g/npcs/hub.md"] = "---\nname: Hub\n---\nSee " + links.joined(separator: ", ") + ".\n"
+        files["Content/g/quests/q.md"] = "---\nname: Q\n---\nWith [[hub]] and [[e1]].\n"
+        let builder = TestSite(files)
+        defer { builder.remove() }
+        let strings = UIStrings.load(language: "en", theme: .embedded).0
+        let fixture = TestSite(copying: TestSite.packageRoot + "/Tests/Fixtures/valid/wiki/site")
+        defer { fixture.remove() }
+        for site in [builder.resolve().site, fixture.resolve().site] {
+            let all = PageBuilder(site: site, strings: strings).pages()
+            let each = PageBuilder(site: site, strings: strings, fewPages: true).pages()
+            #expect(all.map(\.path) == each.map(\.path))
+            for (a, b) in zip(all, each) {
+                #expect(a.context == b.context, "\(a.path)")
+            }
+        }
+        let hub = PageBuilder(site: builder.resolve().site, strings: strings, fewPages: true).pages().first { $0.path == "g/npcs/hub.html" }
+        #expect(PageBuilderTests.count(hub, "graph.links") == names.count + 1)
+    }
+
     @Test func anEntryWithoutConnectionsHasNoPicture() throws {
         let files = ["Content/g/npcs/alone.md": "---\nname: Alone\n---\nNobody.\n",
                      "Content/g/npcs/a.md": "---\nname: A\n---\nSee [[b]].\n",
