@@ -173,8 +173,8 @@ struct GraphNodeFacts: Sendable {
             }
         }
 
-        /// The positions in `facts` (of `nodes`) in the lists' order.
-        func listOrder(_ positions: [Int], nodes: [Int], facts: [GraphNodeFacts]) -> [Int] {
+        /// The positions in `facts` (a picture's nodes' facts) in the lists' order.
+        func listOrder(_ positions: [Int], facts: [GraphNodeFacts]) -> [Int] {
             switch self {
             case .table: positions.sorted { facts[$0].listRank < facts[$1].listRank }
             case .each: positions.sorted { GraphNodeFacts.listed(facts[$0], before: facts[$1]) }

@@ -83,7 +83,7 @@ extension PageBuilder {
             legend.append(["label": .string(strings["graph.done"]), "kind": .null, "class": .string("graph-state graph-done")])
             legend.append(["label": .string(strings["graph.open"]), "kind": .null, "class": .string("graph-state graph-open")])
         }
-        let listed = graphFacts.listOrder(nodes.indices.filter { items[$0].url != nil }, nodes: nodes, facts: shown)
+        let listed = graphFacts.listOrder(nodes.indices.filter { items[$0].url != nil }, facts: shown)
         let links: [MustacheValue] = listed.map { at in
             let facts = shown[at]
             return ["name": .string(facts.name), "url": .string(items[at].url ?? ""), "kind": .string(facts.kindName),

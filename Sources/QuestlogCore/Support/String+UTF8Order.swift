@@ -43,16 +43,10 @@ extension Array where Element == String {
 }
 
 extension String {
-    /// The folders of this path, the deepest first, each cut at a `/` byte: what the file system
-    /// takes for folders (a `/` followed by a combining mark is one too), found on the bytes rather
-    /// than by walking characters. `"a/b/c.html"` gives `"a/b"`, then `"a"`.
-    var pathFolders: [String] {
-        var folders: [String] = []
-        forEachPathFolder { folders.append($0); return true }
-        return folders
-    }
-
-    /// Calls `body` with each folder of this path as `pathFolders` lists them, until it says false.
+    /// Calls `body` with each folder of this path, the deepest first, until it says false: each is
+    /// cut at a `/` byte, as the file system takes folders (a `/` followed by a combining mark is
+    /// one too), found on the bytes rather than by walking characters. `"a/b/c.html"` gives
+    /// `"a/b"`, then `"a"`.
     func forEachPathFolder(_ body: (String) -> Bool) {
         let utf8 = self.utf8
         var end = utf8.endIndex
