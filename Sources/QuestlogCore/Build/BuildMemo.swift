@@ -1,5 +1,3 @@
-import Dispatch
-
 /// What a build keeps for the next one to reuse, each part checked before it is trusted: the
 /// rendered notes (`NoteMemo`), the graph layouts (`LayoutMemo`), the search index's analyses of
 /// documents (`SearchMemo`), the workbooks' compressed blocks (`DeflateMemo`) and the loaded
@@ -49,22 +47,17 @@ public final class BuildMemo: Sendable {
     /// written by another Questlog binary. The notes and layouts are read on another thread from
     /// the moment this is made, while the caller looks at other files; `memo(loading:)` then reads
     /// the loaded files on the caller's thread and waits for the rest.
-    final class Reading: @unchecked Sendable {
-        // Unchecked: `notes` and `layouts` are written by the reading thread before it signals
-        // `done`, and read only after waiting for it.
-        private var notes: NoteMemo?
-        private var layouts: LayoutMemo?
-        private let done = DispatchSemaphore(value: 0)
+    struct Reading: Sendable {
+        private let kept: Background<(notes: NoteMemo?, layouts: LayoutMemo?)>
         private let site: String
         private let identity: String
 
         init(site: String, identity: String = BuildCache.binaryIdentity) {
             self.site = site
             self.identity = identity
-            DispatchQueue.global().async { [self] in
-                notes = FileContents.read(BuildMemo.notesPath(site: site)).flatMap { NoteMemo(parsing: $0, identity: identity) }
-                layouts = FileContents.read(BuildMemo.layoutsPath(site: site)).flatMap { LayoutMemo(parsing: $0, identity: identity) }
-                done.signal()
+            kept = Background {
+                (FileContents.read(BuildMemo.notesPath(site: site)).flatMap { NoteMemo(parsing: $0, identity: identity) },
+                 FileContents.read(BuildMemo.layoutsPath(site: site)).flatMap { LayoutMemo(parsing: $0, identity: identity) })
             }
         }
 
@@ -77,8 +70,7 @@ public final class BuildMemo: Sendable {
             } ?? LoadMemo()
             let search = SearchMemo(reading: BuildMemo.searchPath(site: site), identity: identity)
             let deflated = DeflateMemo(reading: BuildMemo.deflatedPath(site: site), identity: identity)
-            done.wait()
-            done.signal()
+            let (notes, layouts) = kept.value()
             return BuildMemo(notes: notes ?? NoteMemo(), layouts: layouts ?? LayoutMemo(), search: search, deflated: deflated, loads: loads)
         }
     }

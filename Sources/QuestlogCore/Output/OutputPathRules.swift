@@ -85,25 +85,20 @@ enum OutputPathRules {
         for path in unique {
             // Sorted, the paths of one folder come together: a path whose folder has the bytes of the
             // last path's has had every folder above it seen already.
-            let utf8 = path.utf8
-            if let previous, previous.utf8Parent.elementsEqual(path.utf8Parent) {
-                noteSpelling(path, in: &spellings, collided: &collided, errors: &errors)
-                continue
-            }
-            previous = path
-            // Folders end at each '/' byte, as the file system has them, the outermost first.
-            var end = utf8.startIndex
-            while let slash = utf8[end...].firstIndex(of: UInt8(ascii: "/")) {
-                let folder = String(decoding: utf8[..<slash], as: UTF8.self)
-                end = utf8.index(after: slash)
-                if let seen = folders[folder], seen.utf8.elementsEqual(folder.utf8) { continue }
-                folders[folder] = folder
-                if files.contains(folder) {
-                    errors.append(OutputError(.fileFolderConflict,
-                                              "the output path \(quoted(folder)) is both a file and a folder (of \(quoted(path)))",
-                                              path: folder))
+            if previous.map({ !$0.utf8Parent.elementsEqual(path.utf8Parent) }) ?? true {
+                previous = path
+                // Folders end at each '/' byte, as the file system has them.
+                path.forEachPathFolderFromTop { folder in
+                    if let seen = folders[folder], seen.utf8.elementsEqual(folder.utf8) { return true }
+                    folders[folder] = folder
+                    if files.contains(folder) {
+                        errors.append(OutputError(.fileFolderConflict,
+                                                  "the output path \(quoted(folder)) is both a file and a folder (of \(quoted(path)))",
+                                                  path: folder))
+                    }
+                    noteSpelling(folder, in: &spellings, collided: &collided, errors: &errors)
+                    return true
                 }
-                noteSpelling(folder, in: &spellings, collided: &collided, errors: &errors)
             }
             noteSpelling(path, in: &spellings, collided: &collided, errors: &errors)
         }

@@ -35,18 +35,16 @@ extension OutputWriter {
     /// Whether every folder on the way to `path` is a real folder rather than a link; `checked`
     /// remembers the folders already examined.
     func isReachedWithoutLinks(_ path: String, checked: inout [String: Bool]) -> Bool {
-        let utf8 = path.utf8
-        var end = utf8.startIndex
-        while let slash = utf8[end...].firstIndex(of: UInt8(ascii: "/")) {
-            let folder = String(decoding: utf8[..<slash], as: UTF8.self)
-            end = utf8.index(after: slash)
+        var reached = true
+        path.forEachPathFolderFromTop { folder in
             if let real = checked[folder] {
-                if real { continue } else { return false }
+                reached = real
+            } else {
+                reached = (try? OutputFileSystem.kind(of: absolute(folder))) != .symbolicLink
+                checked[folder] = reached
             }
-            let real = (try? OutputFileSystem.kind(of: absolute(folder))) != .symbolicLink
-            checked[folder] = real
-            if !real { return false }
+            return reached
         }
-        return true
+        return reached
     }
 }

@@ -40,7 +40,9 @@ public struct Resolver: Sendable {
         var found: [Diagnostic] = []
         // The index of the site's files is made on another thread while the entries are checked;
         // it needs only their paths, so it is given the loaded site without YAML or notes.
-        let assetsMade = AssetIndexTask(loaded: Self.withoutContent(loaded), includeDrafts: options.includeDrafts, inBackground: jobs > 1)
+        let withoutContent = Self.withoutContent(loaded)
+        let includeDrafts = options.includeDrafts
+        let assetsMade = Background(inBackground: jobs > 1) { AssetIndex(withoutContent, includeDrafts: includeDrafts) }
         var imageSizes: [String: ImageDimensions] = [:]
         for asset in loaded.assets {
             if let size = asset.dimensions { imageSizes[AssetIndex.percentEncoded(asset.outputPath)] = size }
@@ -571,40 +573,5 @@ private struct RawEntrySlots: @unchecked Sendable {
 
     func releaseFields(at position: Int) {
         buffer[position].fields = []
-    }
-}
-
-/// The index of a site's files, made on a thread of its own (or at once, on one thread).
-private final class AssetIndexTask: @unchecked Sendable {
-    private var index: AssetIndex?
-    private let done = DispatchSemaphore(value: 0)
-
-    init(loaded: sending LoadedSite, includeDrafts: Bool, inBackground: Bool) {
-        guard inBackground else {
-            index = AssetIndex(loaded, includeDrafts: includeDrafts)
-            done.signal()
-            return
-        }
-        let box = LoadedBox(loaded)
-        DispatchQueue.global().async { [self] in
-            index = AssetIndex(box.take(), includeDrafts: includeDrafts)
-            done.signal()
-        }
-    }
-
-    /// The index, once made.
-    func value() -> AssetIndex {
-        done.wait()
-        done.signal()
-        return index!
-    }
-
-    private final class LoadedBox: @unchecked Sendable {
-        private var loaded: LoadedSite?
-        init(_ loaded: LoadedSite) { self.loaded = loaded }
-        func take() -> LoadedSite {
-            defer { loaded = nil }
-            return loaded!
-        }
     }
 }

@@ -56,6 +56,17 @@ extension String {
         }
     }
 
+    /// Calls `body` with each folder of this path, the outermost first, until it says false: the
+    /// folders `forEachPathFolder` gives, in the other order.
+    func forEachPathFolderFromTop(_ body: (String) -> Bool) {
+        let utf8 = self.utf8
+        var end = utf8.startIndex
+        while let slash = utf8[end...].firstIndex(of: UInt8(ascii: "/")) {
+            guard body(String(decoding: utf8[..<slash], as: UTF8.self)) else { return }
+            end = utf8.index(after: slash)
+        }
+    }
+
     /// The part of this path before its last `/` byte, as bytes; empty for a path without one.
     var utf8Parent: Substring.UTF8View {
         let utf8 = self[...].utf8

@@ -55,6 +55,9 @@ struct StringUTF8OrderTests {
         var seen: [String] = []
         "a/b/c/d".forEachPathFolder { seen.append($0); return $0 != "a/b" }
         #expect(seen == ["a/b/c", "a/b"])
+        var fromTop: [String] = []
+        "a/\u{301}b/c/d".forEachPathFolderFromTop { fromTop.append($0); return $0 != "a/\u{301}b/c" }
+        #expect(fromTop == ["a", "a/\u{301}b", "a/\u{301}b/c"])
     }
 
     @Test func caseFoldingIsLowercasing() {
