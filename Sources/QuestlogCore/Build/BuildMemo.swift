@@ -27,6 +27,11 @@ public final class BuildMemo: Sendable {
         site + "/" + BuildCache.folder + "/notes"
     }
 
+    /// The journal of the notes memo: what changed since the file was written whole.
+    static func notesJournalPath(site: String) -> String {
+        notesPath(site: site) + "-journal"
+    }
+
     static func layoutsPath(site: String) -> String {
         site + "/" + BuildCache.folder + "/layouts"
     }
@@ -43,6 +48,11 @@ public final class BuildMemo: Sendable {
         site + "/" + BuildCache.folder + "/loads"
     }
 
+    /// The journal of the loads memo: what changed since the file was written whole.
+    static func loadsJournalPath(site: String) -> String {
+        loadsPath(site: site) + "-journal"
+    }
+
     /// The memo the last builds of `site` left; empty parts where a file is missing, damaged or
     /// written by another Questlog binary. The notes and layouts are read on another thread from
     /// the moment this is made, while the caller looks at other files; `memo(loading:)` then reads
@@ -56,7 +66,9 @@ public final class BuildMemo: Sendable {
             self.site = site
             self.identity = identity
             kept = Background {
-                (FileContents.read(BuildMemo.notesPath(site: site)).flatMap { NoteMemo(parsing: $0, identity: identity) },
+                (FileContents.read(BuildMemo.notesPath(site: site)).flatMap {
+                    NoteMemo(parsing: $0, journal: FileContents.read(BuildMemo.notesJournalPath(site: site)), identity: identity)
+                },
                  FileContents.read(BuildMemo.layoutsPath(site: site)).flatMap { LayoutMemo(parsing: $0, identity: identity) })
             }
         }
@@ -66,7 +78,8 @@ public final class BuildMemo: Sendable {
         /// any, and `LoadMemo.settingsDigest(site:)` as it found it.
         func memo(loading: (stamps: [SourceStamp], settings: UInt64)) -> BuildMemo {
             let loads = FileContents.read(BuildMemo.loadsPath(site: site)).map {
-                LoadMemo(parsing: $0, identity: identity, settings: loading.settings, stamps: loading.stamps)
+                LoadMemo(parsing: $0, journal: FileContents.read(BuildMemo.loadsJournalPath(site: site)), identity: identity,
+                         settings: loading.settings, stamps: loading.stamps)
             } ?? LoadMemo()
             let search = SearchMemo(reading: BuildMemo.searchPath(site: site), identity: identity)
             let deflated = DeflateMemo(reading: BuildMemo.deflatedPath(site: site), identity: identity)

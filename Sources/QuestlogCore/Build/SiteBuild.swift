@@ -469,8 +469,8 @@ public struct SiteBuild: Sendable {
                 if loads.changedSinceFile {
                     DispatchQueue.global().async(group: keeping) {
                         timings.measureBeside("keep loads", {
-                            Self.store(loads.bytes(identity: BuildCache.binaryIdentity, settings: settings, stamps: stamps),
-                                       at: BuildMemo.loadsPath(site: options.site))
+                            Self.store(loads.files(identity: BuildCache.binaryIdentity, settings: settings, stamps: stamps),
+                                       at: BuildMemo.loadsPath(site: options.site), journal: BuildMemo.loadsJournalPath(site: options.site))
                         }, count: { _ in (items: loads.count, reused: 0) })
                         loads.release()
                     }
@@ -484,8 +484,10 @@ public struct SiteBuild: Sendable {
                 return
             }
             DispatchQueue.global().async(group: keeping) {
-                timings.measureBeside("keep notes", { Self.store(memo.notes.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.notesPath(site: options.site)) },
-                                          count: { _ in (items: memo.notes.count, reused: 0) })
+                timings.measureBeside("keep notes", {
+                    Self.store(memo.notes.files(identity: BuildCache.binaryIdentity),
+                               at: BuildMemo.notesPath(site: options.site), journal: BuildMemo.notesJournalPath(site: options.site))
+                }, count: { _ in (items: memo.notes.count, reused: 0) })
                 memo.notes.release()
             }
         }, afterSearch: keepSearch)
@@ -539,6 +541,16 @@ public struct SiteBuild: Sendable {
             diagnostics.append(error.diagnostic)
             return stopped()
         }
+    }
+
+    /// Writes a memo: its journal only, when that is enough, else the whole file, and then no
+    /// journal (one left behind names another file's hash, and is ignored).
+    private static func store(_ files: (file: [UInt8]?, journal: [UInt8]?), at path: String, journal journalPath: String) {
+        if let file = files.file {
+            store(file, at: path)
+            _ = try? OutputFileSystem.remove(journalPath)
+        }
+        if let journal = files.journal { store(journal, at: journalPath) }
     }
 
     /// Writes a cache file under a temporary name and renames it into place; a cache that cannot be

@@ -31,30 +31,60 @@ extension LoadMemo {
         return digest.value
     }
 
-    /// The memo of a build's file, keeping the records of the files whose stamps in `stamps` (as
-    /// the build now sees them) are the ones recorded; empty when the file is not a whole memo
-    /// file of the Questlog binary `identity` made with the same settings (`settingsDigest`).
-    convenience init(parsing bytes: [UInt8], identity: String, settings: UInt64, stamps: [SourceStamp]) {
+    static let journalHeader = "questlog-loads-journal 1"
+
+    /// The memo of a build's file, and of the journal written after it (`files`) when there is
+    /// one, keeping the records of the files whose stamps in `stamps` (as the build now sees them)
+    /// are the ones recorded; empty when the file is not a whole memo file of the Questlog binary
+    /// `identity` made with the same settings (`settingsDigest`). A journal's record of a path
+    /// stands for the file's; a journal that is not a whole one of this binary and settings, or
+    /// that names another file, is ignored.
+    convenience init(parsing bytes: [UInt8], journal: [UInt8]? = nil, identity: String, settings: UInt64, stamps: [SourceStamp]) {
         self.init()
-        guard var reader = MemoFile.open(bytes, header: Self.header, identity: identity),
-              reader.integer() == settings, let count = reader.count() else { return }
         let current = Dictionary(stamps.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var kept: [String: StoredRecord] = [:]
+        guard var reader = MemoFile.open(bytes, header: Self.header, identity: identity), reader.integer() == settings,
+              let count = Self.records(&reader, current: current, shift: 0, into: &kept) else { return }
+        let hash = MemoFile.hash(of: bytes)
+        fileRecords = (bytes.count, hash, count)
+        fileRecordCount = count
+        storedBytes = bytes
+        if let journal, var reader = MemoFile.open(journal, header: Self.journalHeader, identity: identity),
+           reader.integer() == hash, reader.integer() == settings,
+           let journalCount = Self.records(&reader, current: current, shift: bytes.count, into: &kept) {
+            // Counted as the file's, paths in both twice: `changedSinceFile` then errs towards writing.
+            fileRecordCount = count + journalCount
+            storedBytes = bytes + journal
+        }
+        stored = kept
+        if kept.isEmpty { storedBytes = [] }
+    }
+
+    /// Reads the records of a file's body to its end: each stands in `kept` for its path's (those
+    /// whose files no longer have their recorded stamps in `current` take theirs away), its place
+    /// shifted by `shift`. Returns how many there were; nil, and `kept` untouched, when the body is
+    /// not whole.
+    private static func records(_ reader: inout MemoReader, current: [String: SourceStamp], shift: Int,
+                                into kept: inout [String: StoredRecord]) -> Int? {
+        guard let count = reader.count() else { return nil }
+        var found: [(path: String, record: StoredRecord?)] = []
         for _ in 0..<count {
             guard let path = reader.string(), let kind = reader.string(), let id = reader.string(),
                   let hash = reader.integer(), let byteCount = reader.int(), let size = reader.int(), let modified = reader.int(),
-                  let length = reader.count() else { return }
+                  let length = reader.count() else { return nil }
             let range = reader.offset..<reader.offset + length
             reader.offset += length
             // A file stamped with a hash was changed too recently for its time to tell versions apart.
             if let stamp = current[path], stamp.hash == 0, stamp.size == size, stamp.modified == Int64(modified) {
-                kept[path] = StoredRecord(kind: kind, id: id, hash: hash, byteCount: byteCount, range: range)
+                found.append((path, StoredRecord(kind: kind, id: id, hash: hash, byteCount: byteCount,
+                                                 range: range.lowerBound + shift..<range.upperBound + shift)))
+            } else {
+                found.append((path, nil))
             }
         }
-        guard reader.offset == reader.end else { return }
-        fileRecordCount = count
-        stored = kept
-        storedBytes = kept.isEmpty ? [] : bytes
+        guard reader.offset == reader.end else { return nil }
+        for (path, record) in found { kept[path] = record }
+        return count
     }
 
     /// The memo as a file for the Questlog binary `identity`, made with the settings `settings`:
@@ -62,39 +92,78 @@ extension LoadMemo {
     /// unchanged long enough for their times to tell versions apart, in path order. A record read
     /// from a file is copied as it was there.
     func bytes(identity: String, settings: UInt64, stamps: [SourceStamp]) -> [UInt8] {
+        let (records, storedBytes, kept, current) = kept(stamps: stamps)
+        let written = kept.sorted { $0.utf8Precedes($1) }
+        return MemoFile.seal(header: Self.header, identity: identity, capacity: Self.size(of: written, in: records)) { writer in
+            writer.integer(settings)
+            Self.write(written, of: records, stamps: current, storedBytes: storedBytes, into: &writer)
+        }
+    }
+
+    /// What to write after a load: the whole file (`bytes`), or, when the memo was read from a file
+    /// and what changed is small beside it, only a journal of the records the file lacks, which
+    /// names the file by its hash (`MemoFile.journalWorthIt` says when).
+    func files(identity: String, settings: UInt64, stamps: [SourceStamp]) -> (file: [UInt8]?, journal: [UInt8]?) {
+        let file = withLock { fileRecords }
+        if let file {
+            let (records, storedBytes, kept, current) = kept(stamps: stamps)
+            let journaled = kept.filter { (records[$0]!.storedRange?.upperBound ?? .max) > file.count }.sorted { $0.utf8Precedes($1) }
+            let inFile = kept.count - journaled.count
+            let size = Self.size(of: journaled, in: records)
+            if MemoFile.journalWorthIt(size: size, fileSize: file.count, kept: inFile, fileRecords: file.records) {
+                return (nil, MemoFile.seal(header: Self.journalHeader, identity: identity, capacity: size) { writer in
+                    writer.integer(file.hash)
+                    writer.integer(settings)
+                    Self.write(journaled, of: records, stamps: current, storedBytes: storedBytes, into: &writer)
+                })
+            }
+        }
+        return (bytes(identity: identity, settings: settings, stamps: stamps), nil)
+    }
+
+    /// The records of the last load, the memo file's bytes, the paths of the records to write
+    /// (in no order), and the stamps by path.
+    private func kept(stamps: [SourceStamp]) -> ([String: Record], [UInt8], [String], [String: SourceStamp]) {
         let (records, storedBytes) = withLock { (previousRecords, self.storedBytes) }
         let current = Dictionary(stamps.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        // The paths alone are sorted: moving records about would retain and release all they hold.
+        // The paths alone are sorted, by the caller: moving records about would retain and release
+        // all they hold.
         let written = records.keys.filter { path in
             guard let stamp = current[path], let record = records[path] else { return false }
             return stamp.hash == 0 && stamp.size == record.byteCount
-        }.sorted { $0.utf8Precedes($1) }
-        let capacity = written.reduce(0) { total, path in
+        }
+        return (records, storedBytes, written, current)
+    }
+
+    /// About how many bytes the records of `paths` take in a file.
+    private static func size(of paths: [String], in records: [String: Record]) -> Int {
+        paths.reduce(0) { total, path in
             let record = records[path]!
             return total + path.utf8.count + 96 + (record.storedRange?.count ?? record.entries.reduce(0) { $0 + $1.notes.utf8.count + 512 })
         }
-        return MemoFile.seal(header: Self.header, identity: identity, capacity: capacity) { writer in
-            writer.integer(settings)
-            writer.integer(written.count)
-            for path in written {
-                let (record, stamp) = (records[path]!, current[path]!)
-                writer.string(path)
-                writer.string(record.kind.id)
-                writer.string(record.id)
-                writer.integer(record.hash)
-                writer.integer(record.byteCount)
-                writer.integer(stamp.size)
-                writer.integer(Int(stamp.modified))
-                if let range = record.storedRange {
-                    writer.integer(range.count)
-                    writer.bytes += storedBytes[range]
-                } else {
-                    let lengthAt = writer.bytes.count
-                    writer.integer(0)
-                    let start = writer.bytes.count
-                    writer.entries(record.entries, diagnostics: record.diagnostics)
-                    writer.patchLength(at: lengthAt, from: start)
-                }
+    }
+
+    private static func write(_ paths: [String], of records: [String: Record], stamps current: [String: SourceStamp],
+                              storedBytes: [UInt8], into writer: inout MemoWriter) {
+        writer.integer(paths.count)
+        for path in paths {
+            let (record, stamp) = (records[path]!, current[path]!)
+            writer.string(path)
+            writer.string(record.kind.id)
+            writer.string(record.id)
+            writer.integer(record.hash)
+            writer.integer(record.byteCount)
+            writer.integer(stamp.size)
+            writer.integer(Int(stamp.modified))
+            if let range = record.storedRange {
+                writer.integer(range.count)
+                writer.bytes += storedBytes[range]
+            } else {
+                let lengthAt = writer.bytes.count
+                writer.integer(0)
+                let start = writer.bytes.count
+                writer.entries(record.entries, diagnostics: record.diagnostics)
+                writer.patchLength(at: lengthAt, from: start)
             }
         }
     }

@@ -164,6 +164,9 @@ public final class LoadMemo: @unchecked Sendable {
 
     /// How many records the memo file held, whatever became of them; nil when none was read.
     var fileRecordCount: Int?
+    /// The memo file `storedBytes` begins with (a journal's records follow it): its length, its
+    /// hash (which a journal names) and how many records it holds. Nil when none was read.
+    var fileRecords: (count: Int, hash: UInt64, records: Int)?
 
     /// Whether the last load kept other records than the memo file held, so a build's file is
     /// worth writing (again).
@@ -182,6 +185,7 @@ public final class LoadMemo: @unchecked Sendable {
             current = [:]
             stored = [:]
             storedBytes = []
+            fileRecords = nil
             walk = nil
         }
     }

@@ -47,6 +47,11 @@ public final class NoteMemo: @unchecked Sendable {
     private var names: [String: String] = [:]
     /// Whether the last `replaceNameKeys` changed them.
     private var namesChanged = false
+    /// The memo file `stored` begins with (a journal's records follow it): its length, its hash
+    /// (which a journal names) and how many records it holds. Nil when no file was read.
+    private var file: (count: Int, hash: UInt64, records: Int)?
+    /// Whether the names were the journal's rather than the file's.
+    private var namesJournaled = false
     /// Whether the last `replace` changed which records are kept, so the file is worth writing.
     private(set) var changed = false
     /// How many notes the last resolve took from the memo instead of rendering them.
@@ -147,6 +152,8 @@ public final class NoteMemo: @unchecked Sendable {
             storedKept = [:]
             names = [:]
             namesChanged = false
+            file = nil
+            namesJournaled = false
             changed = false
         }
     }
@@ -164,15 +171,53 @@ public final class NoteMemo: @unchecked Sendable {
     /// a hash of everything before it.
     /// A record the memo file held is copied as it was there; the others are encoded.
     func bytes(identity: String) -> [UInt8] {
+        let kept = keptRecords()
+        return Self.seal(header: Self.header, identity: identity, copied: kept.copied, encoded: kept.encoded,
+                         stored: kept.stored, names: kept.names)
+    }
+
+    static let journalHeader = "questlog-notes-journal 1"
+
+    /// What to write after a resolve: the whole file, or, when the memo was read from a file and
+    /// what changed is small beside it (`MemoFile.journalWorthIt`), only a journal of the records
+    /// the file lacks (those of the last journal still kept, and the new ones), which names the
+    /// file it goes with by its hash, for the two to be read together
+    /// (`init(parsing:journal:identity:)`). After an edit of one note, that is a few kilobytes
+    /// instead of the whole memo.
+    func files(identity: String) -> (file: [UInt8]?, journal: [UInt8]?) {
+        let kept = keptRecords()
+        let (file, namesJournaled) = lock.withLock { (self.file, self.namesJournaled || self.namesChanged) }
+        if let file {
+            let fromFile = kept.copied.count { $0.value.upperBound <= file.count }
+            let journaled = kept.copied.filter { $0.value.lowerBound >= file.count }
+            let size = journaled.values.reduce(0) { $0 + $1.count + 16 } + Self.estimatedSize(kept.encoded.values, names: namesJournaled ? kept.names : [:])
+            if MemoFile.journalWorthIt(size: size, fileSize: file.count, kept: fromFile, fileRecords: file.records) {
+                return (nil, Self.seal(header: Self.journalHeader, identity: identity, copied: journaled, encoded: kept.encoded,
+                                       stored: kept.stored, names: namesJournaled ? kept.names : nil, naming: file.hash))
+            }
+        }
+        return (Self.seal(header: Self.header, identity: identity, copied: kept.copied, encoded: kept.encoded,
+                          stored: kept.stored, names: kept.names), nil)
+    }
+
+    /// The records kept, as the file's bytes of those copied and the others to encode.
+    private func keptRecords() -> (copied: [UInt64: Range<Int>], encoded: [UInt64: Record], stored: [UInt8], names: [String: String]) {
         let (records, stored, storedIndex, storedKept, names) = lock.withLock {
             (self.records, self.stored, self.storedIndex, self.storedKept, self.names)
         }
         // A record's encoding is a function of the record: a copy is what encoding it would give.
         var copied = storedKept
         for (key, range) in storedIndex where records[key] == nil { copied[key] = range }
-        let encoded = records.filter { copied[$0.key] == nil }
-        let capacity = Self.estimatedSize(encoded.values, names: names) + copied.values.reduce(0) { $0 + $1.count + 16 }
-        return MemoFile.seal(header: Self.header, identity: identity, capacity: capacity) { writer in
+        return (copied, records.filter { copied[$0.key] == nil }, stored, names)
+    }
+
+    /// A memo file (or a journal, which names the hash of its file first and may leave the names
+    /// out) of these records and names.
+    private static func seal(header: String, identity: String, copied: [UInt64: Range<Int>], encoded: [UInt64: Record],
+                             stored: [UInt8], names: [String: String]?, naming fileHash: UInt64? = nil) -> [UInt8] {
+        let capacity = estimatedSize(encoded.values, names: names ?? [:]) + copied.values.reduce(0) { $0 + $1.count + 16 }
+        return MemoFile.seal(header: header, identity: identity, capacity: capacity) { writer in
+            if let fileHash { writer.integer(fileHash) }
             writer.integer(UInt64(encoded.count + copied.count))
             // In key order, so the same notes always make the same file.
             for key in (Array(encoded.keys) + Array(copied.keys)).sorted() {
@@ -184,6 +229,8 @@ public final class NoteMemo: @unchecked Sendable {
                     writer.record(encoded[key]!, key: key)
                 }
             }
+            if fileHash != nil { writer.flag(names != nil) }
+            guard let names else { return }
             writer.integer(UInt64(names.count))
             for name in names.keys.sorted(by: { $0.utf8Precedes($1) }) {
                 writer.string(name)
@@ -204,11 +251,33 @@ public final class NoteMemo: @unchecked Sendable {
         return size
     }
 
-    /// Reads a memo file; nil when it is not a whole memo file of this format, of the Questlog
-    /// binary `identity`, whose hash matches its bytes.
-    public convenience init?(parsing bytes: [UInt8], identity: String) {
+    /// Reads a memo file, and the journal written after it (`files(identity:)`) when there is one:
+    /// nil when the file is not a whole memo file of this format, of the Questlog binary
+    /// `identity`, whose hash matches its bytes. A journal that is not a whole one of this binary,
+    /// or that names another file, is ignored: the file alone is the memo.
+    public convenience init?(parsing bytes: [UInt8], journal: [UInt8]? = nil, identity: String) {
         guard var reader = MemoFile.open(bytes, header: Self.header, identity: identity),
-              let count = reader.integer(), count <= UInt64(reader.end - reader.offset) else { return nil }
+              let (index, names) = Self.recordsAndNames(&reader, names: true) else { return nil }
+        self.init()
+        stored = bytes
+        storedIndex = index
+        self.names = names ?? [:]
+        let hash = MemoFile.hash(of: bytes)
+        file = (bytes.count, hash, index.count)
+        guard let journal, var reader = MemoFile.open(journal, header: Self.journalHeader, identity: identity),
+              reader.integer() == hash, let (journaled, journalNames) = Self.recordsAndNames(&reader, names: nil) else { return }
+        stored += journal
+        for (key, range) in journaled { storedIndex[key] = range.lowerBound + bytes.count..<range.upperBound + bytes.count }
+        if let journalNames {
+            self.names = journalNames
+            namesJournaled = true
+        }
+    }
+
+    /// The records' places and the names of a file's body (`names` true: they follow the records;
+    /// nil: a flag says whether they do), read to its end; nil when it is not one.
+    private static func recordsAndNames(_ reader: inout MemoReader, names: Bool?) -> ([UInt64: Range<Int>], [String: String]?)? {
+        guard let count = reader.integer(), count <= UInt64(reader.end - reader.offset) else { return nil }
         var index: [UInt64: Range<Int>] = [:]
         index.reserveCapacity(Int(count))
         for _ in 0..<count {
@@ -216,18 +285,20 @@ public final class NoteMemo: @unchecked Sendable {
             index[key] = reader.offset..<reader.offset + Int(length)
             reader.offset += Int(length)
         }
-        guard let nameCount = reader.integer(), nameCount <= UInt64(reader.end - reader.offset) else { return nil }
-        var names: [String: String] = [:]
-        names.reserveCapacity(Int(nameCount))
-        for _ in 0..<nameCount {
-            guard let name = reader.string(), let key = reader.string() else { return nil }
-            names[name] = key
+        guard let hasNames = names ?? reader.flag() else { return nil }
+        var found: [String: String]?
+        if hasNames {
+            guard let nameCount = reader.integer(), nameCount <= UInt64(reader.end - reader.offset) else { return nil }
+            var table: [String: String] = [:]
+            table.reserveCapacity(Int(nameCount))
+            for _ in 0..<nameCount {
+                guard let name = reader.string(), let key = reader.string() else { return nil }
+                table[name] = key
+            }
+            found = table
         }
         guard reader.offset == reader.end else { return nil }
-        self.init()
-        stored = bytes
-        storedIndex = index
-        self.names = names
+        return (index, found)
     }
 }
 

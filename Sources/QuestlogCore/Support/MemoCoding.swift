@@ -142,6 +142,19 @@ enum MemoFile {
         return writer.bytes
     }
 
+    /// The hash a whole file ends with (`seal`), by which a journal names the file it goes with.
+    static func hash(of bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)) }
+    }
+
+    /// Whether a memo read from a file of `fileSize` bytes and `fileRecords` records, of which the
+    /// last build kept `kept`, is written as a journal of `size` bytes beside the file rather than
+    /// as a whole file again: while the journal is at most an eighth of the file and the records
+    /// of the file no longer kept at most an eighth of them, so neither grows past that.
+    static func journalWorthIt(size: Int, fileSize: Int, kept: Int, fileRecords: Int) -> Bool {
+        size <= fileSize / 8 && fileRecords - kept <= fileRecords / 8
+    }
+
     /// A reader of the records, from just after the identity line to just before the hash; nil
     /// unless the file has this header and identity and its hash matches.
     static func open(_ bytes: [UInt8], header: String, identity: String) -> MemoReader? {

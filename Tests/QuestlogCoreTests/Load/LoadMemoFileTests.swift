@@ -87,6 +87,72 @@ struct LoadMemoFileTests {
         }
     }
 
+    /// A site of forty entries, for a journal to be small beside its file.
+    static let many: [String: String] = {
+        var files = ["questlog.yml": "title: Wiki\n", "Content/g/game.md": "---\ntitle: G\n---\n"]
+        for number in 0..<40 {
+            files["Content/g/npcs/n\(number).md"] = "---\nname: N\(number)\nrank: \(number)\n---\n"
+                + String(repeating: "Varré rode to the tower of 龍王廟. ", count: 20) + "\n"
+        }
+        return files
+    }()
+
+    @Test func aFewFilesChangedAreWrittenAsAJournalOfTheFile() throws {
+        let site = TestSite(Self.many)
+        defer { site.remove() }
+        Self.aged(site, Self.many.keys.sorted())
+        let settings = LoadMemo.settingsDigest(site: site.root)
+        let first = LoadMemo()
+        _ = SiteLoader(root: site.root, jobs: 1, memo: first).load()
+        let firstStamps = SourceStamp.collect(site: site.root)
+        let (file, none) = first.files(identity: Self.identity, settings: settings, stamps: firstStamps)
+        let whole = try #require(file)
+        #expect(none == nil, "a memo read from no file is written whole")
+
+        // One file edited (and settled): the next build writes a journal of it alone.
+        site.write("Content/g/npcs/n3.md", "---\nname: Renamed\n---\nShort.\n")
+        Self.aged(site, ["Content/g/npcs/n3.md"], generation: 1)
+        let stamps = SourceStamp.collect(site: site.root)
+        let read = LoadMemo(parsing: whole, identity: Self.identity, settings: settings, stamps: stamps)
+        let loaded = SiteLoader(root: site.root, jobs: 1, memo: read).load()
+        #expect(read.reusedCount == 39, "every entry file but the edited one")
+        let (noFile, written) = read.files(identity: Self.identity, settings: settings, stamps: stamps)
+        let journal = try #require(written)
+        #expect(noFile == nil)
+        #expect(journal.count * 10 < whole.count, "\(journal.count) bytes beside \(whole.count)")
+
+        // The file and its journal give every file's entries, the edited one's from the journal,
+        // and make the whole file a memo without them would.
+        let both = LoadMemo(parsing: whole, journal: journal, identity: Self.identity, settings: settings, stamps: stamps)
+        let again = SiteLoader(root: site.root, jobs: 2, memo: both).load()
+        #expect(both.reusedCount == 40)
+        Self.expectSame(again, loaded)
+        let fresh = LoadMemo()
+        _ = SiteLoader(root: site.root, jobs: 1, memo: fresh).load()
+        #expect(both.bytes(identity: Self.identity, settings: settings, stamps: stamps)
+            == fresh.bytes(identity: Self.identity, settings: settings, stamps: stamps))
+
+        // A damaged journal, or one naming another file, is ignored: the file alone is the memo.
+        var damaged = journal
+        damaged[damaged.count / 2] ^= 0x20
+        let damagedRead = LoadMemo(parsing: whole, journal: damaged, identity: Self.identity, settings: settings, stamps: stamps)
+        _ = SiteLoader(root: site.root, jobs: 1, memo: damagedRead).load()
+        #expect(damagedRead.reusedCount == 39, "the edited file is read again")
+        #expect(both.fileRecordCount == 41, "the file's forty records and the journal's one")
+        let otherFile = try #require(fresh.files(identity: Self.identity, settings: settings, stamps: stamps).file)
+        #expect(LoadMemo(parsing: otherFile, journal: journal, identity: Self.identity, settings: settings, stamps: stamps).fileRecordCount == 40)
+
+        // Most files edited: the whole file again.
+        for number in 0..<20 { site.write("Content/g/npcs/n\(number).md", "---\nname: M\(number)\n---\n") }
+        Self.aged(site, (0..<20).map { "Content/g/npcs/n\($0).md" }, generation: 2)
+        let lateStamps = SourceStamp.collect(site: site.root)
+        let late = LoadMemo(parsing: whole, journal: journal, identity: Self.identity, settings: settings, stamps: lateStamps)
+        _ = SiteLoader(root: site.root, jobs: 1, memo: late).load()
+        let (lateFile, lateJournal) = late.files(identity: Self.identity, settings: settings, stamps: lateStamps)
+        #expect(lateJournal == nil)
+        #expect(lateFile == late.bytes(identity: Self.identity, settings: settings, stamps: lateStamps))
+    }
+
     @Test func theSettingsDigestCoversTheSettingsFile() {
         let site = TestSite(["questlog.yml": "title: A\n", "Content/g/game.md": "---\ntitle: G\n---\n"])
         defer { site.remove() }

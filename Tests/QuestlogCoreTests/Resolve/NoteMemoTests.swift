@@ -106,6 +106,126 @@ struct NoteMemoTests {
         }
     }
 
+    /// A memo of `count` notes of a site's sizes, keyed 1000 and up, with the name keys of their names.
+    static func site(_ count: Int) -> (records: [UInt64: NoteMemo.Record], names: [String: String]) {
+        var records: [UInt64: NoteMemo.Record] = [:]
+        var names: [String: String] = [:]
+        for number in 0..<count {
+            let text = String(repeating: "Varré rode to the tower of 龍王廟. ", count: number % 7 + 3)
+            records[UInt64(1000 + number)] = NoteMemo.Record(sourceLength: text.utf8.count, html: "<p>" + text + "</p>\n", plainText: text,
+                                                               headings: [], tags: [], questions: [])
+            names["Entry \(number)"] = "entry \(number)"
+        }
+        return (records, names)
+    }
+
+    /// Replaces `read`'s records as a resolve does: those of `taken` reused from it (by key, with
+    /// their notes' lengths), `made` new.
+    static func resolve(_ read: NoteMemo, taking taken: [UInt64: Int], making made: [UInt64: NoteMemo.Record]) throws {
+        var kept = made
+        for (key, length) in taken { kept[key] = try #require(read.record(for: key, sourceLength: length)) }
+        read.replace(with: kept, reusedKeys: Set(taken.keys), notes: kept.count)
+    }
+
+    /// A memo made afresh of these records and name keys, as a resolve without a memo leaves it.
+    static func made(_ records: [UInt64: NoteMemo.Record], names: [String: String]) -> NoteMemo {
+        let memo = NoteMemo()
+        memo.replaceNameKeys(with: names)
+        memo.replace(with: records, reusedKeys: [], notes: records.count)
+        return memo
+    }
+
+    /// The keys and lengths of `records` but `leaving`, and `adding`.
+    static func lengths(_ records: [UInt64: NoteMemo.Record], leaving: Set<UInt64> = [], adding: [UInt64: Int] = [:]) -> [UInt64: Int] {
+        records.filter { !leaving.contains($0.key) }.mapValues(\.sourceLength).merging(adding) { $1 }
+    }
+
+    @Test func aSmallChangeIsWrittenAsAJournalOfTheFile() throws {
+        let identity = "questlog 1 test"
+        let (records, names) = Self.site(200)
+        let first = Self.made(records, names: names)
+        let (file, none) = first.files(identity: identity)
+        let whole = try #require(file)
+        #expect(none == nil, "a memo read from no file is written whole")
+        #expect(whole == first.bytes(identity: identity))
+
+        // One note edited: its old record let go, a new one made. Only a journal is written.
+        let edited = NoteMemo.Record(sourceLength: 5, html: "<p>Edit</p>\n", plainText: "Edit", headings: [], tags: ["x"], questions: [])
+        let read = try #require(NoteMemo(parsing: whole, identity: identity))
+        read.replaceNameKeys(with: names)
+        try Self.resolve(read, taking: Self.lengths(records, leaving: [1000]), making: [5: edited])
+        let (noFile, written) = read.files(identity: identity)
+        let journal = try #require(written)
+        #expect(noFile == nil)
+        #expect(journal.count < whole.count / 20, "\(journal.count) bytes beside \(whole.count)")
+
+        // The file and its journal read back as the memo that made them, and make the same whole file.
+        var expected = records
+        expected[1000] = nil
+        expected[5] = edited
+        let fresh = Self.made(expected, names: names)
+        let both = try #require(NoteMemo(parsing: whole, journal: journal, identity: identity))
+        #expect(both.record(for: 5, sourceLength: 5) == edited)
+        #expect(both.record(for: 1001, sourceLength: records[1001]!.sourceLength) == records[1001])
+        #expect(both.nameKeys == names)
+        try Self.resolve(both, taking: Self.lengths(records, leaving: [1000], adding: [5: 5]), making: [:])
+        #expect(both.bytes(identity: identity) == fresh.bytes(identity: identity))
+
+        // A second edit: the journal keeps the first edit's record and adds the second's.
+        let again = NoteMemo.Record(sourceLength: 6, html: "<p>Again</p>\n", plainText: "Again", headings: [], tags: [], questions: [])
+        let third = try #require(NoteMemo(parsing: whole, journal: journal, identity: identity))
+        third.replaceNameKeys(with: names)
+        try Self.resolve(third, taking: Self.lengths(records, leaving: [1000, 1001], adding: [5: 5]), making: [6: again])
+        let second = try #require(third.files(identity: identity).journal)
+        let reread = try #require(NoteMemo(parsing: whole, journal: second, identity: identity))
+        #expect(reread.record(for: 5, sourceLength: 5) == edited)
+        #expect(reread.record(for: 6, sourceLength: 6) == again)
+    }
+
+    @Test func aJournalOfAnotherFileOrDamagedIsIgnoredAndBigChangesRewriteTheFile() throws {
+        let identity = "questlog 1 test"
+        let (records, names) = Self.site(200)
+        let first = Self.made(records, names: names)
+        let whole = first.bytes(identity: identity)
+        let read = try #require(NoteMemo(parsing: whole, identity: identity))
+        read.replaceNameKeys(with: names)
+        let made = NoteMemo.Record(sourceLength: 5, html: "<p>Edit</p>\n", plainText: "Edit", headings: [], tags: [], questions: [])
+        try Self.resolve(read, taking: Self.lengths(records), making: [5: made])
+        let journal = try #require(read.files(identity: identity).journal)
+
+        // Another file (one record fewer): the journal names the old one, and is ignored.
+        let other = Self.made(records.filter { $0.key != 1000 }, names: names)
+        let otherFile = try #require(NoteMemo(parsing: other.bytes(identity: identity), journal: journal, identity: identity))
+        #expect(otherFile.record(for: 5, sourceLength: 5) == nil)
+        #expect(otherFile.count == 199)
+        // A damaged journal, or another binary's, is ignored; the file still reads.
+        var damaged = journal
+        damaged[damaged.count / 2] ^= 0x20
+        #expect(try #require(NoteMemo(parsing: whole, journal: damaged, identity: identity)).count == 200)
+        #expect(NoteMemo(parsing: whole, journal: journal, identity: "questlog 2 test") == nil)
+        #expect(try #require(NoteMemo(parsing: whole, journal: Array(journal.dropLast()), identity: identity)).count == 200)
+
+        // Names changed: the journal carries them.
+        let renamed = try #require(NoteMemo(parsing: whole, identity: identity))
+        var newNames = names
+        newNames["Entry 0"] = nil
+        newNames["Varré"] = "varre"
+        renamed.replaceNameKeys(with: newNames)
+        try Self.resolve(renamed, taking: Self.lengths(records), making: [:])
+        let named = try #require(renamed.files(identity: identity).journal)
+        #expect(try #require(NoteMemo(parsing: whole, journal: named, identity: identity)).nameKeys == newNames)
+
+        // A third of the notes edited: the whole file again.
+        let many = try #require(NoteMemo(parsing: whole, identity: identity))
+        many.replaceNameKeys(with: names)
+        var remade: [UInt64: NoteMemo.Record] = [:]
+        for key in records.keys where key % 3 == 0 { remade[key + 10_000] = made }
+        try Self.resolve(many, taking: Self.lengths(records, leaving: Set(records.keys.filter { $0 % 3 == 0 })), making: remade)
+        let (file, none) = many.files(identity: identity)
+        #expect(none == nil)
+        #expect(try #require(file) == many.bytes(identity: identity))
+    }
+
     @Test func theKeyCoversTheMarkdownAndEveryOption() {
         let base = NoteMemo.key(markdown: "Hello [[B]]", options: MarkdownOptions())
         #expect(NoteMemo.key(markdown: "Hello [[B]]", options: MarkdownOptions()) == base)
