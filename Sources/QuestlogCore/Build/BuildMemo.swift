@@ -40,6 +40,11 @@ public final class BuildMemo: Sendable {
         site + "/" + BuildCache.folder + "/search"
     }
 
+    /// The journal written beside the search memo when an index read few documents afresh.
+    static func searchJournalPath(site: String) -> String {
+        site + "/" + BuildCache.folder + "/search-journal"
+    }
+
     static func deflatedPath(site: String) -> String {
         site + "/" + BuildCache.folder + "/deflated"
     }
@@ -81,7 +86,7 @@ public final class BuildMemo: Sendable {
                 LoadMemo(parsing: $0, journal: FileContents.read(BuildMemo.loadsJournalPath(site: site)), identity: identity,
                          settings: loading.settings, stamps: loading.stamps)
             } ?? LoadMemo()
-            let search = SearchMemo(reading: BuildMemo.searchPath(site: site), identity: identity)
+            let search = SearchMemo(reading: BuildMemo.searchPath(site: site), journal: BuildMemo.searchJournalPath(site: site), identity: identity)
             let deflated = DeflateMemo(reading: BuildMemo.deflatedPath(site: site), identity: identity)
             let (notes, layouts) = kept.value()
             return BuildMemo(notes: notes ?? NoteMemo(), layouts: layouts ?? LayoutMemo(), search: search, deflated: deflated, loads: loads)

@@ -458,7 +458,9 @@ public struct SiteBuild: Sendable {
         // exports that may follow it on the same thread.
         let keepSearch: @Sendable () -> Void = {
             if memo.search.changed {
-                timings.measureBeside("keep search", { Self.store(memo.search.bytes(), at: BuildMemo.searchPath(site: options.site)) },
+                timings.measureBeside("keep search", {
+                    Self.store(memo.search.files(), at: BuildMemo.searchPath(site: options.site), journal: BuildMemo.searchJournalPath(site: options.site))
+                },
                                       count: { _ in (items: memo.search.madeCount + memo.search.reusedCount, reused: memo.search.reusedCount) })
             }
             memo.search.release()

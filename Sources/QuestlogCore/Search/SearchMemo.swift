@@ -9,19 +9,30 @@ import Foundation
 ///
 /// Kept compact, as the file holds it: the terms once, then each document's record, numbers in
 /// seven-bit groups. Kept beside the notes memo (`BuildMemo`): in memory by `serve`, in
-/// `.questlog/search` by `build`.
+/// `.questlog/search` by `build`. When an index read few documents afresh, only a journal of their
+/// records is written beside the file (`.questlog/search-journal`, `files()`): it names the file by
+/// its hash, numbers the file's terms as the file does, and lists the terms the file lacks.
 public final class SearchMemo: @unchecked Sendable {
     // Unchecked: every property is read and written only under `lock`.
     private let lock = NSLock()
     private let identity: String
-    /// The memo as its file: the last index's analyses, or those of the file read.
+    /// The memo as its file, its journal's bytes after it when it has one: the last index's
+    /// analyses, or those of the files read.
     private var file: [UInt8] = []
     /// Where each term's bytes are in `file`, and where each record starts; made from `file` when
     /// first asked for.
     private var parsed: Parsed?
-    /// The file of an earlier build, read when first needed (so a build holds it only from its
+    /// The whole file `file` begins with, when it is one a journal can name: its length, its hash,
+    /// and its terms and records alone.
+    private var base: Base?
+    /// The journal the last index made, written instead of the whole file (`files()`).
+    private var journal: [UInt8]?
+    /// The place in the index's term table of each term of `file` the last index met (-1 for the
+    /// others), by the term's number in `file`: what a journal numbers the file's terms by.
+    private var termIDs: [Int32] = []
+    /// The files of an earlier build, read when first needed (so a build holds them only from its
     /// search index on).
-    private var unread: String?
+    private var unread: (file: String, journal: String?)?
     /// Whether the last index read some document afresh, so the file is worth writing.
     private(set) var changed = false
     /// How many documents the last index took from the memo, and how many it read.
@@ -38,24 +49,33 @@ public final class SearchMemo: @unchecked Sendable {
         var termStarts: [UInt32]
         var termEnds: [UInt32]
         var records: [Key: Int]
+
+        static let empty = Parsed(termStarts: [], termEnds: [], records: [:])
+    }
+
+    struct Base {
+        var count: Int
+        var hash: UInt64
+        var parsed: Parsed
     }
 
     public convenience init() {
         self.init(identity: BuildCache.binaryIdentity)
     }
 
-    /// The memo of the file at `path`, read when an index first needs it; empty when the file is
-    /// missing, damaged or foreign.
-    convenience init(reading path: String, identity: String) {
+    /// The memo of the file at `path` and the journal at `journal`, read when an index first needs
+    /// them; empty when the file is missing, damaged or foreign, and the file alone when the
+    /// journal is (or names another file).
+    convenience init(reading path: String, journal: String? = nil, identity: String) {
         self.init(identity: identity)
-        unread = path
+        unread = (path, journal)
     }
 
     /// An empty memo whose file names `identity` as the binary that wrote it.
     init(identity: String) {
         self.identity = identity
         file = Self.encode(keys: [], documents: [], table: TermTable(), identity: identity)
-        parsed = Parsed(termStarts: [], termEnds: [], records: [:])
+        parsed = .empty
     }
 
     private static let otherSeed: UInt64 = 0x1319_8A2E_0370_7344
@@ -84,9 +104,10 @@ public final class SearchMemo: @unchecked Sendable {
     func analyses(of keys: [Key], into table: inout TermTable) -> [SearchIndexBuilder.AnalyzedDocument?] {
         lock.withLock {
             read()
-            if parsed == nil { parsed = Self.parse(file, identity: identity) ?? Parsed(termStarts: [], termEnds: [], records: [:]) }
+            parseIfNeeded()
             let parsed = parsed!
             var ids = [Int32](repeating: -1, count: parsed.termStarts.count)
+            defer { termIDs = ids }
             return file.withUnsafeBufferPointer { bytes in
                 keys.map { key -> SearchIndexBuilder.AnalyzedDocument? in
                     guard let start = parsed.records[key] else { return nil }
@@ -120,20 +141,48 @@ public final class SearchMemo: @unchecked Sendable {
         }
     }
 
-    /// Ends an index: the memo holds exactly the analyses of its documents, `keys[n]` that of
-    /// `documents[n]`, their terms numbered in `table`; `reused` of them were the memo's.
+    /// Ends an index: the memo holds the analyses of its documents, `keys[n]` that of
+    /// `documents[n]`, their terms numbered in `table` (the table `analyses(of:into:)` added the
+    /// memo's terms to); `reused` of them were the memo's. When the memo is a whole file and a few
+    /// records beside it, and the records of its file this index did not take are few
+    /// (`MemoFile.journalWorthIt`), only a journal of the records the file lacks is made, and the
+    /// file's other records stay beside them: they are keyed by the texts analysed, so a record
+    /// no document takes is never wrong, only unused. Otherwise the whole file is made afresh.
     func keep(keys: [Key], documents: [SearchIndexBuilder.AnalyzedDocument], table: TermTable, reused: Int) {
         // Documents of the same texts (two entries of one name and nothing else) are kept once.
         var seen = Set<Key>()
         let unique = keys.indices.filter { seen.insert(keys[$0]).inserted }
+        let (base, termIDs) = lock.withLock {
+            read()
+            parseIfNeeded()
+            return (self.base, self.termIDs)
+        }
+        if let base, let journal = Self.journal(keys: unique.map { keys[$0] }, documents: unique.map { documents[$0] }, table: table,
+                                                 base: base, termIDs: termIDs, identity: identity),
+           let journaled = Self.parseJournal(journal, identity: identity, base: base) {
+            lock.withLock {
+                changed = reused != documents.count || parsed?.records.count != base.parsed.records.count + journaled.records.count
+                reusedCount = reused
+                madeCount = documents.count - reused
+                file = Array(file.prefix(base.count)) + journal
+                parsed = Self.merged(base.parsed, journaled)
+                self.journal = journal
+                self.termIDs = []
+            }
+            return
+        }
         let bytes = Self.encode(keys: unique.map { keys[$0] }, documents: unique.map { documents[$0] }, table: table, identity: identity)
         lock.withLock {
             read()
             changed = reused != documents.count || parsed?.records.count != unique.count
             reusedCount = reused
             madeCount = documents.count - reused
+            // Parsed when next asked (by `serve`'s next index); a build writes it and lets it go.
             file = bytes
             parsed = nil
+            self.base = nil
+            journal = nil
+            self.termIDs = []
         }
     }
 
@@ -142,7 +191,10 @@ public final class SearchMemo: @unchecked Sendable {
         lock.withLock {
             unread = nil
             file = []
-            parsed = Parsed(termStarts: [], termEnds: [], records: [:])
+            parsed = .empty
+            base = nil
+            journal = nil
+            termIDs = []
         }
     }
 
@@ -150,43 +202,77 @@ public final class SearchMemo: @unchecked Sendable {
     var count: Int {
         lock.withLock {
             read()
-            if parsed == nil { parsed = Self.parse(file, identity: identity) }
+            parseIfNeeded()
             return parsed?.records.count ?? 0
         }
     }
 
-    /// Reads the file of an earlier build, if it is not read yet; called under `lock`.
+    /// Reads the files of an earlier build, if they are not read yet; called under `lock`.
     private func read() {
-        guard let path = unread else { return }
+        guard let (path, journalPath) = unread else { return }
         unread = nil
-        if let bytes = FileContents.read(path), let found = Self.parse(bytes, identity: identity) {
-            file = bytes
-            parsed = found
+        guard let bytes = FileContents.read(path) else { return }
+        load(bytes, journal: journalPath.flatMap { FileContents.read($0) })
+    }
+
+    /// Parses `file` when it was made whole and not parsed since; called under `lock`.
+    private func parseIfNeeded() {
+        guard parsed == nil else { return }
+        guard let found = Self.parse(file, identity: identity) else {
+            parsed = .empty
+            return
+        }
+        parsed = found
+        base = Base(count: file.count, hash: MemoFile.hash(of: file), parsed: found)
+    }
+
+    /// Takes a memo file and the journal after it as the memo, the journal only when it is a whole
+    /// one of this binary that names this file; nothing when the file is not a whole one.
+    private func load(_ bytes: [UInt8], journal: [UInt8]?) {
+        guard let found = Self.parse(bytes, identity: identity) else { return }
+        let base = Base(count: bytes.count, hash: MemoFile.hash(of: bytes), parsed: found)
+        self.base = base
+        file = bytes
+        parsed = found
+        self.journal = nil
+        if let journal, let journaled = Self.parseJournal(journal, identity: identity, base: base) {
+            file += journal
+            parsed = Self.merged(found, journaled)
         }
     }
 
     // MARK: The file
 
     static let header = "questlog-search 1"
+    static let journalHeader = "questlog-search-journal 1"
 
-    /// The memo's file.
-    func bytes() -> [UInt8] {
-        lock.withLock { file }
+    /// What to write after an index: the whole file, or only the journal that goes with the file
+    /// written before (`keep`).
+    func files() -> (file: [UInt8]?, journal: [UInt8]?) {
+        lock.withLock {
+            if let journal { return (nil, journal) }
+            return (base.map { Array(file.prefix($0.count)) } ?? file, nil)
+        }
     }
 
-    /// Reads a search memo file; nil when it is not a whole one of this format and binary.
-    convenience init?(parsing bytes: [UInt8], identity: String) {
-        guard let parsed = Self.parse(bytes, identity: identity) else { return nil }
+    /// The memo's file, without the journal after it.
+    func bytes() -> [UInt8] {
+        lock.withLock { base.map { Array(file.prefix($0.count)) } ?? file }
+    }
+
+    /// Reads a search memo file, and its journal when there is one; nil when the file is not a
+    /// whole one of this format and binary. A journal that is not whole, or names another file, is
+    /// ignored.
+    convenience init?(parsing bytes: [UInt8], journal: [UInt8]? = nil, identity: String) {
+        guard Self.parse(bytes, identity: identity) != nil else { return nil }
         self.init(identity: identity)
-        file = bytes
-        self.parsed = parsed
+        load(bytes, journal: journal)
     }
 
     /// The terms (each its length and UTF-8), then each document's key and record: its fields'
     /// lengths, its name's length, its number of terms, and for each term its number, a mask of the
     /// fields it is in and its frequency in each of those.
     private static func encode(keys: [Key], documents: [SearchIndexBuilder.AnalyzedDocument], table: TermTable, identity: String) -> [UInt8] {
-        let fieldCount = SearchField.allCases.count
         let pairs = documents.reduce(0) { $0 + $1.terms.count }
         return MemoFile.seal(header: header, identity: identity, capacity: 8 * table.count + 5 * pairs + 40 * documents.count) { writer in
             writer.varint(table.count)
@@ -196,24 +282,66 @@ public final class SearchMemo: @unchecked Sendable {
                     writer.bytes += term
                 }
             }
-            writer.varint(documents.count)
-            for (key, document) in zip(keys, documents) {
-                writer.integer(key.first)
-                writer.integer(key.second)
-                for length in document.lengths { writer.varint(length) }
-                writer.varint(document.nameLength)
-                writer.varint(document.terms.count)
-                for (term, packed) in zip(document.terms, document.packed) {
-                    writer.varint(Int(term))
-                    // The fields by number (their raw values), each's frequency in its bits.
-                    var mask = 0
-                    for field in 0..<fieldCount where (packed >> (field * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask != 0 {
-                        mask |= 1 << field
-                    }
-                    writer.varint(mask)
-                    for field in 0..<fieldCount where mask & (1 << field) != 0 {
-                        writer.varint((packed >> (field * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask)
-                    }
+            writeRecords(keys: keys, documents: documents, to: &writer) { Int($0) }
+        }
+    }
+
+    /// The journal of the records of `documents` that the file `base` lacks: the file's hash, the
+    /// terms of those records that are not the file's (numbered after the file's), and the records,
+    /// as in a file. Nil when a whole file is the better choice (`MemoFile.journalWorthIt`), or when
+    /// `termIDs` is not of the file.
+    private static func journal(keys: [Key], documents: [SearchIndexBuilder.AnalyzedDocument], table: TermTable,
+                                base: Base, termIDs: [Int32], identity: String) -> [UInt8]? {
+        let fileTerms = base.parsed.termStarts.count
+        guard termIDs.count >= fileTerms else { return nil }
+        let outside = keys.indices.filter { base.parsed.records[keys[$0]] == nil }
+        let size = outside.reduce(0) { $0 + 5 * documents[$1].terms.count + 40 }
+        guard MemoFile.journalWorthIt(size: size, fileSize: base.count, kept: keys.count - outside.count,
+                                      fileRecords: base.parsed.records.count) else { return nil }
+        // Each term the index table numbers, by its number in the file, or after the file's.
+        var numbers = [Int32](repeating: -1, count: table.count)
+        for (number, id) in termIDs.prefix(fileTerms).enumerated() where id >= 0 && Int(id) < numbers.count { numbers[Int(id)] = Int32(number) }
+        var added: [Int] = []
+        for index in outside {
+            for id in documents[index].terms where numbers[Int(id)] < 0 {
+                numbers[Int(id)] = Int32(fileTerms + added.count)
+                added.append(Int(id))
+            }
+        }
+        return MemoFile.seal(header: journalHeader, identity: identity, capacity: size + 16 * added.count) { writer in
+            writer.integer(base.hash)
+            writer.varint(added.count)
+            for id in added {
+                table.withTerm(id) { term in
+                    writer.varint(term.count)
+                    writer.bytes += term
+                }
+            }
+            writeRecords(keys: outside.map { keys[$0] }, documents: outside.map { documents[$0] }, to: &writer) { Int(numbers[Int($0)]) }
+        }
+    }
+
+    /// The records of `documents` (`encode`), each term written as the number `number` gives it.
+    private static func writeRecords(keys: [Key], documents: [SearchIndexBuilder.AnalyzedDocument], to writer: inout MemoWriter,
+                                     number: (Int32) -> Int) {
+        let fieldCount = SearchField.allCases.count
+        writer.varint(documents.count)
+        for (key, document) in zip(keys, documents) {
+            writer.integer(key.first)
+            writer.integer(key.second)
+            for length in document.lengths { writer.varint(length) }
+            writer.varint(document.nameLength)
+            writer.varint(document.terms.count)
+            for (term, packed) in zip(document.terms, document.packed) {
+                writer.varint(number(term))
+                // The fields by number (their raw values), each's frequency in its bits.
+                var mask = 0
+                for field in 0..<fieldCount where (packed >> (field * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask != 0 {
+                    mask |= 1 << field
+                }
+                writer.varint(mask)
+                for field in 0..<fieldCount where mask & (1 << field) != 0 {
+                    writer.varint((packed >> (field * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask)
                 }
             }
         }
@@ -222,13 +350,40 @@ public final class SearchMemo: @unchecked Sendable {
     /// Where the terms and records of a memo file are, every number checked: nil unless the file
     /// is whole, of this format and binary, and every record reads within it.
     private static func parse(_ bytes: [UInt8], identity: String) -> Parsed? {
-        guard var reader = MemoFile.open(bytes, header: header, identity: identity), bytes.count < Int(UInt32.max),
-              let termCount = reader.varint(), termCount >= 0, termCount <= reader.end - reader.offset else { return nil }
+        guard var reader = MemoFile.open(bytes, header: header, identity: identity), bytes.count < Int(UInt32.max) else { return nil }
+        return parseBody(&reader, after: .empty)
+    }
+
+    /// Where the terms and records of a journal are, as places in its file's bytes followed by the
+    /// journal's (and its terms numbered after the file's): nil unless it is whole, of this format
+    /// and binary, names the file `base` by its hash, and every record reads within it.
+    private static func parseJournal(_ bytes: [UInt8], identity: String, base: Base) -> Parsed? {
+        guard var reader = MemoFile.open(bytes, header: journalHeader, identity: identity), base.count + bytes.count < Int(UInt32.max),
+              reader.integer() == base.hash, let found = parseBody(&reader, after: base.parsed) else { return nil }
+        let shift = UInt32(base.count)
+        return Parsed(termStarts: found.termStarts.map { $0 + shift }, termEnds: found.termEnds.map { $0 + shift },
+                      records: found.records.mapValues { $0 + base.count })
+    }
+
+    /// A file's records and a journal's together.
+    private static func merged(_ file: Parsed, _ journal: Parsed) -> Parsed {
+        var merged = file
+        merged.termStarts += journal.termStarts
+        merged.termEnds += journal.termEnds
+        merged.records.merge(journal.records) { _, new in new }
+        return merged
+    }
+
+    /// The terms and records from `reader` on to its end: terms numbered after those of `prior`,
+    /// and records that may name those too.
+    private static func parseBody(_ reader: inout MemoReader, after prior: Parsed) -> Parsed? {
+        guard let ownTerms = reader.varint(), ownTerms >= 0, ownTerms <= reader.end - reader.offset else { return nil }
+        let termCount = prior.termStarts.count + ownTerms
         var starts: [UInt32] = []
         var ends: [UInt32] = []
-        starts.reserveCapacity(termCount)
-        ends.reserveCapacity(termCount)
-        for _ in 0..<termCount {
+        starts.reserveCapacity(ownTerms)
+        ends.reserveCapacity(ownTerms)
+        for _ in 0..<ownTerms {
             guard let length = reader.varint(), length >= 0, length <= reader.end - reader.offset else { return nil }
             starts.append(UInt32(reader.offset))
             reader.offset += length

@@ -106,6 +106,91 @@ struct SearchMemoTests {
         #expect(read.reusedCount == 0)
     }
 
+    @Test func aFewDocumentsReadAfreshAreWrittenAsAJournalOfTheFile() throws {
+        let identity = "questlog test"
+        let original = Self.entries()
+        let first = SearchMemo(identity: identity)
+        _ = Self.files(original, memo: first)
+        let (file, none) = first.files()
+        let whole = try #require(file)
+        #expect(none == nil, "a memo read from no file is written whole")
+        #expect(whole == first.bytes())
+
+        // One note edited, with words the file has never seen: only a journal is written, and the
+        // index is the one made without a memo.
+        let edited = Self.entries(editing: 10, note: "Zyzzyva quixotry by the lake, 龍王廟 again.")
+        let read = try #require(SearchMemo(parsing: whole, identity: identity))
+        #expect(Self.files(edited, memo: read) == Self.files(edited))
+        #expect(read.madeCount == 1 && read.changed)
+        let (noFile, written) = read.files()
+        let journal = try #require(written)
+        #expect(noFile == nil)
+        #expect(journal.count < whole.count / 8, "\(journal.count) bytes beside \(whole.count)")
+        #expect(read.bytes() == whole, "the file is as it was")
+
+        // The file and its journal read back: every document of either version is the memo's.
+        for entries in [edited, original] {
+            let both = try #require(SearchMemo(parsing: whole, journal: journal, identity: identity))
+            #expect(Self.files(entries, memo: both) == Self.files(entries))
+            #expect(both.madeCount == 0 && both.reusedCount == first.madeCount)
+        }
+
+        // A second edit: the journal keeps the first edit's record and adds the second's; read back
+        // with the file, both edits are the memo's.
+        let twice = try #require(SearchMemo(parsing: whole, journal: journal, identity: identity))
+        let editedTwice = Self.entries(editing: 10, note: "Zyzzyva quixotry by the lake, 龍王廟 again.").enumerated().map { number, entry in
+            number == 20 ? Make.entry(entry.ref.kind, entry.name, game: entry.ref.game, notes: "Grumbles about the xylophone.") : entry
+        }
+        #expect(Self.files(editedTwice, memo: twice) == Self.files(editedTwice))
+        #expect(twice.madeCount == 1)
+        let second = try #require(twice.files().journal)
+        let reread = try #require(SearchMemo(parsing: whole, journal: second, identity: identity))
+        #expect(Self.files(editedTwice, memo: reread) == Self.files(editedTwice))
+        #expect(reread.madeCount == 0)
+
+        // In one process (as `serve` keeps it) the memo goes on from its journal just the same.
+        #expect(Self.files(edited, memo: twice) == Self.files(edited))
+        #expect(twice.madeCount == 0)
+    }
+
+    @Test func aJournalOfAnotherFileOrDamagedIsIgnoredAndBigChangesRewriteTheFile() throws {
+        let identity = "questlog test"
+        let original = Self.entries()
+        let first = SearchMemo(identity: identity)
+        _ = Self.files(original, memo: first)
+        let whole = first.bytes()
+        let documents = first.madeCount
+        let read = try #require(SearchMemo(parsing: whole, identity: identity))
+        let edited = Self.entries(editing: 10)
+        _ = Self.files(edited, memo: read)
+        let journal = try #require(read.files().journal)
+
+        // Another file: the journal names the old one, and is ignored.
+        let other = SearchMemo(identity: identity)
+        _ = Self.files(Array(original.dropLast()), memo: other)
+        let otherFile = try #require(SearchMemo(parsing: other.bytes(), journal: journal, identity: identity))
+        #expect(otherFile.count == documents - 1)
+        // A damaged journal, or a cut one, is ignored; the file still reads. Another binary's
+        // file is not read at all.
+        var damaged = journal
+        damaged[damaged.count / 2] ^= 0x20
+        #expect(try #require(SearchMemo(parsing: whole, journal: damaged, identity: identity)).count == documents)
+        #expect(try #require(SearchMemo(parsing: whole, journal: Array(journal.dropLast()), identity: identity)).count == documents)
+        #expect(try #require(SearchMemo(parsing: whole, journal: journal, identity: identity)).count == documents + 1)
+        #expect(SearchMemo(parsing: whole, journal: journal, identity: "another questlog") == nil)
+
+        // A third of the notes edited: the whole file again, of exactly this index's documents.
+        let many = try #require(SearchMemo(parsing: whole, identity: identity))
+        let entries = original.enumerated().map { number, entry in
+            number % 3 == 0 ? Make.entry(entry.ref.kind, entry.name, game: entry.ref.game, notes: "Rewritten \(number).") : entry
+        }
+        #expect(Self.files(entries, memo: many) == Self.files(entries))
+        let (file, none) = many.files()
+        #expect(none == nil)
+        let rewritten = try #require(file)
+        #expect(try #require(SearchMemo(parsing: rewritten, identity: identity)).count == many.madeCount + many.reusedCount)
+    }
+
     @Test func theNextBuildReadsOnlyTheDocumentsWhoseTextsChanged() throws {
         let site = TestSite([
             "Content/g/game.md": "---\ntitle: G\n---\nThe game.\n",
