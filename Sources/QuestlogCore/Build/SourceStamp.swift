@@ -42,7 +42,7 @@ public struct SourceStamp: Sendable, Hashable {
             }
             // Each name is examined from its folder, open already, rather than by its whole path.
             let descriptor = dirfd(folder)
-            for name in names.sorted(by: { $0.utf8Precedes($1) }) {
+            for name in names.sortedByUTF8() {
                 let path = relative + "/" + name
                 var info = stat()
                 guard fstatat(descriptor, name, &info, 0) == 0 else {

@@ -35,7 +35,7 @@ public enum DirectoryListing {
         // Each name is examined from its folder, open already, rather than by its whole path.
         let descriptor = dirfd(folder)
         return names
-            .sorted { $0.utf8Precedes($1) }
+            .sortedByUTF8()
             .compactMap { name in
                 var info = stat()
                 // A name that vanished since the listing is simply not there.

@@ -393,9 +393,14 @@ public struct Resolver: Sendable {
         }
         let groups = kinds.compactMap { byKind[$0.id] }
         let sorted = Parallel.map(groups, jobs: jobs) { group in
-            group.map { (key: index.entries[$0].nameKey, id: index.entries[$0].ref.id, position: $0) }
-                .sorted { a, b in a.key != b.key ? a.key.utf8Precedes(b.key) : a.id.utf8Precedes(b.id) }
-                .map(\.position)
+            // Places are sorted rather than strings, by the keys' first bytes first.
+            let keys = group.map { index.entries[$0].nameKey }
+            let prefixes = keys.map(\.utf8SortKey)
+            return group.indices.sorted { a, b in
+                if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
+                if keys[a] != keys[b] { return keys[a].utf8Precedes(keys[b]) }
+                return index.entries[group[a]].ref.id.utf8Precedes(index.entries[group[b]].ref.id)
+            }.map { group[$0] }
         }
         return sorted.flatMap { $0 }
     }

@@ -19,6 +19,19 @@ extension String {
         return a.withUTF8 { x in b.withUTF8 { y in Self.precedes(x, y) } }
     }
 
+    /// The first eight UTF-8 bytes as a big-endian number, zeros past the end: of two strings whose
+    /// keys differ, the one with the smaller key is the one `utf8Precedes` puts first, so a sort
+    /// compares these integers and the strings only when they are the same.
+    var utf8SortKey: UInt64 {
+        var key: UInt64 = 0
+        var shift: UInt64 = 56
+        for byte in utf8.prefix(8) {
+            key |= UInt64(byte) << shift
+            shift &-= 8
+        }
+        return key
+    }
+
     private static func precedes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
         let common = Swift.min(x.count, y.count)
         if common > 0, let left = x.baseAddress, let right = y.baseAddress {
@@ -38,7 +51,19 @@ extension Array where Element == String {
 
     /// The strings sorted by `utf8Precedes`, unless they already are.
     func sortedByUTF8() -> [String] {
-        isSortedByUTF8 ? self : sorted { $0.utf8Precedes($1) }
+        isSortedByUTF8 ? self : utf8Order().map { self[$0] }
+    }
+
+    /// The places of the strings in `utf8Precedes` order, equal strings in the order they are in:
+    /// sorted by their `utf8SortKey`s, the strings compared only where those are the same, and
+    /// places moved rather than strings.
+    func utf8Order() -> [Int] {
+        let keys = map(\.utf8SortKey)
+        return indices.sorted { a, b in
+            if keys[a] != keys[b] { return keys[a] < keys[b] }
+            if self[a].utf8Precedes(self[b]) { return true }
+            return !self[b].utf8Precedes(self[a]) && a < b
+        }
     }
 }
 

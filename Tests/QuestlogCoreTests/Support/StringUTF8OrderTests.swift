@@ -38,6 +38,27 @@ struct StringUTF8OrderTests {
         }
     }
 
+    @Test func placesAreSortedByTheirFirstBytesThenTheRest() {
+        // Long common beginnings, strings shorter than eight bytes, NUL bytes, non-ASCII at the
+        // eighth byte, and duplicates, whose places stay in their order.
+        var random = SplitMix64(seed: 23)
+        let alphabet = Array("aab\u{0}é日")
+        for _ in 0..<60 {
+            let list = (0..<Int(random.next() % 40)).map { _ -> String in
+                let stem = ["", "abcdefg", "abcdefgh", "abcdefghij"][Int(random.next() % 4)]
+                return stem + String((0..<Int(random.next() % 5)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            }
+            let expected = list.indices.sorted { a, b in
+                list[a].utf8.lexicographicallyPrecedes(list[b].utf8) || (list[a].utf8.elementsEqual(list[b].utf8) && a < b)
+            }
+            #expect(list.utf8Order() == expected)
+            #expect(list.sortedByUTF8() == expected.map { list[$0] })
+            for (a, b) in zip(list, list.reversed()) where a.utf8SortKey != b.utf8SortKey {
+                #expect((a.utf8SortKey < b.utf8SortKey) == a.utf8Precedes(b), "\(a.debugDescription) \(b.debugDescription)")
+            }
+        }
+    }
+
     static func folders(_ path: String) -> [String] {
         var folders: [String] = []
         path.forEachPathFolder { folders.append($0); return true }
