@@ -190,7 +190,7 @@ public struct SearchIndexBuilder: Sendable {
             let gameTags = Self.list(game.fields["tags"])
             documents.append(SearchDocument(name: game.title, path: game.path, aliases: [], text: excerptText(game.notes.plainText),
                                             game: gameNumber, kind: 0, flags: []))
-            fieldTexts.append(texts(name: game.title, aliases: [], tags: gameTags, kind: site.schema.game, labels: labels,
+            fieldTexts.append(texts(name: game.title, aliases: [], tags: gameTags, kind: TextFields(site.schema.game, labels: labels),
                                     fields: game.fields, notes: game.notes.plainText))
             groups.append(SearchGroup(game: gameNumber, kind: 0, documents: documents.count - 1..<documents.count))
             for (offset, kind) in entryKinds.enumerated() {
@@ -199,6 +199,7 @@ public struct SearchIndexBuilder: Sendable {
                 let start = documents.count
                 let stateFields = Self.stateFields(of: kind)
                 let progressField = Self.progressField(of: kind)
+                let textFields = TextFields(kind, labels: labels)
                 // Each entry's document and texts on up to `jobs` threads, kept in the entries' order.
                 let made = Parallel.map(entries, jobs: jobs) { entry -> (document: SearchDocument, texts: [[String]]) in
                     // In a game with playthroughs a progress field is done when every playthrough has done it.
@@ -216,8 +217,8 @@ public struct SearchIndexBuilder: Sendable {
                     let aliases = entry.list("aliases")
                     return (SearchDocument(name: entry.displayName, path: entry.path, aliases: aliases,
                                            text: excerptText(notes), game: gameNumber, kind: offset + 1, flags: flags),
-                            texts(name: entry.name, aliases: aliases, tags: entry.list("tags"), kind: kind,
-                                  labels: labels, fields: entry.fields, notes: notes))
+                            texts(name: entry.name, aliases: aliases, tags: entry.list("tags"), kind: textFields,
+                                  fields: entry.fields, notes: notes))
                 }
                 documents.reserveCapacity(documents.count + made.count)
                 fieldTexts.reserveCapacity(fieldTexts.count + made.count)
@@ -263,32 +264,69 @@ public struct SearchIndexBuilder: Sendable {
     /// single-line fields (region, status, motto…) and the labels of true booleans, so "smith anvil"
     /// finds the places that have one; longer `text` fields count as notes. A field's terms are those
     /// of its texts one after the other (as if joined with line breaks), so no text is copied.
-    private func texts(name: String, aliases: [String], tags: [String], kind: Kind, labels: Labels,
+    private func texts(name: String, aliases: [String], tags: [String], kind: TextFields,
                        fields: [String: FieldValue], notes: String) -> [[String]] {
-        var keys = [labels.kindName(kind)]
+        var keys = [kind.name]
         var longText = [notes]
-        for field in kind.fields where !["name", "title", "aliases", "tags"].contains(field.name) {
-            switch fields[field.name] {
+        for (field, label) in kind.fields {
+            switch fields[field] {
             case let .string(value)?: keys.append(value)
             case let .list(items)?: keys.append(contentsOf: items)
             case let .text(value)?: longText.append(value)
-            case .bool(true)?: keys.append(labels.field(field, of: kind))
+            case .bool(true)?: keys.append(label)
             default: continue
             }
         }
         return [[name], aliases, tags, keys, longText]
     }
 
+    /// What `texts` reads of a kind, worked out once for all its entries: its name, and the name
+    /// and label of each field whose values are searched, in the kind's order.
+    private struct TextFields {
+        var name: String
+        var fields: [(name: String, label: String)]
+
+        init(_ kind: Kind, labels: Labels) {
+            name = labels.kindName(kind)
+            fields = kind.fields.filter { !["name", "title", "aliases", "tags"].contains($0.name) }.map { field in
+                (field.name, labels.field(field, of: kind))
+            }
+        }
+    }
+
     /// The notes cut to `textLimit` characters, at a space when there is one near the end.
-    private func excerptText(_ text: String) -> String {
+    func excerptText(_ text: String) -> String {
         // Counting characters reads the whole text; only the first `textLimit` + 1 matter.
-        guard text.utf8.count > textLimit, let end = text.index(text.startIndex, offsetBy: textLimit, limitedBy: text.endIndex),
-              end < text.endIndex else { return text }
+        guard text.utf8.count > textLimit else { return text }
+        if let end = Self.asciiCharacterEnd(of: text, characters: textLimit) {
+            // Each byte a character: the last white space is found among the bytes, as far from
+            // the start in characters as in bytes.
+            let utf8 = text.utf8
+            if let space = utf8[..<end].lastIndex(where: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }),
+               utf8.distance(from: utf8.startIndex, to: space) > textLimit * 3 / 4 {
+                return String(text[..<space])
+            }
+            return String(text[..<end])
+        }
+        guard let end = text.index(text.startIndex, offsetBy: textLimit, limitedBy: text.endIndex), end < text.endIndex else { return text }
         let cut = text[..<end]
         if let space = cut.lastIndex(where: \.isWhitespace), cut.distance(from: cut.startIndex, to: space) > textLimit * 3 / 4 {
             return String(cut[..<space])
         }
         return String(cut)
+    }
+
+    /// Where the first `characters` characters of `text` end, told from its bytes when they and the
+    /// byte after them are ASCII and hold no carriage return (so that each byte is a character of
+    /// its own); nil otherwise, or when the text is no longer than that.
+    static func asciiCharacterEnd(of text: String, characters: Int) -> String.Index? {
+        let utf8 = text.utf8
+        guard utf8.count > characters else { return nil }
+        let ascii = utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes[...characters].contains { $0 >= 0x80 || $0 == 0x0D }
+        }
+        guard ascii == true else { return nil }
+        return utf8.index(utf8.startIndex, offsetBy: characters)
     }
 
     private static func list(_ value: FieldValue?) -> [String] {

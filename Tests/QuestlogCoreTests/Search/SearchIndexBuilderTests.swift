@@ -104,6 +104,31 @@ struct SearchIndexBuilderTests {
         #expect(text.hasSuffix("lantern"), "cut at a space")
     }
 
+    /// What `excerptText` gives, worked out by characters alone.
+    static func excerptByCharacters(_ text: String, limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let cut = text.prefix(limit)
+        if let space = cut.lastIndex(where: \.isWhitespace), cut.distance(from: cut.startIndex, to: space) > limit * 3 / 4 {
+            return String(cut[..<space])
+        }
+        return String(cut)
+    }
+
+    @Test func excerptsAreCutByCharactersWhateverTheText() {
+        // ASCII alone (read by its bytes), with CR LF pairs, or with a character beyond ASCII or a
+        // combining mark at or just past the limit.
+        var random = SplitMix64(seed: 31)
+        let alphabets = [Array("ab c\td\n"), Array("ab c\r\n"), Array("ab cé日"), Array("ab c\u{301}"), Array("ab c\r")]
+        for limit in [1, 5, 12, 40] {
+            let builder = SearchIndexBuilder(site: Make.site([]), strings: UIStrings.load(language: "en", theme: .embedded).0, textLimit: limit)
+            for _ in 0..<150 {
+                let alphabet = alphabets[Int(random.next() % UInt64(alphabets.count))]
+                let text = String((0..<Int(random.next() % 60)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+                #expect(builder.excerptText(text) == Self.excerptByCharacters(text, limit: limit), "\(text.debugDescription) to \(limit)")
+            }
+        }
+    }
+
     @Test func impactsGrowWithFieldWeight() {
         let index = Make.index([
             Make.entry("npc", "Ash", notes: "ash"),
