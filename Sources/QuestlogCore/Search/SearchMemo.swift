@@ -376,6 +376,7 @@ public final class SearchMemo: @unchecked Sendable {
 
     /// The terms and records from `reader` on to its end: terms numbered after those of `prior`,
     /// and records that may name those too.
+    @inline(__always)
     private static func parseBody(_ reader: inout MemoReader, after prior: Parsed) -> Parsed? {
         guard let ownTerms = reader.varint(), ownTerms >= 0, ownTerms <= reader.end - reader.offset else { return nil }
         let termCount = prior.termStarts.count + ownTerms
