@@ -39,7 +39,7 @@ struct BuildCache: Equatable {
     var digest: SiteDigest?
     /// When `outputs` were stamped, in nanoseconds since 1970 (`OutputStage.commit`).
     var written: Int64 = 0
-    /// The lengths of the pieces each CSV file and JSON document under `exports/` was made of, by
+    /// The lengths of the pieces each export file under `exports/` was made of, by
     /// path (`ExportPieces`), for the next build to find in them the pieces it may reuse (`ExportReuse`).
     var pieces: [String: [Int]] = [:]
 

@@ -61,8 +61,8 @@ public struct SiteBuild: Sendable {
     /// With `digesting`, the outcome has the site's digest. With `reuse`, when the site differs from
     /// the last build's only in the notes of some entries (`SiteDigest.changedNotes`), the pages
     /// showing the notes of none of them (`PageBuilder.notesShown(of:)`: all but those entries'
-    /// own pages) are kept rather than made, and so are the pieces of the CSV and JSON exports that
-    /// hold none of them (`ExportReuse`); the search index and the workbooks are made whole.
+    /// own pages) are kept rather than made, and so are the pieces of the CSV and JSON exports and
+    /// the workbooks' sheets that hold none of them (`ExportReuse`); the search index is made whole.
     func render(into sink: some OutputSink, progress: (BuildStep) -> Void, timings: BuildTimings,
                 deferringExports: Bool = false, deferringSearch: Bool = false, memo: BuildMemo? = nil,
                 digesting: Bool = false, reuse: PageReuse? = nil, afterLoad: () -> Void = {}, afterResolve: () -> Void = {},
@@ -310,7 +310,7 @@ public struct SiteBuild: Sendable {
     }
 
     /// `renderExports(of:)` into a sink, each format's files handed over as soon as they are made.
-    /// CSV files and JSON documents take the pieces of the last build's files that `reuse` allows,
+    /// CSV files, JSON documents and workbooks take the pieces of the last build's files that `reuse` allows,
     /// and `pieces` records theirs.
     func renderExports(of site: Site, into sink: some OutputSink, timings: BuildTimings, beside: Bool = false,
                        deflated: DeflateMemo? = nil, reuse: ExportReuse = .counting, pieces: ExportPieces? = nil) -> DiagnosticList {
@@ -330,7 +330,7 @@ public struct SiteBuild: Sendable {
                     try format.files(for: site, options: ExportOptions(jobs: options.jobs), deflated: deflated, reuse: reuse) { file in
                         count += 1
                         let path = ExportDownload.folder + "/" + file.path
-                        if format != .xlsx { pieces?.record(path, chunks: file.chunks) }
+                        pieces?.record(path, chunks: file.chunks)
                         sink.add(OutputFile(path: path, chunks: file.chunks))
                     }
                 } catch {
@@ -340,7 +340,8 @@ public struct SiteBuild: Sendable {
             deflated?.finishExports()
             return count
         }
-        // The other files and the runs of entries of the CSV files and JSON documents, made or taken.
+        // The other files and the runs of entries of the CSV files and JSON documents, and the
+        // workbooks' sheets of entries, made or taken.
         let count = { (files: Int) in (items: files + reuse.runs.made + reuse.runs.taken, reused: reuse.runs.taken) }
         if beside {
             _ = timings.measureBeside("exports", work, count: count)

@@ -12,9 +12,23 @@ import Foundation
 /// A workbook is most of an export's processor time after an edit: its sheets' XML is made again in
 /// a fraction of the time deflating it takes.
 ///
+/// Each block is kept with the part it was made for (its archive's path and the entry's): a part
+/// that exports take whole from the file an earlier build wrote (`XLSXWorkbook.earlier`) keeps its
+/// blocks for the build that next makes it (`keep(part:)`), which are otherwise let go as unused.
+///
 /// Kept beside the notes memo (`BuildMemo`): in memory by `serve`, in `.questlog/deflated` by `build`.
-public final class DeflateMemo: Sendable {
-    private let blocks: RunMemo<Key, [UInt8]>
+public final class DeflateMemo: @unchecked Sendable {
+    // Unchecked: `keptParts` is only touched with `lock` held; the blocks are a `RunMemo`.
+    private let blocks: RunMemo<Key, Block>
+    private let lock = NSLock()
+    /// The parts taken whole since the exports began.
+    private var keptParts = Set<String>()
+
+    /// A block's stream, and the part it was made for.
+    struct Block: Sendable {
+        var stream: [UInt8]
+        var part: String
+    }
 
     /// Whether the last exports used other blocks than the memo held, so the file is worth writing.
     var changed: Bool { blocks.changed }
@@ -36,7 +50,7 @@ public final class DeflateMemo: Sendable {
         self.init(blocks: [:])
     }
 
-    private init(blocks: [Key: [UInt8]]) {
+    private init(blocks: [Key: Block]) {
         self.blocks = RunMemo(blocks)
     }
 
@@ -47,14 +61,24 @@ public final class DeflateMemo: Sendable {
     }
 
     /// The compressed stream of the block `key` names: the memo's, or `make()`'s, kept for the next
-    /// exports either way.
-    func stream(key: Key, make: () throws(ZipArchiveError) -> [UInt8]) throws(ZipArchiveError) -> [UInt8] {
-        try blocks.value(for: key, make: make)
+    /// exports either way (under `part` when made).
+    func stream(key: Key, part: String, make: () throws(ZipArchiveError) -> [UInt8]) throws(ZipArchiveError) -> [UInt8] {
+        try blocks.value(for: key) { () throws(ZipArchiveError) in Block(stream: try make(), part: part) }.stream
     }
 
-    /// Ends the exports of a build: the memo keeps exactly the blocks they used.
+    /// Keeps the blocks of `part`, which these exports took whole rather than made, for the next.
+    func keep(part: String) {
+        lock.withLock { _ = keptParts.insert(part) }
+    }
+
+    /// Ends the exports of a build: the memo keeps exactly the blocks they used, and those of the
+    /// parts they took whole.
     func finishExports() {
-        blocks.finishRun()
+        let parts = lock.withLock {
+            defer { keptParts = [] }
+            return keptParts
+        }
+        blocks.finishRun { parts.contains($0.part) }
     }
 
     /// How many blocks the memo holds.
@@ -66,13 +90,13 @@ public final class DeflateMemo: Sendable {
 
     /// The format, and the zlib whose streams the blocks are: another version may deflate the same
     /// bytes otherwise, and its file is not trusted.
-    static let header = "questlog-deflated 1 zlib \(String(cString: zlibVersion())) level \(Z_DEFAULT_COMPRESSION)"
+    static let header = "questlog-deflated 2 zlib \(String(cString: zlibVersion())) level \(Z_DEFAULT_COMPRESSION)"
 
     func bytes(identity: String) -> [UInt8] {
         let all = blocks.values
         let keys = all.keys.sorted { ($0.bytes, $0.before, $0.crc, $0.count) < ($1.bytes, $1.before, $1.crc, $1.count)
             || ($0.bytes, $0.before, $0.crc, $0.count) == ($1.bytes, $1.before, $1.crc, $1.count) && !$0.finishing && $1.finishing }
-        let size = all.values.reduce(0) { $0 + $1.count + 48 }
+        let size = all.values.reduce(0) { $0 + $1.stream.count + $1.part.utf8.count + 56 }
         return MemoFile.seal(header: Self.header, identity: identity, capacity: size + 8) { writer in
             writer.integer(UInt64(keys.count))
             for key in keys {
@@ -81,7 +105,8 @@ public final class DeflateMemo: Sendable {
                 writer.integer(UInt64(key.crc))
                 writer.integer(UInt64(key.count))
                 writer.flag(key.finishing)
-                writer.blob(all[key]!)
+                writer.blob(all[key]!.stream)
+                writer.string(all[key]!.part)
             }
         }
     }
@@ -93,17 +118,17 @@ public final class DeflateMemo: Sendable {
     }
 
     /// The blocks of a file; nil when it is not a whole one of this format, zlib and binary.
-    private static func blocks(parsing bytes: [UInt8], identity: String) -> [Key: [UInt8]]? {
+    private static func blocks(parsing bytes: [UInt8], identity: String) -> [Key: Block]? {
         guard var reader = MemoFile.open(bytes, header: Self.header, identity: identity),
               let count = reader.count() else { return nil }
-        var blocks: [Key: [UInt8]] = [:]
+        var blocks: [Key: Block] = [:]
         blocks.reserveCapacity(count)
         for _ in 0..<count {
             guard let hash = reader.integer(), let before = reader.integer(),
                   let crc = reader.integer(), crc <= UInt64(UInt32.max),
                   let size = reader.integer(), size <= UInt64(UInt32.max),
-                  let finishing = reader.flag(), let stream = reader.blob() else { return nil }
-            blocks[Key(bytes: hash, before: before, crc: UInt32(crc), count: UInt32(size), finishing: finishing)] = stream
+                  let finishing = reader.flag(), let stream = reader.blob(), let part = reader.string() else { return nil }
+            blocks[Key(bytes: hash, before: before, crc: UInt32(crc), count: UInt32(size), finishing: finishing)] = Block(stream: stream, part: part)
         }
         guard reader.offset == reader.end else { return nil }
         return blocks

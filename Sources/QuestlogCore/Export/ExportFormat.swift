@@ -16,14 +16,14 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
 
     /// `files(for:options:)`, each file handed to `emit` as soon as it is made, so that only the file
     /// being made is held, not every file of the format. A workbook reuses the compressed blocks of
-    /// `deflated` where their bytes come again; CSV files and JSON documents take the pieces of the
-    /// last build's files that `reuse` allows.
+    /// `deflated` where their bytes come again; CSV files, JSON documents and workbooks take the
+    /// pieces of the last build's files that `reuse` allows.
     func files(for site: Site, options: ExportOptions, deflated: DeflateMemo? = nil, reuse: ExportReuse? = nil,
                emit: (OutputFile) -> Void) throws(Diagnostic) {
         switch self {
         case .csv: CSVExport.files(for: site, options: options, reuse: reuse, emit: emit)
         case .json: JSONExport.files(for: site, options: options, reuse: reuse, emit: emit)
-        case .xlsx: try XLSXExport.files(for: site, options: options, memo: deflated, emit: emit)
+        case .xlsx: try XLSXExport.files(for: site, options: options, memo: deflated, reuse: reuse, emit: emit)
         }
     }
 }

@@ -14,7 +14,11 @@ import Foundation
 /// the reused ones is made afresh, and a file whose pieces do not line up with the recorded ones is
 /// made whole.
 ///
-/// It also counts the runs of entries made and taken, for `--timings`.
+/// A workbook is made of its archive's pieces (`ZipArchive.Writer`): the sheet of a kind none of
+/// whose entries' notes changed is taken, compressed, from the last build's workbook
+/// (`XLSXWorkbook.earlier`).
+///
+/// It also counts the runs of entries (and the sheets of entries) made and taken, for `--timings`.
 public struct ExportReuse: Sendable {
     /// The source files of the entries whose notes changed; every other entry is as it was. Nil
     /// when nothing may be taken (the runs are only counted).

@@ -24,15 +24,29 @@ public enum XLSXExport {
     }
 
     /// `files(for:options:)`, each workbook handed to `emit` as soon as it is made; blocks of the
-    /// `memo` are reused where their bytes come again.
-    static func files(for site: Site, options: ExportOptions, memo: DeflateMemo? = nil, emit: (OutputFile) -> Void) throws(Diagnostic) {
+    /// `memo` are reused where their bytes come again. With `reuse`, the sheet of a kind whose
+    /// entries' notes are all as the last build had them (when nothing but notes changed) is taken
+    /// from that build's workbook: a sheet shows its entries' shapes and their notes, and the names,
+    /// pages and kinds of the entries they name, which notes do not change.
+    static func files(for site: Site, options: ExportOptions, memo: DeflateMemo? = nil, reuse: ExportReuse? = nil,
+                      emit: (OutputFile) -> Void) throws(Diagnostic) {
         for game in options.selectedGames(in: site) {
             let kinds = options.selectedKinds(of: game, in: site.schema)
-            let sheets = outlines(of: game, kinds: kinds, site: site, jobs: options.jobs)
+            var sheets = outlines(of: game, kinds: kinds, site: site, jobs: options.jobs)
             guard !sheets.isEmpty else { continue }
             let path = path(game: game.id)
+            var workbook = XLSXWorkbook(title: game.title, sheets: [], jobs: options.jobs, memo: memo)
+            workbook.path = path
+            if let reuse {
+                workbook.runs = reuse.runs
+                workbook.earlier = reuse.open(path)
+                for index in sheets.indices where sheets[index].counted {
+                    sheets[index].unchanged = sheets[index].kind.map { reuse.unchanged(game.entries(of: $0)[...]) } ?? false
+                }
+            }
+            workbook.sheets = sheets
             do {
-                emit(OutputFile(path: path, chunks: try XLSXWorkbook(title: game.title, sheets: sheets, jobs: options.jobs, memo: memo).chunks()))
+                emit(OutputFile(path: path, chunks: try workbook.chunks()))
             } catch {
                 throw diagnostic(error, path: path)
             }
@@ -56,12 +70,15 @@ public enum XLSXExport {
             guard !game.entries(of: kind.id).isEmpty else { return nil }
             let columns = ExportTable.Columns(game: game, layout: KindLayout(kind: kind, schema: site.schema), site: site)
             let name = names.claim(kind.plural, fallback: kind.id)
-            return XLSXWorkbook.Sheet(name: name, columns: columns.header.count, rows: columns.entries.count) {
+            var sheet = XLSXWorkbook.Sheet(name: name, columns: columns.header.count, rows: columns.entries.count) {
                 let rows = Parallel.map(columns.entries, jobs: jobs) { columns.row($0) }
                 return XLSXSheet(name: name, header: columns.header, rows: rows,
                                  linkColumn: columns.header.firstIndex(of: KindLayout.nameColumn) ?? 1,
                                  links: columns.entries.map { RelativeURL.from(file, to: $0.path) })
             }
+            sheet.kind = kind.id
+            sheet.counted = true
+            return sheet
         }
         // With playthroughs, one row per playthrough and field, named in a first column.
         let named = game.hasPlaythroughs

@@ -13,6 +13,14 @@ struct XLSXWorkbook: Sendable {
     /// Compressed blocks of earlier workbooks, reused where their bytes come again; the bytes do not
     /// depend on it.
     var memo: DeflateMemo?
+    /// The workbook the last build wrote at this one's path (`path`), open: the sheets marked
+    /// `unchanged` are taken from it, compressed as they are, when it holds them and the parts
+    /// before the sheets are the same in both; the bytes do not depend on it.
+    var earlier: PiecedFile?
+    /// The workbook's path among the exports, which the memo keeps its blocks under.
+    var path = ""
+    /// Counts the sheets of entries (`Sheet.counted`) taken from `earlier` and made.
+    var runs: ExportReuse.RunCount?
 
     /// A sheet as the parts before the sheets need it, its name and size, and how to make it,
     /// so that each sheet is made only when its part is written, and freed after.
@@ -21,6 +29,11 @@ struct XLSXWorkbook: Sendable {
         var columns: Int
         var rows: Int
         var make: @Sendable () -> XLSXSheet
+        /// Whether the sheet's bytes are known to be those of the same sheet in `earlier`.
+        var unchanged = false
+        /// Whether the sheet is one of entries, counted in `runs`, and the kind of those entries.
+        var counted = false
+        var kind: String?
 
         /// A sheet already made.
         init(_ sheet: XLSXSheet) {
@@ -93,8 +106,12 @@ struct XLSXWorkbook: Sendable {
     /// held beside the compressed file. With several `jobs`, the parts are compressed on a thread
     /// of their own while the next rows are written, a bounded number of pieces behind them.
     func chunks() throws(ZipArchiveError) -> [[UInt8]] {
-        let writer = ZipArchive.BackgroundWriter(archive: ZipArchive(jobs: jobs, memo: memo), background: jobs > 1, capacity: 4)
-        for part in fixedParts {
+        var archive = ZipArchive(jobs: jobs, memo: memo)
+        archive.scope = path + ":"
+        let writer = ZipArchive.BackgroundWriter(archive: archive, background: jobs > 1, capacity: 4)
+        let fixed = fixedParts
+        let stored = earlierEntries(matching: fixed)
+        for part in fixed {
             writer.add(path: part.path, pieces: [part.bytes])
         }
         func write(_ sheet: XLSXSheet, number: Int) {
@@ -110,6 +127,15 @@ struct XLSXWorkbook: Sendable {
             }
         }
         for (index, outline) in sheets.enumerated() {
+            let taken = outline.unchanged ? stored.flatMap { take(sheet: index + 1, from: $0) } : nil
+            if outline.counted { runs?.add(taken: taken != nil) }
+            if let taken {
+                for part in taken {
+                    writer.append(path: part.path, size: part.entry.size, crc: part.entry.crc, compressedPieces: part.pieces)
+                    memo?.keep(part: archive.scope + part.path)
+                }
+                continue
+            }
             write(outline.make(), number: index + 1)
             // The sheet's table is freed; its room goes back to the system rather than staying with
             // the threads that wrote it while the next sheet is made (threads of their own keep
@@ -117,6 +143,34 @@ struct XLSXWorkbook: Sendable {
             BuildTimings.releaseFreedMemory()
         }
         return try writer.finish()
+    }
+
+    /// The entries of `earlier`, when the parts before its sheets are `fixed` byte for byte (their
+    /// sizes and CRC-32s): the same sheets, of the same names and sizes, in the same order.
+    private func earlierEntries(matching fixed: [(path: String, bytes: [UInt8])]) -> [String: ZipArchive.StoredEntry]? {
+        guard let earlier, sheets.contains(where: \.unchanged), let entries = ZipArchive.storedEntries(of: earlier) else { return nil }
+        for part in fixed {
+            guard let entry = entries[part.path], entry.size == UInt64(part.bytes.count), entry.crc == ZipArchive.crc32(part.bytes) else { return nil }
+        }
+        return entries
+    }
+
+    /// Sheet `number`'s part and the relationships of its links, compressed, as `earlier` holds
+    /// them; nil when it does not hold the sheet or a piece cannot be read.
+    private func take(sheet number: Int, from entries: [String: ZipArchive.StoredEntry])
+        -> [(path: String, entry: ZipArchive.StoredEntry, pieces: [[UInt8]])]? {
+        guard let earlier, entries["xl/worksheets/sheet\(number).xml"] != nil else { return nil }
+        var taken: [(path: String, entry: ZipArchive.StoredEntry, pieces: [[UInt8]])] = []
+        for path in ["xl/worksheets/sheet\(number).xml", "xl/worksheets/_rels/sheet\(number).xml.rels"] {
+            guard let entry = entries[path] else { continue }
+            var pieces: [[UInt8]] = []
+            for index in entry.pieces {
+                guard let piece = earlier.piece(index) else { return nil }
+                pieces.append(piece)
+            }
+            taken.append((path, entry, pieces))
+        }
+        return taken
     }
 
     /// The file's bytes.

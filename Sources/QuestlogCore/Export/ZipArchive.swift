@@ -18,6 +18,10 @@ struct ZipArchive: Sendable {
     /// the bytes do not depend on it.
     var memo: DeflateMemo?
 
+    /// What the memo's blocks of this archive's entries are kept under, before each entry's path
+    /// (`DeflateMemo.keep(part:)`): the archive's own path among the exports.
+    var scope = ""
+
     static let entryLimit = Int(UInt16.max)
     /// 1980-01-01 as a DOS date: years since 1980 in bits 9–15, month in 5–8, day in 0–4.
     static let dosDate: UInt16 = 1 << 5 | 1
@@ -70,7 +74,8 @@ struct ZipArchive: Sendable {
 
         /// Adds an entry whose bytes `write` hands to the deflater, piece by piece.
         mutating func add(path: String, _ write: (Deflater) throws(ZipArchiveError) -> Void) throws(ZipArchiveError) {
-            let deflater = try Deflater(path: path, sizeLimit: archive.sizeLimit, jobs: archive.jobs, memo: archive.memo)
+            let deflater = try Deflater(path: path, sizeLimit: archive.sizeLimit, jobs: archive.jobs, memo: archive.memo,
+                                        part: archive.scope + path)
             try write(deflater)
             let compressed = try deflater.finishPieces()
             try append(path: path, size: deflater.size, crc: deflater.crc, compressedPieces: compressed)
@@ -172,7 +177,13 @@ struct ZipArchive: Sendable {
             let limit = archive.sizeLimit
             let jobs = archive.jobs
             let memo = archive.memo
-            run { [self] () throws(ZipArchiveError) in deflater = try Deflater(path: path, sizeLimit: limit, jobs: jobs, memo: memo) }
+            let part = archive.scope + path
+            run { [self] () throws(ZipArchiveError) in deflater = try Deflater(path: path, sizeLimit: limit, jobs: jobs, memo: memo, part: part) }
+        }
+
+        /// Adds an entry already compressed, after those before it (`Writer.append`).
+        func append(path: String, size: UInt64, crc: UInt32, compressedPieces pieces: [[UInt8]]) {
+            run { [self] () throws(ZipArchiveError) in try writer.append(path: path, size: size, crc: crc, compressedPieces: pieces) }
         }
 
         /// The next piece of the current entry's bytes.
@@ -231,6 +242,8 @@ struct ZipArchive: Sendable {
         private let sizeLimit: UInt64
         private let jobs: Int
         private let memo: DeflateMemo?
+        /// What the memo keeps this entry's blocks under.
+        private let part: String
         /// The fewest bytes a block holds (but the last), and the most.
         static let minimumBlock = 3 << 15
         static let maximumBlock = 1 << 18
@@ -270,11 +283,12 @@ struct ZipArchive: Sendable {
         private(set) var crc: UInt32 = 0
         private(set) var size: UInt64 = 0
 
-        init(path: String, sizeLimit: UInt64, jobs: Int = 1, memo: DeflateMemo? = nil) throws(ZipArchiveError) {
+        init(path: String, sizeLimit: UInt64, jobs: Int = 1, memo: DeflateMemo? = nil, part: String? = nil) throws(ZipArchiveError) {
             self.path = path
             self.sizeLimit = sizeLimit
             self.jobs = max(1, jobs)
             self.memo = memo
+            self.part = part ?? path
             block.reserveCapacity(Self.minimumBlock + Self.window)
         }
 
@@ -358,6 +372,7 @@ struct ZipArchive: Sendable {
             let first = before
             let path = path
             let memo = memo
+            let part = part
             let compress = { @Sendable (index: Int) -> Result<(stream: [UInt8], crc: UInt32), ZipArchiveError> in
                 let dictionary = index == 0 ? first : Array(blocks[index - 1].suffix(Self.window))
                 let finishing = last && index == blocks.count - 1
@@ -369,7 +384,7 @@ struct ZipArchive: Sendable {
                     guard let memo else { return (try make(), crc) }
                     let key = DeflateMemo.Key(bytes: ContentHash.hash(blocks[index]), before: ContentHash.hash(dictionary),
                                               crc: crc, count: UInt32(blocks[index].count), finishing: finishing)
-                    return (try memo.stream(key: key, make: make), crc)
+                    return (try memo.stream(key: key, part: part, make: make), crc)
                 }
             }
             let streams: [Result<(stream: [UInt8], crc: UInt32), ZipArchiveError>]
@@ -425,6 +440,42 @@ struct ZipArchive: Sendable {
             output.removeSubrange(written...)
             return output
         }
+    }
+
+    /// An entry of an archive file an earlier build wrote (`Writer`), found among the pieces it
+    /// was written in: its uncompressed size, its CRC-32, and the pieces of its compressed bytes.
+    struct StoredEntry: Sendable, Equatable {
+        var size: UInt64
+        var crc: UInt32
+        var pieces: Range<Int>
+    }
+
+    /// The entries of an archive written in the pieces `Writer.finish` gives (each entry's local
+    /// header, then its compressed bytes in pieces of their own, then the central directory and
+    /// end record), by path: nil unless every header reads as one `Writer` writes, and the pieces
+    /// after each make up exactly its compressed size, up to the last piece.
+    static func storedEntries(of file: PiecedFile) -> [String: StoredEntry]? {
+        var entries: [String: StoredEntry] = [:]
+        var index = 0
+        let last = file.count - 1
+        while index < last {
+            guard let header = file.piece(index), header.count >= 30, header.littleEndian(UInt32.self, at: 0) == 0x0403_4B50,
+                  header.littleEndian(UInt16.self, at: 28) == 0,
+                  header.count == 30 + Int(header.littleEndian(UInt16.self, at: 26)) else { return nil }
+            let compressed = Int(header.littleEndian(UInt32.self, at: 18))
+            var end = index + 1
+            var total = 0
+            while total < compressed && end < last {
+                total += file.length(end)
+                end += 1
+            }
+            guard total == compressed else { return nil }
+            let path = String(decoding: header[30...], as: UTF8.self)
+            entries[path] = StoredEntry(size: UInt64(header.littleEndian(UInt32.self, at: 22)), crc: header.littleEndian(UInt32.self, at: 14),
+                                        pieces: index + 1..<end)
+            index = end
+        }
+        return index == last ? entries : nil
     }
 
     /// zlib's CRC-32 of `bytes`.

@@ -58,10 +58,12 @@ final class RunMemo<Key: Hashable, Value>: @unchecked Sendable {
         return value
     }
 
-    /// Ends a run: the memo keeps exactly the values it used.
-    func finishRun() {
+    /// Ends a run: the memo keeps exactly the values it used, and those of the last run it did not
+    /// use that `keeping` asks for.
+    func finishRun(keeping: (Value) -> Bool = { _ in false }) {
         lock.withLock {
             loaded()
+            for (key, value) in previous where used[key] == nil && keeping(value) { used[key] = value }
             changed = made > 0 || used.count != previous.count
             madeCount = made
             reusedCount = used.count - made

@@ -27,18 +27,73 @@ struct DeflateMemoTests {
         }
     }
 
-    /// A site whose one sheet is several blocks: each note a few hundred bytes of words.
-    static func site(entries: Int) -> TestSite {
+    @Test func aPartTakenWholeKeepsItsBlocksForTheNextExports() throws {
+        let a = ZipArchiveTests.sheetLike(rows: 20_000)
+        let b = Array(a.reversed())
+        let memo = DeflateMemo()
+        _ = try ZipArchive.deflate(a, path: "book.xlsx:a", memo: memo)
+        _ = try ZipArchive.deflate(b, path: "book.xlsx:b", memo: memo)
+        memo.finishExports()
+        let both = memo.count
+        // Part b taken whole from the last workbook: its blocks stay, unused, beside a's.
+        _ = try ZipArchive.deflate(a, path: "book.xlsx:a", memo: memo)
+        memo.keep(part: "book.xlsx:b")
+        memo.finishExports()
+        #expect(memo.count == both && memo.madeCount == 0)
+        // Read back from its file, the memo still knows whose blocks they are.
+        let read = try #require(DeflateMemo(parsing: memo.bytes(identity: "questlog test"), identity: "questlog test"))
+        _ = try ZipArchive.deflate(b, path: "book.xlsx:b", memo: read)
+        read.finishExports()
+        #expect(read.madeCount == 0 && read.count < both, "b's blocks all taken, a's let go")
+        // Neither used nor taken whole: b's blocks go.
+        _ = try ZipArchive.deflate(a, path: "book.xlsx:a", memo: memo)
+        memo.finishExports()
+        let onlyA = memo.count
+        #expect(onlyA < both)
+        _ = try ZipArchive.deflate(b, path: "book.xlsx:b", memo: memo)
+        memo.finishExports()
+        #expect(memo.madeCount == both - onlyA)
+    }
+
+    /// A site whose one sheet is several blocks: each note a few hundred bytes of words; with
+    /// `locations`, a second sheet of as many locations, as long.
+    static func site(entries: Int, locations: Int = 0) -> TestSite {
         var files = ["Content/g/game.md": "---\ntitle: G\n---\n"]
         var state: UInt64 = 0x1234_5678
-        for number in 0..<entries {
-            let words = (0..<60).map { _ -> String in
+        func note() -> String {
+            (0..<60).map { _ -> String in
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 return ["cave", "merchant", "moon", "tower", "lake", "blade", "rune", "frost"][Int(state >> 61)] + String(state >> 50)
-            }
-            files["Content/g/npcs/n\(number).md"] = "---\nname: Person \(number)\n---\n" + words.joined(separator: " ") + "\n"
+            }.joined(separator: " ") + "\n"
+        }
+        for number in 0..<entries {
+            files["Content/g/npcs/n\(number).md"] = "---\nname: Person \(number)\n---\n" + note()
+        }
+        for number in 0..<locations {
+            files["Content/g/locations/l\(number).md"] = "---\nname: Place \(number)\n---\n" + note()
         }
         return TestSite(files)
+    }
+
+    @Test func aSheetTakenWholeKeepsItsBlocksForTheBuildThatNextMakesIt() throws {
+        let site = Self.site(entries: 100, locations: 500)
+        defer { site.remove() }
+        func build() -> BuildTimings.Stage? { site.build(timing: "keep deflated") }
+        let first = try #require(build())
+        // An NPC's note: the locations' sheet is taken from the workbook, not deflated, and the
+        // memo still holds its blocks.
+        site.write("Content/g/npcs/n50.md", "---\nname: Person 50\n---\nMoved away.\n")
+        let npc = try #require(build())
+        #expect(npc.items == first.items && npc.items - npc.reused <= 3, "\(npc.items - npc.reused) of \(npc.items) blocks deflated")
+        // Then a location's: its sheet is made again, every block but those around the edit the
+        // memo's, kept while the sheet was taken.
+        site.write("Content/g/locations/l250.md", "---\nname: Place 250\n---\nFlooded.\n")
+        let location = try #require(build())
+        #expect(location.items - location.reused <= 3 && location.reused >= 4,
+                "\(location.items - location.reused) of \(location.items) blocks deflated")
+        let clean = site.root + "/Clean"
+        _ = site.build(timing: "keep deflated", output: clean, clean: true)
+        #expect(FileManager.default.contents(atPath: site.root + "/Output/exports/g.xlsx") == FileManager.default.contents(atPath: clean + "/exports/g.xlsx"))
     }
 
     @Test func theNextBuildDeflatesOnlyTheBlocksAnEditChanged() throws {

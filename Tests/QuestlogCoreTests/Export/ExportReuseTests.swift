@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// A build after notes alone changed takes the runs of unchanged entries from the CSV files and
-/// JSON documents the last build wrote, and the exports are byte for byte those of a clean build;
+/// JSON documents the last build wrote, and the sheets of unchanged kinds from its workbooks, and
+/// the exports are byte for byte those of a clean build;
 /// whatever else changed, or a file that is no longer as written, means runs made afresh.
 struct ExportReuseTests {
     /// A game with enough entries for several runs in every file: 70 NPCs (three JSON runs of
@@ -55,12 +56,13 @@ struct ExportReuseTests {
         defer { site.remove() }
         let first = try #require(Self.exports(of: site))
         #expect(first.taken == 0)
-        // g.json: 3 NPC runs, 35 location runs; the CSV files: 1 NPC batch, 3 location batches.
-        #expect(first.made == 3 + 35 + 1 + 3 + 7, "the runs and the other files: \(first)")
+        // g.json: 3 NPC runs, 35 location runs; the CSV files: 1 NPC batch, 3 location batches;
+        // g.xlsx: the NPCs' sheet and the locations'.
+        #expect(first.made == 3 + 35 + 1 + 3 + 2 + 7, "the runs, the sheets and the other files: \(first)")
         site.write("Content/g/npcs/n40.md", "---\nname: Person 40\nlocations: [l4]\n---\nMet at [[Place 4]]. Now sells *maps*.\n")
         let second = try #require(Self.exports(of: site))
-        // The run of n40 in g.json (the second), and the one batch of NPCs.
-        #expect(second.taken == 3 + 35 + 1 + 3 - 2, "\(second)")
+        // All but the run of n40 in g.json (the second), the one batch of NPCs and their sheet.
+        #expect(second.taken == 3 + 35 + 1 + 3 + 2 - 3, "\(second)")
         Self.expectSameAsClean(site)
         let json = try String(contentsOfFile: site.root + "/Output/exports/g.json", encoding: .utf8)
         #expect(json.contains("Now sells *maps*."))
@@ -70,7 +72,7 @@ struct ExportReuseTests {
         site.write("Content/g/locations/l999.md", "---\nname: Place 999\nregion: North\n---\nFlooded now.\n")
         site.write("Content/g/npcs/n0.md", "---\nname: Person 0\nlocations: [l0]\n---\nMet at [[Place 0]]. Gone.\n")
         let third = try #require(Self.exports(of: site))
-        #expect(third.made == 4 + 7 && third.taken == first.made - 11, "\(third)")
+        #expect(third.made == 4 + 2 + 7 && third.taken == first.made - 13, "\(third)")
         Self.expectSameAsClean(site)
     }
 
@@ -109,8 +111,35 @@ struct ExportReuseTests {
         #expect(FileManager.default.createFile(atPath: csv, contents: bytes))
         site.write("Content/g/locations/l7.md", "---\nname: Place 7\nregion: North\n---\nA place, number 7. Flooded.\n")
         let second = try #require(Self.exports(of: site))
-        // Only the NPC batch, of the CSV file left as written, is taken.
-        #expect(second.taken == 1, "\(second)")
+        // Only the NPC batch, of the CSV file left as written, and the NPCs' sheet are taken.
+        #expect(second.taken == 2, "\(second)")
+        Self.expectSameAsClean(site)
+    }
+
+    @Test func aWorkbookChangedSinceTheLastBuildIsMadeWhole() throws {
+        let site = Self.built()
+        defer { site.remove() }
+        // The cache's pieces of the workbook, cut otherwise (the same total): its sheets are made.
+        let folder = site.root + "/.questlog"
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasPrefix("build-") })
+        var text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("pieces\t") && $0.hasSuffix("\texports/g.xlsx") })
+        var lengths = line.split(separator: "\t")[1].split(separator: " ").map { Int($0)! }
+        lengths[0] += 1
+        lengths[1] -= 1
+        text = text.replacingOccurrences(of: String(line), with: "pieces\t" + lengths.map(String.init).joined(separator: " ") + "\texports/g.xlsx")
+        try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+        site.write("Content/g/npcs/n3.md", "---\nname: Person 3\nlocations: [l3]\n---\nMet at [[Place 3]]. Left.\n")
+        // The runs of the JSON document and the CSV files but those of n3; neither sheet.
+        let second = try #require(Self.exports(of: site))
+        #expect(second.taken == 3 + 35 + 1 + 3 - 2, "\(second)")
+        Self.expectSameAsClean(site)
+
+        // Someone opened the workbook and saved it again, a byte otherwise.
+        try TestSite.damage(site.root + "/Output/exports/g.xlsx")
+        site.write("Content/g/locations/l8.md", "---\nname: Place 8\nregion: North\n---\nA place, number 8. Burnt.\n")
+        let third = try #require(Self.exports(of: site))
+        #expect(third.taken == 3 + 35 + 1 + 3 - 2, "\(third)")
         Self.expectSameAsClean(site)
     }
 
@@ -129,8 +158,9 @@ struct ExportReuseTests {
         try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
         site.write("Content/g/npcs/n9.md", "---\nname: Person 9\nlocations: [l0]\n---\nMet at [[Place 0]]. Asleep.\n")
         let second = try #require(Self.exports(of: site))
-        // The glue between the runs no longer lines up: g.json is made whole; the CSV files are taken from.
-        #expect(second.taken == 3, "\(second)")
+        // The glue between the runs no longer lines up: g.json is made whole; the CSV files and
+        // the workbook are taken from.
+        #expect(second.taken == 4, "\(second)")
         Self.expectSameAsClean(site)
     }
 

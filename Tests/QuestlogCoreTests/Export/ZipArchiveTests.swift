@@ -1,5 +1,7 @@
+import Foundation
 @testable import QuestlogCore
 import Testing
+import TestSupport
 
 struct ZipArchiveTests {
     static let entries: [ZipArchive.Entry] = [
@@ -19,6 +21,49 @@ struct ZipArchiveTests {
         }
         // Deflate really compresses: the repetitive part shrinks to a fraction.
         #expect(archive.count < Self.entries[2].bytes.count / 10 + 6_000)
+    }
+
+    @Test func theEntriesOfAnArchiveAreFoundAmongThePiecesItWasWrittenIn() throws {
+        // A part compressed in several pieces (over a megabyte of compressed bytes) among small ones.
+        var random = SplitMix64(seed: 5)
+        let noise = (0..<(3 << 20)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let entries = Self.entries + [(path: "xl/noise.bin", bytes: noise)]
+        var writer = ZipArchive.Writer(archive: ZipArchive())
+        for entry in entries { try writer.add(path: entry.path, pieces: [entry.bytes]) }
+        let chunks = try writer.finish()
+        let folder = NSTemporaryDirectory() + "questlog-zip-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/book.xlsx"
+        let whole = Array(chunks.joined())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(whole)))
+        let file = try #require(PiecedFile(path: path, lengths: chunks.map(\.count), size: whole.count))
+        let found = try #require(ZipArchive.storedEntries(of: file))
+        #expect(Set(found.keys) == Set(entries.map(\.path)))
+        #expect(found["xl/noise.bin"].map { $0.pieces.count > 1 } == true, "several pieces")
+        for entry in entries {
+            let stored = try #require(found[entry.path])
+            #expect(stored.size == UInt64(entry.bytes.count) && stored.crc == ZipArchive.crc32(entry.bytes), "\(entry.path)")
+            let compressed = Array(stored.pieces.compactMap { file.piece($0) }.joined())
+            #expect(ZipReader.inflate(compressed, size: entry.bytes.count) == entry.bytes, "\(entry.path)")
+        }
+        // Entries taken as they are make the same archive again.
+        var again = ZipArchive.Writer(archive: ZipArchive())
+        for entry in entries {
+            let stored = try #require(found[entry.path])
+            try again.append(path: entry.path, size: stored.size, crc: stored.crc, compressedPieces: stored.pieces.compactMap { file.piece($0) })
+        }
+        #expect(Array(try again.finish().joined()) == whole)
+
+        // Pieces cut otherwise (the same total), or a header that is not one, are not trusted.
+        var shifted = chunks.map(\.count)
+        shifted[0] += 1
+        shifted[1] -= 1
+        #expect(ZipArchive.storedEntries(of: try #require(PiecedFile(path: path, lengths: shifted, size: whole.count))) == nil)
+        var damaged = whole
+        damaged[chunks[0].count + chunks[1].count] ^= 0xFF
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(damaged)))
+        #expect(ZipArchive.storedEntries(of: try #require(PiecedFile(path: path, lengths: chunks.map(\.count), size: whole.count))) == nil)
     }
 
     @Test func everyTimestampIsTheFirstOf1980() throws {
