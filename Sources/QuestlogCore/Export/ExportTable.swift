@@ -78,7 +78,8 @@ struct ExportTable: Sendable {
 
     /// `text` without leading and trailing white space (`whitespacesAndNewlines`). Text whose
     /// ends are ASCII is trimmed by its bytes, without a trip through Foundation: ASCII white space
-    /// is tab to carriage return and space, and no other ASCII byte is.
+    /// is tab to carriage return and space, and no other ASCII byte is. Other text is trimmed by
+    /// the scalars at its ends (`trimmingWhitespaceAndNewlines`), not by bridging it whole.
     static func trimmed(_ text: String) -> String {
         guard let first = text.utf8.first, let last = text.utf8.last else { return text }
         func visible(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
@@ -90,7 +91,7 @@ struct ExportTable: Sendable {
         while end > start && space(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
         // A byte past the white space that is not ASCII may be white space of its own.
         if start < end && (bytes[start] >= 0x80 || bytes[bytes.index(before: end)] >= 0x80) {
-            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return text.trimmingWhitespaceAndNewlines
         }
         return start == bytes.startIndex && end == bytes.endIndex ? text : String(text[start..<end])
     }

@@ -9,3 +9,19 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
         return trimmingCharacters(in: .whitespaces)
     }
 }
+
+extension String {
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)`, found among the scalars at the ends
+    /// alone: every character of that set is one scalar of the Basic Multilingual Plane, so what
+    /// Foundation trims unit by unit is what this trims scalar by scalar, without bridging the
+    /// whole text.
+    var trimmingWhitespaceAndNewlines: String {
+        let scalars = unicodeScalars
+        let set = CharacterSet.whitespacesAndNewlines
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end && set.contains(scalars[start]) { start = scalars.index(after: start) }
+        while end > start && set.contains(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        return start == scalars.startIndex && end == scalars.endIndex ? self : String(scalars[start..<end])
+    }
+}
