@@ -15,8 +15,13 @@ struct StableDigest {
     }
 
     mutating func add(_ text: String) {
-        add(text.utf8.count)
-        bytes.append(contentsOf: text.utf8)
+        // Through a pointer: a short string's bytes are stored in the string itself, and copying
+        // them from its UTF-8 view would go byte by byte.
+        var text = text
+        text.withUTF8 { utf8 in
+            add(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
     }
 
     mutating func add(_ number: Int) {
