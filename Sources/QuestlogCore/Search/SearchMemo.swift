@@ -23,7 +23,7 @@ public final class SearchMemo: @unchecked Sendable {
     /// first asked for.
     private var parsed: Parsed?
     /// The whole file `file` begins with, when it is one a journal can name: its length, its hash,
-    /// and its terms and records alone.
+    /// and how many terms and records it holds.
     private var base: Base?
     /// The journal the last index made, written instead of the whole file (`files()`).
     private var journal: [UInt8]?
@@ -56,7 +56,8 @@ public final class SearchMemo: @unchecked Sendable {
     struct Base {
         var count: Int
         var hash: UInt64
-        var parsed: Parsed
+        var terms: Int
+        var records: Int
     }
 
     public convenience init() {
@@ -152,21 +153,23 @@ public final class SearchMemo: @unchecked Sendable {
         // Documents of the same texts (two entries of one name and nothing else) are kept once.
         var seen = Set<Key>()
         let unique = keys.indices.filter { seen.insert(keys[$0]).inserted }
-        let (base, termIDs) = lock.withLock {
+        let (base, termIDs, parsed) = lock.withLock {
             read()
             parseIfNeeded()
-            return (self.base, self.termIDs)
+            return (self.base, self.termIDs, self.parsed ?? .empty)
         }
         if let base, let journal = Self.journal(keys: unique.map { keys[$0] }, documents: unique.map { documents[$0] }, table: table,
-                                                 base: base, termIDs: termIDs, identity: identity),
-           let journaled = Self.parseJournal(journal, identity: identity, base: base) {
+                                                 parsed: parsed, base: base, termIDs: termIDs, identity: identity) {
             lock.withLock {
-                changed = reused != documents.count || parsed?.records.count != base.parsed.records.count + journaled.records.count
+                changed = reused != documents.count || parsed.records.count != base.records + journal.records
                 reusedCount = reused
                 madeCount = documents.count - reused
-                file = Array(file.prefix(base.count)) + journal
-                parsed = Self.merged(base.parsed, journaled)
-                self.journal = journal
+                // The file's bytes stay where they are, the journal's after them; parsed again only
+                // when asked for (by `serve`'s next index; a build writes the journal and is done).
+                file.removeSubrange(base.count...)
+                file.append(contentsOf: journal.bytes)
+                self.parsed = nil
+                self.journal = journal.bytes
                 self.termIDs = []
             }
             return
@@ -174,12 +177,12 @@ public final class SearchMemo: @unchecked Sendable {
         let bytes = Self.encode(keys: unique.map { keys[$0] }, documents: unique.map { documents[$0] }, table: table, identity: identity)
         lock.withLock {
             read()
-            changed = reused != documents.count || parsed?.records.count != unique.count
+            changed = reused != documents.count || parsed.records.count != unique.count
             reusedCount = reused
             madeCount = documents.count - reused
             // Parsed when next asked (by `serve`'s next index); a build writes it and lets it go.
             file = bytes
-            parsed = nil
+            self.parsed = nil
             self.base = nil
             journal = nil
             self.termIDs = []
@@ -215,30 +218,42 @@ public final class SearchMemo: @unchecked Sendable {
         load(bytes, journal: journalPath.flatMap { FileContents.read($0) })
     }
 
-    /// Parses `file` when it was made whole and not parsed since; called under `lock`.
+    /// Parses `file` (and the journal after it) when it was made and not parsed since; called
+    /// under `lock`.
     private func parseIfNeeded() {
         guard parsed == nil else { return }
+        if let base, base.count < file.count {
+            // The file and the journal the last index made.
+            guard var found = Self.parse(Array(file[..<base.count]), identity: identity),
+                  let journaled = Self.parseJournal(Array(file[base.count...]), identity: identity, base: base) else {
+                parsed = .empty
+                return
+            }
+            Self.append(journaled, to: &found)
+            parsed = found
+            return
+        }
         guard let found = Self.parse(file, identity: identity) else {
             parsed = .empty
             return
         }
         parsed = found
-        base = Base(count: file.count, hash: MemoFile.hash(of: file), parsed: found)
+        base = Base(count: file.count, hash: MemoFile.hash(of: file), terms: found.termStarts.count, records: found.records.count)
     }
 
     /// Takes a memo file and the journal after it as the memo, the journal only when it is a whole
     /// one of this binary that names this file; nothing when the file is not a whole one.
     private func load(_ bytes: [UInt8], journal: [UInt8]?) {
-        guard let found = Self.parse(bytes, identity: identity) else { return }
-        let base = Base(count: bytes.count, hash: MemoFile.hash(of: bytes), parsed: found)
+        guard var found = Self.parse(bytes, identity: identity) else { return }
+        let base = Base(count: bytes.count, hash: MemoFile.hash(of: bytes), terms: found.termStarts.count, records: found.records.count)
         self.base = base
         file = bytes
-        parsed = found
         self.journal = nil
         if let journal, let journaled = Self.parseJournal(journal, identity: identity, base: base) {
             file += journal
-            parsed = Self.merged(found, journaled)
+            Self.append(journaled, to: &found)
         }
+        parsed = found
     }
 
     // MARK: The file
@@ -286,18 +301,19 @@ public final class SearchMemo: @unchecked Sendable {
         }
     }
 
-    /// The journal of the records of `documents` that the file `base` lacks: the file's hash, the
-    /// terms of those records that are not the file's (numbered after the file's), and the records,
-    /// as in a file. Nil when a whole file is the better choice (`MemoFile.journalWorthIt`), or when
-    /// `termIDs` is not of the file.
-    private static func journal(keys: [Key], documents: [SearchIndexBuilder.AnalyzedDocument], table: TermTable,
-                                base: Base, termIDs: [Int32], identity: String) -> [UInt8]? {
-        let fileTerms = base.parsed.termStarts.count
+    /// The journal of the records of `documents` that the file `base` lacks (of the memo
+    /// `parsed`, the file's records are those that start within it): the file's hash, the terms of
+    /// those records that are not the file's (numbered after the file's), and the records, as in a
+    /// file, with how many there are. Nil when a whole file is the better choice
+    /// (`MemoFile.journalWorthIt`), or when `termIDs` is not of the file.
+    private static func journal(keys: [Key], documents: [SearchIndexBuilder.AnalyzedDocument], table: TermTable, parsed: Parsed,
+                                base: Base, termIDs: [Int32], identity: String) -> (bytes: [UInt8], records: Int)? {
+        let fileTerms = base.terms
         guard termIDs.count >= fileTerms else { return nil }
-        let outside = keys.indices.filter { base.parsed.records[keys[$0]] == nil }
+        let outside = keys.indices.filter { parsed.records[keys[$0]].map { $0 >= base.count } ?? true }
         let size = outside.reduce(0) { $0 + 5 * documents[$1].terms.count + 40 }
         guard MemoFile.journalWorthIt(size: size, fileSize: base.count, kept: keys.count - outside.count,
-                                      fileRecords: base.parsed.records.count) else { return nil }
+                                      fileRecords: base.records) else { return nil }
         // Each term the index table numbers, by its number in the file, or after the file's.
         var numbers = [Int32](repeating: -1, count: table.count)
         for (number, id) in termIDs.prefix(fileTerms).enumerated() where id >= 0 && Int(id) < numbers.count { numbers[Int(id)] = Int32(number) }
@@ -308,7 +324,7 @@ public final class SearchMemo: @unchecked Sendable {
                 added.append(Int(id))
             }
         }
-        return MemoFile.seal(header: journalHeader, identity: identity, capacity: size + 16 * added.count) { writer in
+        let bytes = MemoFile.seal(header: journalHeader, identity: identity, capacity: size + 16 * added.count) { writer in
             writer.integer(base.hash)
             writer.varint(added.count)
             for id in added {
@@ -319,6 +335,7 @@ public final class SearchMemo: @unchecked Sendable {
             }
             writeRecords(keys: outside.map { keys[$0] }, documents: outside.map { documents[$0] }, to: &writer) { Int(numbers[Int($0)]) }
         }
+        return (bytes, outside.count)
     }
 
     /// The records of `documents` (`encode`), each term written as the number `number` gives it.
@@ -351,7 +368,7 @@ public final class SearchMemo: @unchecked Sendable {
     /// is whole, of this format and binary, and every record reads within it.
     private static func parse(_ bytes: [UInt8], identity: String) -> Parsed? {
         guard var reader = MemoFile.open(bytes, header: header, identity: identity), bytes.count < Int(UInt32.max) else { return nil }
-        return parseBody(&reader, after: .empty)
+        return parseBody(&reader, after: 0)
     }
 
     /// Where the terms and records of a journal are, as places in its file's bytes followed by the
@@ -359,27 +376,25 @@ public final class SearchMemo: @unchecked Sendable {
     /// and binary, names the file `base` by its hash, and every record reads within it.
     private static func parseJournal(_ bytes: [UInt8], identity: String, base: Base) -> Parsed? {
         guard var reader = MemoFile.open(bytes, header: journalHeader, identity: identity), base.count + bytes.count < Int(UInt32.max),
-              reader.integer() == base.hash, let found = parseBody(&reader, after: base.parsed) else { return nil }
+              reader.integer() == base.hash, let found = parseBody(&reader, after: base.terms) else { return nil }
         let shift = UInt32(base.count)
         return Parsed(termStarts: found.termStarts.map { $0 + shift }, termEnds: found.termEnds.map { $0 + shift },
                       records: found.records.mapValues { $0 + base.count })
     }
 
-    /// A file's records and a journal's together.
-    private static func merged(_ file: Parsed, _ journal: Parsed) -> Parsed {
-        var merged = file
-        merged.termStarts += journal.termStarts
-        merged.termEnds += journal.termEnds
-        merged.records.merge(journal.records) { _, new in new }
-        return merged
+    /// A journal's terms and records put after its file's.
+    private static func append(_ journal: Parsed, to file: inout Parsed) {
+        file.termStarts += journal.termStarts
+        file.termEnds += journal.termEnds
+        file.records.merge(journal.records) { _, new in new }
     }
 
-    /// The terms and records from `reader` on to its end: terms numbered after those of `prior`,
-    /// and records that may name those too.
+    /// The terms and records from `reader` on to its end: terms numbered after the `prior` terms
+    /// of the file before, and records that may name those too.
     @inline(__always)
-    private static func parseBody(_ reader: inout MemoReader, after prior: Parsed) -> Parsed? {
+    private static func parseBody(_ reader: inout MemoReader, after prior: Int) -> Parsed? {
         guard let ownTerms = reader.varint(), ownTerms >= 0, ownTerms <= reader.end - reader.offset else { return nil }
-        let termCount = prior.termStarts.count + ownTerms
+        let termCount = prior + ownTerms
         var starts: [UInt32] = []
         var ends: [UInt32] = []
         starts.reserveCapacity(ownTerms)
