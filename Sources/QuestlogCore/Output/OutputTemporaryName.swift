@@ -13,9 +13,10 @@ import Darwin
 enum OutputTemporaryName {
     static let prefix = ".questlog-tmp-"
 
-    /// The temporary name of the `index`th file of this process's build.
-    static func file(_ index: Int) -> String {
-        "\(prefix)\(getpid())-\(index)"
+    /// The temporary name of the `index`th file of this process's build (`process`, when its id is
+    /// known already).
+    static func file(_ index: Int, process: Int32 = getpid()) -> String {
+        "\(prefix)\(process)-\(index)"
     }
 
     /// The temporary name of this process's manifest.

@@ -15,10 +15,11 @@ extension OutputWriter {
     func writeFiles(_ plan: OutputPlan) throws(OutputError) -> [String] {
         let root = directory
         let onFile = self.onFile
+        let process = getpid()
         let outcomes = Parallel.map(Array(plan.files.enumerated()), jobs: jobs) { index, file in
             defer { onFile() }
             // The index makes the temporary name unique within the build, the process id between builds.
-            return Self.place(file, root: root, temporaryName: OutputTemporaryName.file(index))
+            return Self.place(file, root: root, temporaryName: { OutputTemporaryName.file(index, process: process) })
         }
         var written: [String] = []
         for (file, outcome) in zip(plan.files, outcomes) {
@@ -44,9 +45,11 @@ extension OutputWriter {
     /// Puts `file` in place unless it already holds its bytes; true when it was written. A staged
     /// file is renamed into place; where that cannot be done in one step (another file system is
     /// mounted inside the output folder), it is copied beside its place and renamed there.
-    private static func place(_ file: OutputPlan.Item, root: String, temporaryName: String) -> Result<Bool, OutputFileSystem.Failure> {
+    private static func place(_ file: OutputPlan.Item, root: String, temporaryName: () -> String) -> Result<Bool, OutputFileSystem.Failure> {
+        // A file left as it was (most, after an edit) takes no path to be made.
+        if case .unchanged = file.content { return .success(false) }
         let path = root == "/" ? "/" + file.path : root + "/" + file.path
-        let temporary = OutputFileSystem.parentPath(of: path) + "/" + temporaryName
+        let temporary = OutputFileSystem.parentPath(of: path) + "/" + temporaryName()
         do {
             switch file.content {
             case .unchanged:
