@@ -146,13 +146,29 @@ public final class BuildTimings: @unchecked Sendable {
     /// Gives the memory freed by the stage that just ended back to the system, so that the next
     /// stage's peak does not sit on top of the last one's garbage: glibc keeps freed blocks in its
     /// arenas (one per thread) and returns them only when asked.
+    ///
+    /// A trim walks every arena's free blocks (a millisecond or more once the heap holds a site):
+    /// one asked for within `trimInterval` of the last is skipped, as little has been freed since.
     static func releaseFreedMemory() {
         #if canImport(Glibc)
         // `malloc_trim` is glibc's own (in <malloc.h>, which the Glibc module leaves out); found at
         // run time, so another C library simply skips this.
-        if let trim = mallocTrim { _ = trim(0) }
+        guard let trim = mallocTrim else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = trimLock.withLock { () -> Bool in
+            guard lastTrim == 0 || now &- lastTrim >= trimInterval else { return false }
+            lastTrim = now
+            return true
+        }
+        if due { _ = trim(0) }
         #endif
     }
+
+    /// The shortest time between two trims, in nanoseconds.
+    static let trimInterval: UInt64 = 10_000_000
+    /// When the last trim was made; read and written with `trimLock` held.
+    private static let trimLock = NSLock()
+    nonisolated(unsafe) private static var lastTrim: UInt64 = 0
 
     #if canImport(Glibc)
     private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
