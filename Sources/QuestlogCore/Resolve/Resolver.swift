@@ -186,8 +186,9 @@ public struct Resolver: Sendable {
         for position in results.indices {
             let item = items[position]
             let ref = item.entry.map { gameIndexes[item.game].entries[$0].ref } ?? checkedGames[item.game].ref
-            var note = results[position].note
-            results[position].note.notes = .empty
+            // Moved out, not copied: the results are let go after this loop.
+            var note = ReferenceLookup.RenderedNote(notes: .empty, links: [], headingLinks: [], diagnostics: [])
+            swap(&note, &results[position].note)
             found.append(contentsOf: note.diagnostics)
             if keeping {
                 noteDiagnostics.append(note.diagnostics)
@@ -267,16 +268,19 @@ public struct Resolver: Sendable {
             let index = gameIndexes[gamePosition]
             var byKind: [String: [Entry]] = [:]
             for position in ordered[gamePosition] {
-                let checked = index.entries[position]
-                let ref = checked.ref
+                // The checked entry's fields read in place: a copy of it would take a reference to
+                // each of its values (its YAML among them) and give it back.
+                let ref = index.entries[position].ref
                 let sources = inverse[gamePosition][position]
                 inverse[gamePosition][position] = []
-                let entry = Entry(ref: ref, name: checked.name, source: checked.raw.source, path: checked.page,
+                let entry = Entry(ref: ref, name: index.entries[position].name, source: index.entries[position].raw.source,
+                                  path: index.entries[position].page,
                                   fields: fieldValues[gamePosition][position], notes: notes[gamePosition][position],
                                   inverse: sources.isEmpty ? [] : relations.relations(of: ref.kind, from: sources),
                                   mentions: mentions[gamePosition][position].map(itemRef).sorted(),
-                                  displayName: displayNames[ref], extra: checked.extra,
-                                  isDraft: checked.isDraft, isSpoiler: checked.isSpoiler, spoilerUntil: checked.spoilerUntil)
+                                  displayName: displayNames[ref], extra: index.entries[position].extra,
+                                  isDraft: index.entries[position].isDraft, isSpoiler: index.entries[position].isSpoiler,
+                                  spoilerUntil: index.entries[position].spoilerUntil)
                 fieldValues[gamePosition][position] = [:]
                 notes[gamePosition][position] = .empty
                 mentions[gamePosition][position] = []
