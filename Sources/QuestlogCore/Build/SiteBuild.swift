@@ -501,7 +501,8 @@ public struct SiteBuild: Sendable {
         }
         if memo.deflated.changed {
             timings.measure("keep deflated", { Self.store(memo.deflated.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.deflatedPath(site: options.site)) },
-                            count: { _ in (items: memo.deflated.count, reused: memo.deflated.reusedCount) })
+                            // The blocks the exports used: those taken from the memo and those deflated.
+                            count: { _ in (items: memo.deflated.madeCount + memo.deflated.reusedCount, reused: memo.deflated.reusedCount) })
         }
         var diagnostics = rendered.diagnostics
         func stopped() -> BuildResult {

@@ -63,10 +63,11 @@ final class RunMemo<Key: Hashable, Value>: @unchecked Sendable {
     func finishRun(keeping: (Value) -> Bool = { _ in false }) {
         lock.withLock {
             loaded()
+            // Values kept unused count as neither reused nor made.
+            reusedCount = used.count - made
             for (key, value) in previous where used[key] == nil && keeping(value) { used[key] = value }
             changed = made > 0 || used.count != previous.count
             madeCount = made
-            reusedCount = used.count - made
             previous = used
             used = [:]
             made = 0

@@ -51,6 +51,20 @@ struct ExportReuseTests {
         }
     }
 
+    /// Moves a byte from piece `index + 1` to piece `index` of the file at `path` in the build
+    /// cache of `site`'s only build: the same total, other boundaries.
+    static func shiftPieces(of path: String, at index: Int, in site: TestSite) throws {
+        let folder = site.root + "/.questlog"
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasPrefix("build-") })
+        var text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("pieces\t") && $0.hasSuffix("\t" + path) })
+        var lengths = line.split(separator: "\t")[1].split(separator: " ").map { Int($0)! }
+        lengths[index] += 1
+        lengths[index + 1] -= 1
+        text = text.replacingOccurrences(of: String(line), with: "pieces\t" + lengths.map(String.init).joined(separator: " ") + "\t" + path)
+        try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+    }
+
     @Test func aNoteEditedTakesEveryOtherRunFromTheLastExports() throws {
         let site = TestSite(Self.files())
         defer { site.remove() }
@@ -120,15 +134,7 @@ struct ExportReuseTests {
         let site = Self.built()
         defer { site.remove() }
         // The cache's pieces of the workbook, cut otherwise (the same total): its sheets are made.
-        let folder = site.root + "/.questlog"
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasPrefix("build-") })
-        var text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("pieces\t") && $0.hasSuffix("\texports/g.xlsx") })
-        var lengths = line.split(separator: "\t")[1].split(separator: " ").map { Int($0)! }
-        lengths[0] += 1
-        lengths[1] -= 1
-        text = text.replacingOccurrences(of: String(line), with: "pieces\t" + lengths.map(String.init).joined(separator: " ") + "\texports/g.xlsx")
-        try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+        try Self.shiftPieces(of: "exports/g.xlsx", at: 0, in: site)
         site.write("Content/g/npcs/n3.md", "---\nname: Person 3\nlocations: [l3]\n---\nMet at [[Place 3]]. Left.\n")
         // The runs of the JSON document and the CSV files but those of n3; neither sheet.
         let second = try #require(Self.exports(of: site))
@@ -147,15 +153,7 @@ struct ExportReuseTests {
         let site = Self.built()
         defer { site.remove() }
         // The cache's record of g.json's pieces, shifted: the same total, other boundaries.
-        let folder = site.root + "/.questlog"
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasPrefix("build-") })
-        var text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("pieces\t") && $0.hasSuffix("\texports/g.json") })
-        var lengths = line.split(separator: "\t")[1].split(separator: " ").map { Int($0)! }
-        lengths[1] -= 1
-        lengths[2] += 1
-        text = text.replacingOccurrences(of: String(line), with: "pieces\t" + lengths.map(String.init).joined(separator: " ") + "\texports/g.json")
-        try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+        try Self.shiftPieces(of: "exports/g.json", at: 1, in: site)
         site.write("Content/g/npcs/n9.md", "---\nname: Person 9\nlocations: [l0]\n---\nMet at [[Place 0]]. Asleep.\n")
         let second = try #require(Self.exports(of: site))
         // The glue between the runs no longer lines up: g.json is made whole; the CSV files and

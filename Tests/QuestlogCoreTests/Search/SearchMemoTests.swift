@@ -106,11 +106,17 @@ struct SearchMemoTests {
         #expect(read.reusedCount == 0)
     }
 
+    /// A memo that has made the index of `entries`, from nothing.
+    static func memo(of entries: [Entry], identity: String) -> SearchMemo {
+        let memo = SearchMemo(identity: identity)
+        _ = files(entries, memo: memo)
+        return memo
+    }
+
     @Test func aFewDocumentsReadAfreshAreWrittenAsAJournalOfTheFile() throws {
         let identity = "questlog test"
         let original = Self.entries()
-        let first = SearchMemo(identity: identity)
-        _ = Self.files(original, memo: first)
+        let first = Self.memo(of: original, identity: identity)
         let (file, none) = first.files()
         let whole = try #require(file)
         #expect(none == nil, "a memo read from no file is written whole")
@@ -156,8 +162,7 @@ struct SearchMemoTests {
     @Test func aJournalOfAnotherFileOrDamagedIsIgnoredAndBigChangesRewriteTheFile() throws {
         let identity = "questlog test"
         let original = Self.entries()
-        let first = SearchMemo(identity: identity)
-        _ = Self.files(original, memo: first)
+        let first = Self.memo(of: original, identity: identity)
         let whole = first.bytes()
         let documents = first.madeCount
         let read = try #require(SearchMemo(parsing: whole, identity: identity))
@@ -166,8 +171,7 @@ struct SearchMemoTests {
         let journal = try #require(read.files().journal)
 
         // Another file: the journal names the old one, and is ignored.
-        let other = SearchMemo(identity: identity)
-        _ = Self.files(Array(original.dropLast()), memo: other)
+        let other = Self.memo(of: Array(original.dropLast()), identity: identity)
         let otherFile = try #require(SearchMemo(parsing: other.bytes(), journal: journal, identity: identity))
         #expect(otherFile.count == documents - 1)
         // A damaged journal, or a cut one, is ignored; the file still reads. Another binary's
