@@ -193,48 +193,85 @@ extension SearchIndex {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A shard's data, written directly: postings are most of the index's bytes.
+    /// A shard's data, written directly: postings are most of the index's bytes. The posting lists
+    /// are written through a pointer into room made for their longest form (`postingRoom`), then
+    /// copied after what `out` holds.
     func writeShard(_ shard: Int, to out: inout [UInt8]) {
         let range = termRange(ofShard: shard)
         out.append(contentsOf: #"{"postings":["#.utf8)
-        for index in range {
-            if index > range.lowerBound { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "["))
-            var previous = 0
-            for (number, posting) in postings[index].enumerated() {
-                if number > 0 { out.append(UInt8(ascii: ",")) }
-                Self.writeNumber(posting.document - previous, to: &out)
-                out.append(UInt8(ascii: ","))
-                if posting.nameLength > 0 {
-                    Self.writeNumber(-posting.impact, to: &out)
-                    out.append(UInt8(ascii: ","))
-                    Self.writeNumber(posting.nameLength, to: &out)
-                } else {
-                    Self.writeNumber(posting.impact, to: &out)
+        var room = 0
+        for index in range { room += 3 + postings[index].count * Self.postingRoom }
+        let lists = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            var end = 0
+            for index in range {
+                if index > range.lowerBound { base[end] = UInt8(ascii: ","); end += 1 }
+                base[end] = UInt8(ascii: "["); end += 1
+                var previous = 0
+                var first = true
+                for posting in postings[index] {
+                    if !first { base[end] = UInt8(ascii: ","); end += 1 }
+                    first = false
+                    end += Self.putNumber(posting.document - previous, at: base + end)
+                    base[end] = UInt8(ascii: ","); end += 1
+                    if posting.nameLength > 0 {
+                        end += Self.putNumber(-posting.impact, at: base + end)
+                        base[end] = UInt8(ascii: ","); end += 1
+                        end += Self.putNumber(posting.nameLength, at: base + end)
+                    } else {
+                        end += Self.putNumber(posting.impact, at: base + end)
+                    }
+                    previous = posting.document
                 }
-                previous = posting.document
+                base[end] = UInt8(ascii: "]"); end += 1
             }
-            out.append(UInt8(ascii: "]"))
+            count = end
         }
+        out.append(contentsOf: lists)
         out.append(contentsOf: #"],"terms":"#.utf8)
         out.append(contentsOf: JSONValue.array(terms[range].map(JSONValue.string)).bytes(pretty: false))
         out.append(UInt8(ascii: "}"))
     }
 
+    /// The most bytes one posting takes in a shard file: a comma before it, and three numbers of at
+    /// most eleven characters each (a sign and the ten digits of a 32-bit number) with two commas.
+    static let postingRoom = 36
+
     /// Appends the decimal digits of `number`, as `String(number)` has them.
     static func writeNumber(_ number: Int, to out: inout [UInt8]) {
-        if number < 0 { out.append(UInt8(ascii: "-")) }
-        let value = number.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            let count = putNumber(number, at: buffer.baseAddress!)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// Writes the decimal digits of `number` (with a `-` before a negative one) at `start`, which has
+    /// room for 20 bytes, and tells how many it wrote.
+    @inline(__always)
+    static func putNumber(_ number: Int, at start: UnsafeMutablePointer<UInt8>) -> Int {
+        var at = start
+        if number < 0 {
+            at.pointee = UInt8(ascii: "-")
+            at += 1
+        }
+        var value = number.magnitude
         if value < 10 {
-            out.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
-            return
+            at.pointee = UInt8(truncatingIfNeeded: value) &+ 0x30
+            return at + 1 - start
         }
-        var divisor: UInt = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        while divisor > 0 {
-            out.append(UInt8(truncatingIfNeeded: value / divisor % 10) &+ 0x30)
-            divisor /= 10
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
+        var position = digits
+        repeat {
+            position -= 1
+            at[position] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+            value /= 10
+        } while value > 0
+        return at + digits - start
     }
 
     /// For each state field that some kind has: the documents where it is true, as a bit set in base64
