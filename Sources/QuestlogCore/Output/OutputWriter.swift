@@ -107,7 +107,8 @@ public struct OutputWriter: Sendable {
     }
 
     /// Checks the destination, the file list and what stands in the way; nil when something is wrong.
-    func plan(_ files: [OutputPlan.Item], errors: inout [OutputError]) -> OutputPlan? {
+    /// With `pathsChecked`, the files' paths are known to pass `OutputPathRules` (`OutputStage`).
+    func plan(_ files: [OutputPlan.Item], errors: inout [OutputError], pathsChecked: Bool = false) -> OutputPlan? {
         var destination: OutputDestination?
         // An output folder placed over the site is refused for that alone, whatever it holds.
         if let error = placementError() {
@@ -115,7 +116,8 @@ public struct OutputWriter: Sendable {
         } else {
             destination = inspectDestination(errors: &errors)
         }
-        errors.append(contentsOf: OutputPathRules.problems(inPaths: files.map(\.path)))
+        // Paths that passed the rules together, in a build of this binary, pass them again.
+        if !pathsChecked { errors.append(contentsOf: OutputPathRules.problems(inPaths: files.map(\.path))) }
         guard let destination, errors.isEmpty else { return nil }
         let plan = OutputPlan(destination: destination, files: files)
         errors.append(contentsOf: obstacles(plan))
