@@ -471,6 +471,9 @@ public struct SiteBuild: Sendable {
         }
         // The loaded files are written (and let go) as soon as they are loaded, while the site is resolved.
         let rendered = render(into: stage, progress: progress, timings: timings, memo: memo, digesting: true, reuse: reuse, afterLoad: {
+            // The resolve leaves a processor free part of the time: the search memo is read then,
+            // rather than when the index waits for it.
+            if options.jobs > 1 { memo.search.readAhead() }
             if let loads = memo.loads {
                 if loads.changedSinceFile {
                     DispatchQueue.global().async(group: keeping) {

@@ -189,6 +189,18 @@ public final class SearchMemo: @unchecked Sendable {
         }
     }
 
+    /// Reads and parses the files of an earlier build now, on another thread, rather than when the
+    /// index first asks for them: a build calls this as it starts work that leaves a processor
+    /// free. The index then waits for it (or finds it done); the memo's answers are the same.
+    func readAhead() {
+        DispatchQueue.global().async { [self] in
+            lock.withLock {
+                read()
+                parseIfNeeded()
+            }
+        }
+    }
+
     /// Lets the memo's records go, once the file is written or no longer needed.
     func release() {
         lock.withLock {
