@@ -196,6 +196,12 @@ struct ReferenceLookup: Sendable {
     static func firstIndex(of byte: UInt8, in text: String) -> String.Index? {
         let utf8 = text.utf8
         var position = utf8.startIndex
+        // The first of the bytes looked for through a pointer, where the text's UTF-8 is stored as
+        // such (as native strings are): most texts have none.
+        if let first = utf8.withContiguousStorageIfAvailable({ $0.firstIndex(of: byte) }) {
+            guard let first else { return nil }
+            position = utf8.index(utf8.startIndex, offsetBy: first)
+        }
         while let found = utf8[position...].firstIndex(of: byte) {
             let next = utf8.index(after: found)
             // A following byte below 0x80 starts a new character (but for the CR LF pair, which
