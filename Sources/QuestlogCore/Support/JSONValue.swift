@@ -241,7 +241,21 @@ public enum JSONValue: Sendable, Hashable {
             func flush() {
                 if plain < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index])) }
             }
+            // Where the bytes are next looked at eight at a time: past eight that had a special one
+            // among them, which are looked at one by one.
+            var wordsFrom = 0
             while index < count {
+                // Eight bytes at a time while none of them is special: ASCII from the space on, but
+                // for the quote and the backslash.
+                if index >= wordsFrom, let base = utf8.baseAddress {
+                    while count - index >= 8 {
+                        let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                        guard !Self.hasSpecialByte(word) else { break }
+                        index += 8
+                    }
+                    wordsFrom = index + 8
+                    guard index < count else { break }
+                }
                 let byte = utf8[index]
                 let second: UInt8
                 switch byte {
@@ -279,5 +293,18 @@ public enum JSONValue: Sendable, Hashable {
             flush()
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether one of the eight bytes of `word` is below the space, a quote, a backslash, or not
+    /// ASCII (which may start a line or paragraph separator): the bytes `writeString` cannot copy
+    /// as they are without looking closer.
+    @inline(__always)
+    static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte below n has its high bit set in (x - n·ones) where x's own high bit is clear; a byte
+        // equal to c is a zero byte of x ^ c·ones, so below 1 there.
+        func below(_ x: UInt64, _ n: UInt64) -> UInt64 { (x &- n &* ones) & ~x & highs }
+        return (word & highs) | below(word, 0x20) | below(word ^ (0x22 &* ones), 1) | below(word ^ (0x5C &* ones), 1) != 0
     }
 }
