@@ -51,7 +51,7 @@ extension SearchIndex {
             BuildTimings.releaseFreedMemory()
         }
         bodies.append(flags)
-        let hashes = bodies.map { Self.contentHash(ofBytes: [($0.bytes, $0.body)]) }
+        let hashes = bodies.map(\.hash)
         var index = Self.scriptStart("index", 0)
         index.append(contentsOf: manifest(hashes: hashes).bytes(pretty: false))
         index.append(contentsOf: Self.scriptEnd)
@@ -63,12 +63,14 @@ extension SearchIndex {
         return files
     }
 
-    /// An index file's bytes, with the range of its data.
+    /// An index file's bytes, with the range of its data and the hash of that data
+    /// (`contentHash(ofBytes:)`), worked out on the thread that wrote the file.
     private struct Body: Sendable {
         var type: String
         var number: Int
         var bytes: [UInt8]
         var body: Range<Int>
+        var hash: String
     }
 
     /// What stands in for a document whose record is written.
@@ -85,7 +87,9 @@ extension SearchIndex {
         let end = bytes.count
         bytes.append(contentsOf: Self.scriptEnd)
         // Every file is held until the hash of all is known: not with the room its bytes grew into.
-        return Body(type: type, number: number, bytes: bytes.compacted(), body: start..<end)
+        let compacted = bytes.compacted()
+        return Body(type: type, number: number, bytes: compacted, body: start..<end,
+                    hash: contentHash(ofBytes: [(compacted, start..<end)]))
     }
 
     /// The records of the documents of documents file `chunk`, written straight into bytes as the
