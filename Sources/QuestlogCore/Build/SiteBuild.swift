@@ -431,10 +431,7 @@ public struct SiteBuild: Sendable {
         writer.inspected = inspected
         let (writable, holdsOutput) = inspected.map { (true, $0.manifest != nil) } ?? (false, false)
         let previousOutputs = options.clean ? [] : (previous?.outputs ?? [])
-        // The last build's outputs, when it was made by this binary with these options, passed the
-        // path rules together.
-        let stage = OutputStage(writer: writer, previous: previousOutputs, recorded: previous?.written ?? 0, active: writable,
-                                checked: !options.clean && previous?.key == key)
+        let stage = OutputStage(writer: writer, previous: previousOutputs, recorded: previous?.written ?? 0, active: writable)
         // The notes and layouts of earlier builds, unless everything is to be made afresh; this
         // build's are kept for the next, whatever becomes of the build.
         // The files' entries are kept with the stamps the files had before the build read them.

@@ -31,9 +31,6 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// vouched for by its bytes, read and hashed, not by its stamp.
     private let recorded: Int64
     private let active: Bool
-    /// The paths of the files the last build of this binary with these options put in place, in
-    /// byte order, when they came so (`init`); empty otherwise.
-    private let checkedPaths: [String]
     private let lock = NSLock()
     private var entries: [Entry] = [] {
         didSet { entriesSorted = false }
@@ -55,27 +52,13 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     ///     `hash` (0 for none).
     ///   - recorded: when the last build recorded `previous` (`commit`'s `written`).
     ///   - active: whether files may be written to the output folder at all.
-    ///   - checked: whether `previous` are every file that a build of this binary with these options
-    ///     put in place, so that their paths passed `OutputPathRules` together: the same paths
-    ///     again need not be checked again.
-    init(writer: OutputWriter, previous: [SourceStamp], recorded: Int64 = 0, active: Bool, checked: Bool = false) {
+    init(writer: OutputWriter, previous: [SourceStamp], recorded: Int64 = 0, active: Bool) {
         self.writer = writer
         var byPath: [String: SourceStamp] = [:]
         for stamp in previous where stamp.hash != 0 { byPath[stamp.path] = stamp }
         self.previous = byPath
         self.recorded = recorded
         self.active = active
-        // Kept only in strictly increasing byte order, as `commit` records them: then a list equal
-        // to it element by element is the same set of paths, without two alike.
-        let paths = previous.map(\.path)
-        let ordered = checked && zip(paths, paths.dropFirst()).allSatisfy { $0.utf8Precedes($1) }
-        checkedPaths = ordered ? paths : []
-    }
-
-    /// Whether `entries` (sorted) have exactly the paths of `checkedPaths`.
-    private func pathsChecked(_ entries: [Entry]) -> Bool {
-        !checkedPaths.isEmpty && checkedPaths.count == entries.count
-            && zip(checkedPaths, entries).allSatisfy { $0.utf8.elementsEqual($1.path.utf8) }
     }
 
     /// The last build's record of the file at `path`, when the file is still at that size and time;
@@ -157,8 +140,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     func validate() -> [OutputError] {
         var errors: [OutputError] = []
         let entries = sortedEntries()
-        let plan = writer.plan(entries.map { OutputPlan.Item(path: $0.path, content: $0.content) }, errors: &errors,
-                               pathsChecked: pathsChecked(entries))
+        let plan = writer.plan(entries.map { OutputPlan.Item(path: $0.path, content: $0.content) }, errors: &errors)
         lock.withLock { validated = plan.map { ($0, entries.count) } }
         if errors.isEmpty && !active {
             // Refused when the build started, accepted now: the files were not kept.
@@ -183,8 +165,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
             plan = validated.plan
         } else {
             var errors: [OutputError] = []
-            guard let made = writer.plan(entries.map { OutputPlan.Item(path: $0.path, content: $0.content) }, errors: &errors,
-                                         pathsChecked: pathsChecked(entries)),
+            guard let made = writer.plan(entries.map { OutputPlan.Item(path: $0.path, content: $0.content) }, errors: &errors),
                   errors.isEmpty else { throw errors[0] }
             plan = made
         }

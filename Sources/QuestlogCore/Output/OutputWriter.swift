@@ -107,8 +107,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Checks the destination, the file list and what stands in the way; nil when something is wrong.
-    /// With `pathsChecked`, the files' paths are known to pass `OutputPathRules` (`OutputStage`).
-    func plan(_ files: [OutputPlan.Item], errors: inout [OutputError], pathsChecked: Bool = false) -> OutputPlan? {
+    func plan(_ files: [OutputPlan.Item], errors: inout [OutputError]) -> OutputPlan? {
         var destination: OutputDestination?
         // An output folder placed over the site is refused for that alone, whatever it holds.
         if let error = placementError() {
@@ -116,8 +115,7 @@ public struct OutputWriter: Sendable {
         } else {
             destination = inspectDestination(errors: &errors)
         }
-        // Paths that passed the rules together, in a build of this binary, pass them again.
-        if !pathsChecked { errors.append(contentsOf: OutputPathRules.problems(inPaths: files.map(\.path))) }
+        errors.append(contentsOf: OutputPathRules.problems(inPaths: files.map(\.path)))
         guard let destination, errors.isEmpty else { return nil }
         let plan = OutputPlan(destination: destination, files: files)
         errors.append(contentsOf: obstacles(plan))

@@ -121,33 +121,6 @@ import Darwin
         #expect(FileManager.default.contents(atPath: page) == old.original)
     }
 
-    /// The paths a build of the same binary and options put in place passed the path rules
-    /// together: the very same paths are not checked again, and any other list is.
-    @Test func pathsTheLastBuildCheckedAreCheckedAgainOnlyWhenTheyDiffer() throws {
-        try OutputTestFolder.with { folder in
-            // Two spellings of one name: the rules refuse them. A record saying they passed stands
-            // in for a check that would have found nothing, so the skipped check shows.
-            let colliding = ["a/Page.html", "a/page.html"]
-            func errors(checked: Bool, previous: [String], files: [String]) -> [OutputError.Kind] {
-                let stage = OutputStage(writer: folder.writer(), previous: previous.map { SourceStamp(path: $0, size: 1, modified: 1, hash: 1) },
-                                        active: true, checked: checked)
-                for path in files { stage.add(OutputFile(path: path, text: "x")) }
-                defer { stage.discard() }
-                return stage.validate().map(\.kind)
-            }
-            #expect(errors(checked: true, previous: colliding, files: colliding.reversed()).isEmpty)
-            #expect(errors(checked: false, previous: colliding, files: colliding) == [.caseCollision])
-            // A path more, or one fewer, or another: the whole list is checked.
-            #expect(errors(checked: true, previous: colliding, files: colliding + ["b.html"]) == [.caseCollision])
-            #expect(errors(checked: true, previous: colliding + ["b.html"], files: colliding) == [.caseCollision])
-            #expect(errors(checked: true, previous: ["a/Page.html", "a/x.html"], files: colliding) == [.caseCollision])
-            // The same path twice is never a list a build put in place.
-            #expect(errors(checked: true, previous: ["a.html", "a.html"], files: ["a.html", "a.html"]) == [.duplicatePath])
-            // A record out of byte order is not trusted.
-            #expect(errors(checked: true, previous: colliding.reversed(), files: colliding) == [.caseCollision])
-        }
-    }
-
     @Test func theStagingFolderOfAKilledBuildIsRemovedWithItsFilesOnly() throws {
         let dead = try OutputWriterLeftoverTests.deadProcess()
         let site = TestSite(copying: Self.fixture)
