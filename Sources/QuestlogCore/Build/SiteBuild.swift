@@ -467,10 +467,12 @@ public struct SiteBuild: Sendable {
             memo.search.release()
         }
         // The loaded files are written (and let go) as soon as they are loaded, while the site is resolved.
+        let readsSearchAhead = reuse != nil
         let rendered = render(into: stage, progress: progress, timings: timings, memo: memo, digesting: true, reuse: reuse, afterLoad: {
-            // The resolve leaves a processor free part of the time: the search memo is read then,
-            // rather than when the index waits for it.
-            if options.jobs > 1 { memo.search.readAhead() }
+            // The resolve leaves a processor free part of the time: after an edit, the search memo
+            // is read then, rather than when the index waits for it. A full build, which reuses no
+            // page, reads it when needed, so that it is not held beside the pages being made.
+            if options.jobs > 1 && readsSearchAhead { memo.search.readAhead() }
             if let loads = memo.loads {
                 if loads.changedSinceFile {
                     DispatchQueue.global().async(group: keeping) {
