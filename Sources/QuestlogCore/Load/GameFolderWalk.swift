@@ -14,6 +14,13 @@ struct GameFolderWalk: Sendable {
             }
         }
 
+        /// The file, site-relative.
+        var path: String {
+            switch self {
+            case let .markdown(path, _, _, _), let .data(path, _, _): path
+            }
+        }
+
         var isDraft: Bool {
             switch self {
             case let .markdown(_, _, _, isDraft), let .data(_, _, isDraft): isDraft
@@ -35,16 +42,11 @@ struct GameFolderWalk: Sendable {
     /// Whether a symbolic link was met (followed or refused).
     private(set) var followedLinks = false
 
-    /// Every file found: the entry files, `game.md` and the assets, site-relative.
-    var files: Set<String> {
-        var paths = Set(assets.map(\.path))
-        if let gameFile { paths.insert(gameFile) }
-        for job in jobs {
-            switch job {
-            case let .markdown(path, _, _, _), let .data(path, _, _): paths.insert(path)
-            }
-        }
-        return paths
+    /// Whether one of the files found (the entry files, `game.md` and the assets, site-relative)
+    /// `matches`.
+    func anyFile(_ matches: (String) -> Bool) -> Bool {
+        if let gameFile, matches(gameFile) { return true }
+        return jobs.contains { matches($0.path) } || assets.contains { matches($0.path) }
     }
 
     init(tree: ContentTree, schema: Schema, gameId: String, folder: String) {
@@ -80,6 +82,14 @@ struct GameFolderWalk: Sendable {
     }
 
     /// The name without its draft marker: what ids and kind folders are taken from.
+    /// The name without its last `.` and what follows it, found among the bytes (the name of a
+    /// Markdown file has one).
+    static func stem(of name: String) -> String {
+        let utf8 = name.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return name }
+        return String(name[..<dot])
+    }
+
     static func publicName(_ name: String) -> String {
         String(name.drop { $0 == "_" })
     }
@@ -130,7 +140,7 @@ struct GameFolderWalk: Sendable {
                 walkKindFolder(relative, realPath: real, kind: kind, isDraft: draft, ancestors: ancestors)
             case let .file(byteCount):
                 if Self.isMarkdown(item.name) {
-                    let stem = Self.publicName(String(item.name[..<item.name.lastIndex(of: ".")!]))
+                    let stem = Self.publicName(Self.stem(of: item.name))
                     let id = Slug.make(stem)
                     guard !id.isEmpty else {
                         diagnostics.append(.error("cannot make an id from the file name '\(item.name)'; rename it with letters or digits",

@@ -30,6 +30,23 @@ struct TextTests {
         }
     }
 
+    /// A text that is its own slug, as told from its bytes, is the slug the whole making gives, and
+    /// every text told so is.
+    @Test func textsThatAreTheirOwnSlugsAreToldFromTheirBytes() {
+        var random = SplitMix64(seed: 31)
+        let alphabet = Array("ab09z-A_' .é")
+        var own = 0
+        for _ in 0..<5_000 {
+            let text = String((0..<Int(random.next() % 9)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            let slow = Slug.asciiSlug(text) ?? ""
+            #expect(Slug.isOwnSlug(text) == (!text.isEmpty && slow == text), "\(text.debugDescription)")
+            #expect(Slug.make(text) == (slow.isEmpty ? Slug.make(text + "\u{301}") : slow), "\(text.debugDescription)")
+            if Slug.isOwnSlug(text) { own += 1 }
+        }
+        #expect(own > 100)
+        #expect(Slug.isOwnSlug("npc-0-1") && !Slug.isOwnSlug("-npc") && !Slug.isOwnSlug("npc-") && !Slug.isOwnSlug(""))
+    }
+
     @Test func slugCheck() {
         #expect(Slug.isSlug("church-of-elleh"))
         #expect(!Slug.isSlug("Church-of-Elleh"))
