@@ -18,8 +18,25 @@ struct ContentWalk: Sendable {
     /// Whether the walk followed a symbolic link: the files it read may then lie anywhere in the
     /// site, under names a watcher does not report, so it is never reused.
     var followedLinks = false
-    /// Every file the walk found: entry files, `game.md` files and assets, site-relative.
-    var files: Set<String> = []
+
+    /// Whether the walk found the file at `path` (site-relative): an entry file, a `game.md` or an
+    /// asset. Looked for among the games' files, which a load never needs as a set.
+    func holdsFile(_ path: String) -> Bool {
+        anyFile { $0 == path }
+    }
+
+    /// Whether the walk found a file inside the folder `folder` (site-relative), at any depth.
+    func holdsFile(under folder: String) -> Bool {
+        let prefix = folder + "/"
+        return anyFile { $0.hasPrefix(prefix) }
+    }
+
+    private func anyFile(_ matches: (String) -> Bool) -> Bool {
+        steps.contains { step in
+            guard case let .game(walk, _) = step else { return false }
+            return walk.anyFile(matches)
+        }
+    }
 
     /// Walks `Content/` of the site at `root` (a folder that exists).
     static func walk(root: String, schema: Schema, jobs: Int) -> ContentWalk {
@@ -67,7 +84,6 @@ struct ContentWalk: Sendable {
             var walk = GameFolderWalk(tree: tree, schema: schema, gameId: id, folder: relative)
             walk.walk(realPath: realPath, isDraft: isDraft, ancestors: ancestors)
             if walk.followedLinks { result.followedLinks = true }
-            result.files.formUnion(walk.files)
             result.assets.append(contentsOf: walk.assets)
             result.steps.append(.game(walk, isDraft: isDraft))
         }
@@ -100,10 +116,10 @@ struct ContentWalk: Sendable {
             guard lstat(root + "/" + path, &info) == 0 else {
                 // Gone: a file of the walk removed, or one that came and went (an editor's test
                 // file, sed's temporary copy), which the walk never saw.
-                if errno == ENOENT, !files.contains(path), !files.contains(where: { $0.hasPrefix(path + "/") }) { continue }
+                if errno == ENOENT, !holdsFile(path), !holdsFile(under: path) { continue }
                 return false
             }
-            guard files.contains(path), info.st_mode & S_IFMT == S_IFREG else { return false }
+            guard holdsFile(path), info.st_mode & S_IFMT == S_IFREG else { return false }
         }
         return !assets.contains { changed.contains($0.path) }
     }

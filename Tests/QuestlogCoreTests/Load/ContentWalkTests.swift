@@ -20,9 +20,16 @@ struct ContentWalkTests {
         let site = TestSite(Self.files)
         defer { site.remove() }
         let walk = walk(site)
-        #expect(walk.files.contains("Content/elden-ring/npcs/limgrave/kale.md"))
-        #expect(walk.files.contains("Content/elden-ring/locations/places.yml"))
-        #expect(walk.files.contains("Content/elden-ring/game.md"))
+        #expect(walk.holdsFile("Content/elden-ring/npcs/limgrave/kale.md"))
+        #expect(walk.holdsFile("Content/elden-ring/locations/places.yml"))
+        #expect(walk.holdsFile("Content/elden-ring/game.md"))
+        #expect(walk.holdsFile("Content/elden-ring/maps/limgrave.png"))
+        #expect(!walk.holdsFile("Content/elden-ring/stray.md"), "a file the walk passes over")
+        #expect(!walk.holdsFile("Content/elden-ring/npcs"))
+        #expect(walk.holdsFile(under: "Content/elden-ring/npcs"))
+        #expect(walk.holdsFile(under: "Content/elden-ring/npcs/limgrave"))
+        #expect(!walk.holdsFile(under: "Content/elden-ring/npcs/limgrave/kale.md"))
+        #expect(!walk.holdsFile(under: "Content/elden-ring/np"))
         let still = { (changed: [String]) in walk.isStill(changed: Set(changed), root: site.root, schema: Schema.builtIn) }
         #expect(still([]))
         #expect(still(["Content/elden-ring/npcs/varre.md", "Content/elden-ring/locations/places.yml", "Content/elden-ring/game.md"]))
@@ -54,7 +61,7 @@ struct ContentWalkTests {
         site.write("Shared/melina.md", bytes: Array("---\nname: Melina\n---\n".utf8))
         let walk = walk(site)
         #expect(walk.followedLinks)
-        #expect(walk.files.contains("Content/elden-ring/npcs/shared/melina.md"))
+        #expect(walk.holdsFile("Content/elden-ring/npcs/shared/melina.md"))
         #expect(!walk.isStill(changed: ["Content/elden-ring/npcs/varre.md"], root: site.root, schema: Schema.builtIn))
     }
 
