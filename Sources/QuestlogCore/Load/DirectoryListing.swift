@@ -53,7 +53,19 @@ public enum DirectoryListing {
 
     /// Hidden files, editor swap and backup files, and OS metadata are never content.
     public static func isIgnored(_ name: String) -> Bool {
-        name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swo")
+        // An ASCII name (most) is told from its bytes, each a character of its own but for CR LF,
+        // which none of the marks below is part of.
+        let ascii = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard !bytes.contains(where: { $0 >= 0x80 }), let first = bytes.first, let last = bytes.last else { return nil }
+            func ends(_ suffix: StaticString) -> Bool {
+                suffix.withUTF8Buffer { bytes.count >= $0.count && bytes.suffix($0.count).elementsEqual($0) }
+            }
+            return first == UInt8(ascii: ".") || last == UInt8(ascii: "~") || ends(".swp") || ends(".swo") || ends(".tmp")
+                || (first == UInt8(ascii: "#") && last == UInt8(ascii: "#")) || ends("Thumbs.db") && bytes.count == 9
+                || ends("desktop.ini") && bytes.count == 11
+        }
+        if let ascii, let ascii { return ascii }
+        return name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swo")
             || name.hasSuffix(".tmp") || (name.hasPrefix("#") && name.hasSuffix("#"))
             || name == "Thumbs.db" || name == "desktop.ini"
     }
