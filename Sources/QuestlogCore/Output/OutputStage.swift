@@ -217,7 +217,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
             if !entriesSorted {
                 // The positions sorted (the sort is stable), then the entries put in their order:
                 // each entry is moved once, not at every step of the sort.
-                let order = entries.indices.sorted { entries[$0].path.utf8Precedes(entries[$1].path) }
+                let order = entries.map(\.path).utf8Order()
                 entries = order.map { entries[$0] }
                 entriesSorted = true
             }

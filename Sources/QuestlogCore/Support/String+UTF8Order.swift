@@ -56,13 +56,34 @@ extension Array where Element == String {
 
     /// The places of the strings in `utf8Precedes` order, equal strings in the order they are in:
     /// sorted by their `utf8SortKey`s, the strings compared only where those are the same, and
-    /// places moved rather than strings.
+    /// places moved rather than strings. The strings' bytes are copied one after another first, so
+    /// that two strings of the same key (names and paths share long beginnings) are compared once,
+    /// in place, rather than each reached through its own storage.
     func utf8Order() -> [Int] {
-        let keys = map(\.utf8SortKey)
-        return indices.sorted { a, b in
-            if keys[a] != keys[b] { return keys[a] < keys[b] }
-            if self[a].utf8Precedes(self[b]) { return true }
-            return !self[b].utf8Precedes(self[a]) && a < b
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(reduce(0) { $0 + $1.utf8.count })
+        var starts: [Int] = []
+        starts.reserveCapacity(count + 1)
+        var keys: [UInt64] = []
+        keys.reserveCapacity(count)
+        for string in self {
+            starts.append(bytes.count)
+            keys.append(string.utf8SortKey)
+            bytes.append(contentsOf: string.utf8)
+        }
+        starts.append(bytes.count)
+        return bytes.withUnsafeBufferPointer { bytes in
+            indices.sorted { a, b in
+                if keys[a] != keys[b] { return keys[a] < keys[b] }
+                let x = UnsafeBufferPointer(rebasing: bytes[starts[a]..<starts[a + 1]])
+                let y = UnsafeBufferPointer(rebasing: bytes[starts[b]..<starts[b + 1]])
+                let common = Swift.min(x.count, y.count)
+                if common > 0, let left = x.baseAddress, let right = y.baseAddress {
+                    let order = memcmp(left, right, common)
+                    if order != 0 { return order < 0 }
+                }
+                return x.count != y.count ? x.count < y.count : a < b
+            }
         }
     }
 }
