@@ -185,6 +185,7 @@ extension LoadMemo {
             return read
         }
         withLock {
+            reserveRecords(decoded.count)
             for (index, read) in decoded.enumerated() {
                 guard let read, let record = found[index] else { continue }
                 keepRead(path: sources[index].path, Record(hash: record.hash, byteCount: record.byteCount, kind: sources[index].kind, id: record.id,

@@ -156,6 +156,11 @@ public final class LoadMemo: @unchecked Sendable {
         previous
     }
 
+    /// Makes room for `count` more records of the load under way; called under the lock.
+    func reserveRecords(_ count: Int) {
+        current.reserveCapacity(current.count + count)
+    }
+
     /// Keeps a record of a memo file for the load under way; called under the lock.
     func keepRead(path: String, _ record: Record) {
         current[path] = record

@@ -55,6 +55,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     init(writer: OutputWriter, previous: [SourceStamp], recorded: Int64 = 0, active: Bool) {
         self.writer = writer
         var byPath: [String: SourceStamp] = [:]
+        byPath.reserveCapacity(previous.count)
         for stamp in previous where stamp.hash != 0 { byPath[stamp.path] = stamp }
         self.previous = byPath
         self.recorded = recorded

@@ -67,6 +67,13 @@ struct GameIndex: Sendable {
         self.id = id
     }
 
+    /// Makes room for `count` entries, so that adding them does not grow the tables again and again.
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+        byID.first.reserveCapacity(count)
+        byName.first.reserveCapacity(count)
+    }
+
     /// Adds `entry` unless its id is taken in its kind (an error). Names may repeat: only `--strict`
     /// hears of it (`strict`), at the `name:` line.
     mutating func add(_ entry: CheckedEntry, strict: Bool, diagnostics: inout [Diagnostic]) {

@@ -53,6 +53,7 @@ public struct Resolver: Sendable {
         // Check fields and index every game's entries (drafts too: references to them are told apart).
         let knownNames = memo?.nameKeys ?? [:]
         var names: [String: String] = [:]
+        names.reserveCapacity(rawGames.reduce(0) { $0 + $1.entries.count })
         var indexes: [String: GameIndex] = [:]
         var gameEntries: [CheckedEntry] = []
         var unknown: [UnknownField] = []
@@ -65,7 +66,7 @@ public struct Resolver: Sendable {
             let game = checker.check(raw.game, diagnostics: &found, unknown: &unknown)
             if (game.isDraft || raw.isDraft) && !options.includeDrafts { continue }
             var index = GameIndex(id: raw.id)
-            index.entries.reserveCapacity(entries.count)
+            index.reserveCapacity(entries.count)
             check(&entries, with: checker, gameIsDraft: game.isDraft || raw.isDraft, knownNames: knownNames) { part in
                 found += part.diagnostics
                 unknown += part.unknown
@@ -494,6 +495,7 @@ public struct Resolver: Sendable {
         var names: [EntryRef: String] = [:]
         for (gamePosition, index) in games.enumerated() {
             var first: [Group: Int] = [:]
+            first.reserveCapacity(index.entries.count)
             var groups: [Group: [Int]] = [:]
             for position in index.entries.indices where published[gamePosition][position] {
                 let group = Group(kind: index.entries[position].ref.kind, nameKey: index.entries[position].nameKey)
