@@ -179,16 +179,27 @@ struct BuildCache: Equatable {
     static func appendDecimal(_ number: some BinaryInteger, to out: inout [UInt8]) {
         if number < 0 { out.append(UInt8(ascii: "-")) }
         var value = UInt64(number.magnitude)
-        // Room for the 20 digits of the largest 64-bit number, filled from the end.
+        // Room for the 20 digits of the largest 64-bit number, filled from the end two at a time
+        // (most numbers here are hashes and times of 19 or 20 digits).
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
             var end = buffer.count
-            repeat {
+            while value >= 100 {
+                let pair = Int(truncatingIfNeeded: value % 100)
+                value /= 100
+                end -= 2
+                buffer[end] = UInt8(truncatingIfNeeded: pair / 10) &+ 0x30
+                buffer[end + 1] = UInt8(truncatingIfNeeded: pair % 10) &+ 0x30
+            }
+            if value >= 10 {
+                end -= 2
+                buffer[end] = UInt8(truncatingIfNeeded: value / 10) &+ 0x30
+                buffer[end + 1] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+            } else {
                 end -= 1
-                buffer[end] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
-                value /= 10
-            } while value > 0
-            out.append(contentsOf: buffer[end...])
+                buffer[end] = UInt8(truncatingIfNeeded: value) &+ 0x30
+            }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[end...]))
         }
     }
 

@@ -23,9 +23,21 @@ extension String {
     /// keys differ, the one with the smaller key is the one `utf8Precedes` puts first, so a sort
     /// compares these integers and the strings only when they are the same.
     var utf8SortKey: UInt64 {
+        if let key = utf8.withContiguousStorageIfAvailable(Self.sortKey) { return key }
         var key: UInt64 = 0
         var shift: UInt64 = 56
         for byte in utf8.prefix(8) {
+            key |= UInt64(byte) << shift
+            shift &-= 8
+        }
+        return key
+    }
+
+    /// `utf8SortKey` of these bytes.
+    static func sortKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var key: UInt64 = 0
+        var shift: UInt64 = 56
+        for byte in bytes.prefix(8) {
             key |= UInt64(byte) << shift
             shift &-= 8
         }
@@ -64,25 +76,29 @@ extension Array where Element == String {
         bytes.reserveCapacity(reduce(0) { $0 + $1.utf8.count })
         var starts: [Int] = []
         starts.reserveCapacity(count + 1)
-        var keys: [UInt64] = []
-        keys.reserveCapacity(count)
         for string in self {
             starts.append(bytes.count)
-            keys.append(string.utf8SortKey)
             bytes.append(contentsOf: string.utf8)
         }
         starts.append(bytes.count)
         return bytes.withUnsafeBufferPointer { bytes in
-            indices.sorted { a, b in
-                if keys[a] != keys[b] { return keys[a] < keys[b] }
-                let x = UnsafeBufferPointer(rebasing: bytes[starts[a]..<starts[a + 1]])
-                let y = UnsafeBufferPointer(rebasing: bytes[starts[b]..<starts[b + 1]])
-                let common = Swift.min(x.count, y.count)
-                if common > 0, let left = x.baseAddress, let right = y.baseAddress {
-                    let order = memcmp(left, right, common)
-                    if order != 0 { return order < 0 }
+            starts.withUnsafeBufferPointer { starts in
+                func string(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                    UnsafeBufferPointer(rebasing: bytes[starts[index]..<starts[index + 1]])
                 }
-                return x.count != y.count ? x.count < y.count : a < b
+                let keys = indices.map { String.sortKey(string($0)) }
+                return keys.withUnsafeBufferPointer { keys in
+                    indices.sorted { a, b in
+                        if keys[a] != keys[b] { return keys[a] < keys[b] }
+                        let x = string(a), y = string(b)
+                        let common = Swift.min(x.count, y.count)
+                        if common > 0, let left = x.baseAddress, let right = y.baseAddress {
+                            let order = memcmp(left, right, common)
+                            if order != 0 { return order < 0 }
+                        }
+                        return x.count != y.count ? x.count < y.count : a < b
+                    }
+                }
             }
         }
     }
