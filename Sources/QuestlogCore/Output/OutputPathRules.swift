@@ -78,14 +78,16 @@ enum OutputPathRules {
         let files = Set(unique)
         // Folders already seen, by spelling; strings compare by canonical equivalence, bytes tell spellings apart.
         var folders: [String: String] = [:]
+        folders.reserveCapacity(unique.count / 8)
         // Every folder and file once, keyed by its lowercased spelling, to find two spellings of one name.
         var spellings: [String: String] = [:]
+        spellings.reserveCapacity(unique.count + unique.count / 8)
         var collided: Set<String> = []
         var previous: String?
         for path in unique {
             // Sorted, the paths of one folder come together: a path whose folder has the bytes of the
             // last path's has had every folder above it seen already.
-            if previous.map({ !$0.utf8Parent.elementsEqual(path.utf8Parent) }) ?? true {
+            if previous.map({ !$0.hasUTF8Parent(of: path) }) ?? true {
                 previous = path
                 // Folders end at each '/' byte, as the file system has them.
                 path.forEachPathFolderFromTop { folder in

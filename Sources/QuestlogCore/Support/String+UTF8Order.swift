@@ -129,11 +129,26 @@ extension String {
         }
     }
 
-    /// The part of this path before its last `/` byte, as bytes; empty for a path without one.
-    var utf8Parent: Substring.UTF8View {
-        let utf8 = self[...].utf8
-        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return utf8[utf8.startIndex..<utf8.startIndex] }
-        return utf8[..<slash]
+    /// Whether this path and `other` have the same bytes before their last `/` byte (none for a
+    /// path without one): whether they are in the same folder.
+    func hasUTF8Parent(of other: String) -> Bool {
+        func parentLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0
+        }
+        if let same = utf8.withContiguousStorageIfAvailable({ x in
+            other.utf8.withContiguousStorageIfAvailable { y in
+                let length = parentLength(x)
+                return length == parentLength(y) && (length == 0 || memcmp(x.baseAddress!, y.baseAddress!, length) == 0)
+            }
+        }), let same {
+            return same
+        }
+        func parent(_ path: String) -> Substring.UTF8View {
+            let utf8 = path[...].utf8
+            guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return utf8[utf8.startIndex..<utf8.startIndex] }
+            return utf8[..<slash]
+        }
+        return parent(self).elementsEqual(parent(other))
     }
 }
 

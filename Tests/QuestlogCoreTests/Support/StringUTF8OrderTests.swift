@@ -71,8 +71,12 @@ struct StringUTF8OrderTests {
         #expect(Self.folders("日本/é/x") == ["日本/é", "日本"])
         // A '/' that a combining mark follows is one character with it, and still a folder's end.
         #expect(Self.folders("a/\u{301}b.html") == ["a"])
-        #expect(String("a/\u{301}b.html".utf8Parent) == "a")
-        #expect(String("x".utf8Parent) == "")
+        #expect("a/\u{301}b.html".hasUTF8Parent(of: "a/c"))
+        #expect("x".hasUTF8Parent(of: "y") && !"x".hasUTF8Parent(of: "a/x") && !"a/x".hasUTF8Parent(of: "x"))
+        #expect("a/b/c".hasUTF8Parent(of: "a/b/d") && !"a/b/c".hasUTF8Parent(of: "a/bc") && !"ab/c".hasUTF8Parent(of: "a/c"))
+        // Bytes, not characters: "é" written as one scalar or as "e" and a combining mark are two folders.
+        #expect(!"\u{E9}/x".hasUTF8Parent(of: "e\u{301}/x") && "\u{E9}/x".hasUTF8Parent(of: "\u{E9}/y"))
+        #expect(String(Substring("zz/a/b").dropFirst(3)).hasUTF8Parent(of: "a/c"))
         var seen: [String] = []
         "a/b/c/d".forEachPathFolder { seen.append($0); return $0 != "a/b" }
         #expect(seen == ["a/b/c", "a/b"])
