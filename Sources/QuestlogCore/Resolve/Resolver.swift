@@ -86,7 +86,7 @@ public struct Resolver: Sendable {
             guard let index = indexes[raw.id] else { continue }
             found.append(contentsOf: Self.ownProgressWarnings(index, game: game, includeDrafts: options.includeDrafts))
         }
-        let gameIndexes = games.map { indexes[$0.id]! }
+        var gameIndexes = games.map { indexes[$0.id]! }
         var lookup = ReferenceLookup(schema: schema, games: gameIndexes, includeDrafts: options.includeDrafts, assets: assetsMade.value())
 
         // Resolve every published entry's front-matter references and render its notes (the game's
@@ -110,7 +110,7 @@ public struct Resolver: Sendable {
             published.append(flags)
         }
         let checkedGames = gameEntries
-        var results = Parallel.map(items, jobs: jobs) { [lookup] item -> ResolvedItem in
+        var results = Parallel.map(items, jobs: jobs) { [lookup, gameIndexes] item -> ResolvedItem in
             let entry = item.entry.map { gameIndexes[item.game].entries[$0] } ?? checkedGames[item.game]
             var fieldDiagnostics: [Diagnostic] = []
             let fields = lookup.resolveFields(entry, diagnostics: &fieldDiagnostics)
@@ -238,7 +238,7 @@ public struct Resolver: Sendable {
 
         // Each game's published entries: kinds in schema order, each kind's entries by name (then id).
         let publishedFlags = published
-        let ordered: [[Int]] = Parallel.map(Array(gameIndexes.indices), jobs: games.count > 1 ? jobs : 1) { gamePosition in
+        let ordered: [[Int]] = Parallel.map(Array(gameIndexes.indices), jobs: games.count > 1 ? jobs : 1) { [gameIndexes] gamePosition in
             Self.order(gameIndexes[gamePosition], published: publishedFlags[gamePosition], kinds: schema.kinds, jobs: jobs)
         }
         // Inverse relations, gathered in that order before any entry is built: per target entry, its
@@ -302,7 +302,13 @@ public struct Resolver: Sendable {
         inverse = []
         diagnostics.append(contentsOf: found)
         let site = Site(config: config, schema: schema, games: resolvedGames, imageSizes: imageSizes)
-        guard let keptLookup else { return (site, diagnostics, nil) }
+        guard let keptLookup else {
+            // The checked entries are let go on another thread: freeing them was the last of the
+            // resolve's work on one thread.
+            BackgroundRelease.release(gameIndexes)
+            gameIndexes = []
+            return (site, diagnostics, nil)
+        }
         // Where each note is among the rendered ones, for a patch to render it again.
         var noteItems: [[Int32]] = gameIndexes.map { Array(repeating: -1, count: $0.entries.count) }
         var gameItems: [Int] = Array(repeating: -1, count: games.count)
