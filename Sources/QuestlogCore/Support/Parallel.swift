@@ -93,6 +93,8 @@ private final class BatchCounter: @unchecked Sendable {
 private final class ResultBuffer<R>: @unchecked Sendable {
     private let slots: UnsafeMutablePointer<R?>
     private let count: Int
+    /// Whether `values()` took the values out of the slots, which then hold nothing.
+    private var taken = false
 
     init(count: Int) {
         self.count = count
@@ -101,7 +103,7 @@ private final class ResultBuffer<R>: @unchecked Sendable {
     }
 
     deinit {
-        slots.deinitialize(count: count)
+        if !taken { slots.deinitialize(count: count) }
         slots.deallocate()
     }
 
@@ -109,7 +111,17 @@ private final class ResultBuffer<R>: @unchecked Sendable {
         slots[index] = value
     }
 
+    /// The values, moved out of the slots rather than copied: a copy would take a reference to
+    /// everything each value holds, and the slots' own would be given back right after, on the
+    /// calling thread. Called once, when every slot is set.
     func values() -> [R] {
-        (0..<count).map { slots[$0]! }
+        precondition(!taken, "the values were taken already")
+        taken = true
+        return [R](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count {
+                (buffer.baseAddress! + index).initialize(to: (slots + index).move()!)
+                initialized = index + 1
+            }
+        }
     }
 }

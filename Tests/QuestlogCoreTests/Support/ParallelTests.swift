@@ -3,6 +3,32 @@ import Foundation
 import Testing
 
 struct ParallelTests {
+    /// Counts the instances alive, to tell that each result is freed once and none is kept.
+    final class Counted: @unchecked Sendable {
+        static let lock = NSLock()
+        nonisolated(unsafe) static var alive = 0
+        let value: Int
+
+        init(_ value: Int) {
+            self.value = value
+            Self.lock.withLock { Self.alive += 1 }
+        }
+
+        deinit { Self.lock.withLock { Self.alive -= 1 } }
+    }
+
+    @Test func mapHandsOverEveryResultOnceInOrder() {
+        for jobs in [1, 2, 4] {
+            do {
+                let results = Parallel.map(Array(0..<3_000), jobs: jobs) { [Counted($0), Counted(-$0)] }
+                #expect(results.map { $0[0].value } == Array(0..<3_000))
+                #expect(results.allSatisfy { $0[1].value == -$0[0].value })
+                #expect(Counted.lock.withLock { Counted.alive } == 6_000)
+            }
+            #expect(Counted.lock.withLock { Counted.alive } == 0, "every result freed once (jobs \(jobs))")
+        }
+    }
+
     @Test func forEachVisitsEveryIndexOnceAcrossTheThreadsStates() {
         for jobs in [1, 2, 4] {
             let states = Parallel.forEach(count: 5_000, jobs: jobs, state: { [Int]() }) { seen, index in seen.append(index) }
