@@ -119,6 +119,7 @@ public final class NoteMemo: @unchecked Sendable {
             reusedCount = notes
             records = kept
             storedKept = [:]
+            storedKept.reserveCapacity(reusedKeys.count)
             for key in reusedKeys where kept[key] != nil {
                 if let range = storedIndex[key] { storedKept[key] = range }
             }

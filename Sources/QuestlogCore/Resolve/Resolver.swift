@@ -39,10 +39,14 @@ public struct Resolver: Sendable {
         let config = loaded.config
         var found: [Diagnostic] = []
         // The index of the site's files is made on another thread while the entries are checked;
-        // it needs only their paths, so it is given the loaded site without YAML or notes.
-        let withoutContent = Self.withoutContent(loaded)
+        // it needs only their paths, so it is given the loaded site without YAML or notes, which
+        // only that thread holds (and lets go) afterwards.
         let includeDrafts = options.includeDrafts
-        let assetsMade = Background(inBackground: jobs > 1) { AssetIndex(withoutContent, includeDrafts: includeDrafts) }
+        let assetsMade: Background<AssetIndex>
+        do {
+            let withoutContent = Self.withoutContent(loaded)
+            assetsMade = Background(inBackground: jobs > 1) { AssetIndex(withoutContent, includeDrafts: includeDrafts) }
+        }
         var imageSizes: [String: ImageDimensions] = [:]
         for asset in loaded.assets {
             if let size = asset.dimensions { imageSizes[AssetIndex.percentEncoded(asset.outputPath)] = size }
@@ -163,8 +167,10 @@ public struct Resolver: Sendable {
             var reusedKeys = Set<UInt64>()
             var reusedNotes = 0
             for position in results.indices {
-                guard let record = results[position].note.record, record.sourceLength <= NoteMemo.largestNote else { continue }
+                guard let length = results[position].note.record?.sourceLength, length <= NoteMemo.largestNote,
+                      let record = results[position].note.record.take() else { continue }
                 let key = results[position].note.key
+                // Moved out, not copied: nothing after this reads a rendered note's record.
                 kept[key] = record
                 // The last note of a key decides its record (notes alike but on pages in other folders
                 // link differently), and whether that record is the one the memo had.
@@ -206,15 +212,17 @@ public struct Resolver: Sendable {
                 }
             }
             headingLinks += note.headingLinks
-            if headingTargets.contains(ref) { headingsOf[ref] = note.notes.headings }
+            if !headingTargets.isEmpty, headingTargets.contains(ref) { headingsOf[ref] = note.notes.headings }
             if !note.notes.tags.isEmpty {
                 let declared = item.entry.map { fieldValues[item.game][$0]["tags"] } ?? gameFields[item.game]["tags"]
                 let tags = FieldValue.list(Self.mergingTags(declared, note.notes.tags))
                 if let entry = item.entry { fieldValues[item.game][entry]["tags"] = tags } else { gameFields[item.game]["tags"] = tags }
             }
-            // Each entry linked to, once, but for the note's own.
+            // Each entry linked to, once, but for the note's own (the place of an entry in the
+            // indexes tells it, as its ref would; a game's note is no entry's).
+            let own = item.entry.map { ReferenceLookup.Target(game: item.game, entry: $0) }
             var targets = Set<ReferenceLookup.Target>()
-            for target in note.targets where targets.insert(target).inserted && lookup[target].ref != ref {
+            for target in note.targets where target != own && targets.insert(target).inserted {
                 mentions[Int(target.game)][Int(target.entry)].append(Int32(position))
             }
             if let entry = item.entry {
