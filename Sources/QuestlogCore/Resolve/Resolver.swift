@@ -161,28 +161,11 @@ public struct Resolver: Sendable {
 
         let displayNames = Self.displayNames(gameIndexes, fields: fieldValues, published: published)
 
-        if let memo {
-            var kept: [UInt64: NoteMemo.Record] = [:]
-            kept.reserveCapacity(results.count)
-            var reusedKeys = Set<UInt64>()
-            var reusedNotes = 0
-            for position in results.indices {
-                guard let length = results[position].note.record?.sourceLength, length <= NoteMemo.largestNote,
-                      let record = results[position].note.record.take() else { continue }
-                let key = results[position].note.key
-                // Moved out, not copied: nothing after this reads a rendered note's record.
-                kept[key] = record
-                // The last note of a key decides its record (notes alike but on pages in other folders
-                // link differently), and whether that record is the one the memo had.
-                if results[position].note.reused {
-                    reusedKeys.insert(key)
-                    reusedNotes += 1
-                } else {
-                    reusedKeys.remove(key)
-                }
-            }
-            memo.replace(with: kept, reusedKeys: reusedKeys, notes: reusedNotes)
-        }
+        // What the memo keeps of the notes: each note's record, moved out of it.
+        var keptRecords: [UInt64: NoteMemo.Record] = [:]
+        if memo != nil { keptRecords.reserveCapacity(results.count) }
+        var reusedKeys = Set<UInt64>()
+        var reusedNotes = 0
         var headingTargets = Set<EntryRef>()
         for position in results.indices {
             for link in results[position].note.headingLinks { headingTargets.insert(link.target) }
@@ -196,6 +179,17 @@ public struct Resolver: Sendable {
             // Moved out, not copied: the results are let go after this loop.
             var note = ReferenceLookup.RenderedNote(notes: .empty, links: [], headingLinks: [], diagnostics: [])
             swap(&note, &results[position].note)
+            if memo != nil, let length = note.record?.sourceLength, length <= NoteMemo.largestNote, let record = note.record.take() {
+                keptRecords[note.key] = record
+                // The last note of a key decides its record (notes alike but on pages in other folders
+                // link differently), and whether that record is the one the memo had.
+                if note.reused {
+                    reusedKeys.insert(note.key)
+                    reusedNotes += 1
+                } else {
+                    reusedKeys.remove(note.key)
+                }
+            }
             found.append(contentsOf: note.diagnostics)
             if keeping {
                 noteDiagnostics.append(note.diagnostics)
@@ -233,6 +227,8 @@ public struct Resolver: Sendable {
             }
             note = ReferenceLookup.RenderedNote(notes: .empty, links: [], headingLinks: [], diagnostics: [])
         }
+        memo?.replace(with: keptRecords, reusedKeys: reusedKeys, notes: reusedNotes)
+        keptRecords = [:]
         func itemRef(_ position: Int32) -> EntryRef {
             let item = items[Int(position)]
             return item.entry.map { gameIndexes[item.game].entries[$0].ref } ?? checkedGames[item.game].ref
