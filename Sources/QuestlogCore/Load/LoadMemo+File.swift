@@ -68,6 +68,8 @@ extension LoadMemo {
                                 into kept: inout [String: StoredRecord]) -> Int? {
         guard let count = reader.count() else { return nil }
         var found: [(path: String, record: StoredRecord?)] = []
+        found.reserveCapacity(count)
+        kept.reserveCapacity(kept.count + count)
         for _ in 0..<count {
             guard let path = reader.string(), let kind = reader.string(), let id = reader.string(),
                   let hash = reader.integer(), let byteCount = reader.int(), let size = reader.int(), let modified = reader.int(),

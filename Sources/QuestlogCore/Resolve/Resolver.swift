@@ -55,7 +55,7 @@ public struct Resolver: Sendable {
         loaded.games = []
 
         // Check fields and index every game's entries (drafts too: references to them are told apart).
-        let knownNames = memo?.nameKeys ?? [:]
+        var knownNames = memo?.nameKeys ?? [:]
         var names: [String: String] = [:]
         names.reserveCapacity(rawGames.reduce(0) { $0 + $1.entries.count })
         var indexes: [String: GameIndex] = [:]
@@ -84,6 +84,9 @@ public struct Resolver: Sendable {
         rawGames = []
         memo?.replaceNameKeys(with: names)
         names = [:]
+        // The last build's name keys, which the memo no longer holds, are let go on another thread.
+        BackgroundRelease.release(knownNames)
+        knownNames = [:]
         found.append(contentsOf: unknownFieldDiagnostics(unknown))
         unknown = []
         for (raw, game) in zip(games, gameEntries) {
@@ -309,8 +312,9 @@ public struct Resolver: Sendable {
         guard let keptLookup else {
             // The checked entries are let go on another thread: freeing them was the last of the
             // resolve's work on one thread.
-            BackgroundRelease.release(gameIndexes)
+            BackgroundRelease.release((gameIndexes, items))
             gameIndexes = []
+            items = []
             return (site, diagnostics, nil)
         }
         // Where each note is among the rendered ones, for a patch to render it again.
