@@ -10,29 +10,43 @@ struct GameIndex: Sendable {
     private var byName = Positions()
 
     /// Indices by key: the first one of each key alone (most keys have one), the others beside it.
+    /// A key with others has its first index stored as `-(index + 1)`, so a lookup of a key with
+    /// one index (most) hashes it once.
     private struct Positions: Sendable {
         var first: [String: Int32] = [:]
         var more: [String: [Int32]] = [:]
 
+        /// The first index, from its stored form.
+        private static func index(_ stored: Int32) -> Int32 {
+            stored >= 0 ? stored : -(stored + 1)
+        }
+
+        /// The stored form of a key's first index, marked when the key has others.
+        private static func stored(_ index: Int32, withMore: Bool) -> Int32 {
+            withMore ? -(index + 1) : index
+        }
+
         mutating func append(_ index: Int32, for key: String) {
             // One hash for a key not seen yet, as most are.
             guard let earlier = first.updateValue(index, forKey: key) else { return }
-            first[key] = earlier
+            first[key] = Self.stored(Self.index(earlier), withMore: true)
             more[key, default: []].append(index)
         }
 
         /// Puts `index` among the indices of `key` in its place by number: where an index made
         /// afresh, which adds entries in the order of their indices, would have it.
         mutating func insert(_ index: Int32, for key: String) {
-            guard let head = first[key] else {
+            guard let stored = first[key] else {
                 first[key] = index
                 return
             }
+            let head = Self.index(stored)
             var rest = more[key] ?? []
             if index < head {
-                first[key] = index
+                first[key] = Self.stored(index, withMore: true)
                 rest.insert(head, at: 0)
             } else {
+                first[key] = Self.stored(head, withMore: true)
                 rest.insert(index, at: rest.firstIndex { $0 > index } ?? rest.endIndex)
             }
             more[key] = rest
@@ -40,16 +54,19 @@ struct GameIndex: Sendable {
 
         /// Takes `index` out of the indices of `key`, the others keeping their order.
         mutating func remove(_ index: Int32, for key: String) {
-            guard let head = first[key] else { return }
+            guard let stored = first[key] else { return }
+            let head = Self.index(stored)
             var rest = more[key] ?? []
             if head == index {
                 if rest.isEmpty {
                     first[key] = nil
-                } else {
-                    first[key] = rest.removeFirst()
+                    return
                 }
+                let next = rest.removeFirst()
+                first[key] = Self.stored(next, withMore: !rest.isEmpty)
             } else if let place = rest.firstIndex(of: index) {
                 rest.remove(at: place)
+                first[key] = Self.stored(head, withMore: !rest.isEmpty)
             } else {
                 return
             }
@@ -58,8 +75,9 @@ struct GameIndex: Sendable {
 
         /// The indices of `key`, in the order added.
         subscript(key: String) -> (first: Int?, more: [Int32]) {
-            guard let index = first[key] else { return (nil, []) }
-            return (Int(index), more.isEmpty ? [] : more[key] ?? [])
+            guard let stored = first[key] else { return (nil, []) }
+            guard stored < 0 else { return (Int(stored), []) }
+            return (Int(Self.index(stored)), more[key] ?? [])
         }
     }
 

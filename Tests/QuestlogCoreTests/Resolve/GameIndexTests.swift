@@ -1,5 +1,6 @@
 @testable import QuestlogCore
 import Testing
+import TestSupport
 
 /// A game's index finds entries by id and by the keys of their names and aliases; an entry renamed
 /// in place is found as an index made with its new name would find it.
@@ -60,6 +61,35 @@ struct GameIndexTests {
         #expect(renamed.entries[position].nameKey == NameKey.make(name))
         for key in Set(Self.texts.map(GameIndex.nameKey)) {
             #expect(renamed.positions(ofNameKey: key) == fresh.positions(ofNameKey: key), "\(key)")
+        }
+    }
+
+    /// Names from a small pool, so that keys have one, two or many entries, renamed at random one
+    /// after another: every lookup equals an index made afresh, as keys gain and lose entries.
+    @Test func renamesOverSharedKeysLeaveTheIndexAsIfMadeAfresh() {
+        var random = SplitMix64(seed: 41)
+        let pool = ["Alba", "Bob", "Cid", "Al", "alba"]
+        func pick() -> String { pool[Int(random.next() % UInt64(pool.count))] }
+        var entries = (0..<12).map { number in
+            Self.entry(number % 3 == 0 ? "location" : "npc", "e\(number)", name: pick(), aliases: number % 2 == 0 ? [pick()] : [])
+        }
+        var renamed = Self.index(entries)
+        for step in 0..<200 {
+            let position = Int(random.next() % UInt64(entries.count))
+            var entry = entries[position]
+            entry.name = pick()
+            entry.aliases = (0..<Int(random.next() % 3)).map { _ in pick() }
+            renamed.rename(at: position, name: entry.name, nameLocation: nil, aliases: entry.aliases, keys: GameIndex.keys(of: entry))
+            entries[position] = entry
+            let fresh = Self.index(entries)
+            for text in pool + ["e1", "e3", "Zed"] {
+                for kind in [nil, "npc", "location"] {
+                    #expect(renamed.candidates(text, kind: kind, kinds: Schema.builtIn.kinds) == fresh.candidates(text, kind: kind, kinds: Schema.builtIn.kinds),
+                            "step \(step): '\(text)' in \(kind ?? "every kind")")
+                }
+                let key = GameIndex.nameKey(text)
+                #expect(renamed.positions(ofNameKey: key) == fresh.positions(ofNameKey: key), "step \(step): \(key)")
+            }
         }
     }
 }
