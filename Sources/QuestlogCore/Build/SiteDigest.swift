@@ -165,9 +165,12 @@ struct SiteDigest: Equatable, Sendable {
 
     private static func add(_ fields: [String: FieldValue], to digest: inout StableDigest) {
         digest.add(fields.count)
-        for name in fields.keys.sorted(by: { $0.utf8Precedes($1) }) {
+        // The fields sorted by their names' bytes, each value taken with its name rather than
+        // looked up again.
+        let sorted = fields.sorted { $0.key.utf8Precedes($1.key) }
+        for (name, value) in sorted {
             digest.add(name)
-            if let value = fields[name] { add(value, to: &digest) }
+            add(value, to: &digest)
         }
     }
 
