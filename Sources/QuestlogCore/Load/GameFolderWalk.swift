@@ -81,15 +81,15 @@ struct GameFolderWalk: Sendable {
         name.hasPrefix("_")
     }
 
-    /// The name without its draft marker: what ids and kind folders are taken from.
     /// The name without its last `.` and what follows it, found among the bytes (the name of a
-    /// Markdown file has one).
+    /// Markdown file has one, and a letter follows it, so it is a character of its own).
     static func stem(of name: String) -> String {
         let utf8 = name.utf8
         guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return name }
         return String(name[..<dot])
     }
 
+    /// The name without its draft marker: what ids and kind folders are taken from.
     static func publicName(_ name: String) -> String {
         String(name.drop { $0 == "_" })
     }

@@ -14,4 +14,11 @@ struct GameFolderWalkTests {
         #expect(GameFolderWalk.isNotesFile(name))
         #expect(!GameFolderWalk.isMarkdown(name))
     }
+
+    /// A Markdown file's stem, cut at its last dot among the bytes, is the one cut at its last dot
+    /// character.
+    @Test(arguments: ["merchant-kale.md", "a.b.md", "_draft.MD", ".md", "é.md", "e\u{301}.md", "日本.markdown", "a\u{301}.b.md"])
+    func stemsAreCutAtTheLastDot(name: String) {
+        #expect(GameFolderWalk.stem(of: name) == String(name[..<name.lastIndex(of: ".")!]))
+    }
 }
