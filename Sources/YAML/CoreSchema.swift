@@ -5,6 +5,27 @@
 enum CoreSchema {
     /// Types a plain, untagged scalar.
     static func resolve(_ text: String) -> CoreScalar {
+        // Only a text that starts with one of a few bytes can be a null, a boolean or a number:
+        // names and most values are strings at their first byte.
+        if let first = text.utf8.first, !mayStartNonString(first) { return .string(text) }
+        return resolveEveryWay(text)
+    }
+
+    /// Whether a plain scalar starting with `byte` may be a null (`~`, `null`), a boolean
+    /// (`true`, `false`) or a number (a digit, a sign, or `.` of `.5`, `.inf` and `.nan`).
+    static func mayStartNonString(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `resolve(_:)` trying every kind of scalar in turn.
+    static func resolveEveryWay(_ text: String) -> CoreScalar {
         if isNull(text) { return .null }
         if let bool = bool(text) { return .bool(bool) }
         if let number = integer(text) { return number }

@@ -1,5 +1,6 @@
 import Testing
-import YAML
+@testable import YAML
+import TestSupport
 
 @Suite("Core schema typing")
 struct CoreSchemaTests {
@@ -108,5 +109,30 @@ struct CoreSchemaTests {
         #expect(root["list"]?.coreScalar == nil)
         #expect(root["map"]?.coreScalar == nil)
         #expect(root["list"]?.isNull == false)
+    }
+
+    /// A text whose first byte cannot start a null, a boolean or a number is a string at once; the
+    /// answer is always the one trying every kind of scalar gives.
+    @Test("typing told from the first byte")
+    func typingToldFromTheFirstByte() {
+        func same(_ a: CoreScalar, _ b: CoreScalar) -> Bool {
+            if case let .float(x) = a, case let .float(y) = b { return x.bitPattern == y.bitPattern }
+            return a == b
+        }
+        var random = SplitMix64(seed: 43)
+        let starts = (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) } + ["é", "日", "\t", ""]
+        let rest = Array("0123456789.eE+-xoabfinulrsAFINTU ~_")
+        var seenOther = 0
+        for _ in 0..<20_000 {
+            let text = starts[Int(random.next() % UInt64(starts.count))]
+                + String((0..<Int(random.next() % 6)).map { _ in rest[Int(random.next() % UInt64(rest.count))] })
+            let told = CoreSchema.resolve(text), tried = CoreSchema.resolveEveryWay(text)
+            #expect(same(told, tried), "\(text.debugDescription)")
+            if case .string = tried {} else { seenOther += 1 }
+        }
+        #expect(seenOther > 300)
+        for text in ["~", "null", "true", "False", "0x1F", "0o17", "-3", "+.inf", ".nan", ".5", "1e3", "Alba", "nothing", "tree"] {
+            #expect(same(CoreSchema.resolve(text), CoreSchema.resolveEveryWay(text)), "\(text)")
+        }
     }
 }
