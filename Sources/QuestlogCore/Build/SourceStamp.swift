@@ -17,13 +17,18 @@ public struct SourceStamp: Sendable, Hashable {
     /// same clock tick would keep size and time (0 when not needed).
     public var hash: UInt64
 
+    /// The size a folder is stamped with: a folder counts by being there (an empty game folder is a
+    /// game), not by its time, which any file made and removed in it moves.
+    static let folderSize = -2
+
     /// How close to the stamp a modification time must be for the bytes to be hashed too.
     static let racyWindow: Int64 = 2_000_000_000
 
     /// Every file a build of the site may read: `questlog.yml`, and everything under `Content/` and
     /// `Templates/` but hidden files and editor leftovers, following symbolic links that stay in the
-    /// site (each real folder once). In walking order (config, then each folder's names sorted by
-    /// bytes), which is the same for the same files.
+    /// site (each real folder once), and every folder under them (`folderSize`: its presence
+    /// alone). In walking order (config, then each folder's names sorted by bytes, a folder before
+    /// what it holds), which is the same for the same files.
     /// `hashingRecent: false` skips the hashes (a watcher that compares sizes and times only).
     public static func collect(site: String, hashingRecent: Bool = true) -> [SourceStamp] {
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
@@ -51,6 +56,8 @@ public struct SourceStamp: Sendable, Hashable {
                     continue
                 }
                 if info.st_mode & S_IFMT == S_IFDIR {
+                    // A folder counts by being there: an empty game folder is a game.
+                    stamps.append(SourceStamp(path: path, size: Self.folderSize, modified: 0, hash: 0))
                     walk(path)
                 } else {
                     stamps.append(stamp(path, info, site: site, now: hashingRecent ? now : .min))

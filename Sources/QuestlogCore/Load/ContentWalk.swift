@@ -31,6 +31,15 @@ struct ContentWalk: Sendable {
         return anyFile { $0.hasPrefix(prefix) }
     }
 
+    /// Whether `path` (site-relative) is a game folder of the walk, or holds one: an empty game
+    /// folder is a game too.
+    func holdsGameFolder(_ path: String) -> Bool {
+        steps.contains { step in
+            guard case let .game(walk, _) = step else { return false }
+            return walk.folder == path || walk.folder.hasPrefix(path + "/")
+        }
+    }
+
     private func anyFile(_ matches: (String) -> Bool) -> Bool {
         steps.contains { step in
             guard case let .game(walk, _) = step else { return false }
@@ -116,7 +125,7 @@ struct ContentWalk: Sendable {
             guard lstat(root + "/" + path, &info) == 0 else {
                 // Gone: a file of the walk removed, or one that came and went (an editor's test
                 // file, sed's temporary copy), which the walk never saw.
-                if errno == ENOENT, !holdsFile(path), !holdsFile(under: path) { continue }
+                if errno == ENOENT, !holdsFile(path), !holdsFile(under: path), !holdsGameFolder(path) { continue }
                 return false
             }
             guard holdsFile(path), info.st_mode & S_IFMT == S_IFREG else { return false }

@@ -46,6 +46,8 @@ struct BuildCacheTests {
                 let text = (try? String(contentsOfFile: page, encoding: .utf8)) ?? ""
                 try? text.replacingOccurrences(of: "Varre", with: "Vxrre").write(toFile: page, atomically: false, encoding: .utf8)
             }),
+            ("an empty game folder", { try? FileManager.default.createDirectory(atPath: site.root + "/Content/new-game", withIntermediateDirectories: true) }),
+            ("the empty game folder removed", { try? FileManager.default.removeItem(atPath: site.root + "/Content/new-game") }),
             ("a damaged cache", { try? "questlog-cache 1\nkey\tx\n".write(toFile: BuildCache.path(site: site.root, output: output), atomically: false, encoding: .utf8) }),
         ]
         for (name, change) in changes {
@@ -190,5 +192,33 @@ struct BuildCacheTests {
             let expected = TestSite.tree(clean)
             #expect(produced == expected, "step \(step): the cached build differs from a clean one")
         }
+    }
+
+    /// A folder counts by being there: an empty game folder added is a game, and gone is none, as a
+    /// clean build has it.
+    @Test func anEmptyGameFolderAddedOrRemovedBuildsAsACleanBuildDoes() throws {
+        let site = TestSite(Self.files)
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        #expect(site.build().gameCount == 1)
+        func matchesClean(_ step: String) {
+            let clean = site.root + "/Clean"
+            try? FileManager.default.removeItem(atPath: clean)
+            _ = SiteBuild(options: BuildOptions(site: site.root, output: clean)).run()
+            #expect(TestSite.tree(output) == TestSite.tree(clean), "\(step)")
+        }
+        try FileManager.default.createDirectory(atPath: site.root + "/Content/new-game", withIntermediateDirectories: true)
+        let added = site.build()
+        #expect(!added.upToDate && added.gameCount == 2)
+        matchesClean("added")
+        try FileManager.default.removeItem(atPath: site.root + "/Content/new-game")
+        let removed = site.build()
+        #expect(!removed.upToDate && removed.gameCount == 1)
+        matchesClean("removed")
+        // The stamps list every folder under Content/, before what it holds.
+        let stamps = SourceStamp.collect(site: site.root)
+        let folders = stamps.filter { $0.size == SourceStamp.folderSize }.map(\.path)
+        #expect(folders == ["Content/g", "Content/g/locations", "Content/g/npcs", "Content/g/quests"])
+        #expect(stamps.firstIndex { $0.path == "Content/g/npcs" }! < stamps.firstIndex { $0.path == "Content/g/npcs/kale.md" }!)
     }
 }

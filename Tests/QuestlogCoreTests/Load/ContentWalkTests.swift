@@ -48,6 +48,15 @@ struct ContentWalkTests {
         #expect(!still(["Content/elden-ring/npcs/varre.md"]))
         try! FileManager.default.removeItem(atPath: site.root + "/Content/elden-ring/npcs/limgrave")
         #expect(!still(["Content/elden-ring/npcs/limgrave"]), "a folder of the walk gone")
+        // An empty game folder is a game: made, or gone, the walk is made again.
+        site.write("Content/empty-game/.keep", "")
+        try! FileManager.default.removeItem(atPath: site.root + "/Content/empty-game/.keep")
+        #expect(!still(["Content/empty-game"]), "an empty game folder made")
+        let withEmptyGame = self.walk(site)
+        #expect(withEmptyGame.holdsGameFolder("Content/empty-game") && withEmptyGame.holdsGameFolder("Content"))
+        #expect(!withEmptyGame.holdsGameFolder("Content/empty") && !withEmptyGame.holdsGameFolder("Content/elden-ring/npcs"))
+        try! FileManager.default.removeItem(atPath: site.root + "/Content/empty-game")
+        #expect(!withEmptyGame.isStill(changed: ["Content/empty-game"], root: site.root, schema: Schema.builtIn), "an empty game folder gone")
         // Another schema sorts the folders otherwise.
         var schema = Schema.builtIn
         schema.kinds.removeLast()
