@@ -86,14 +86,6 @@ public struct SourceStamp: Sendable, Hashable {
         return SourceStamp(path: path, size: Int(info.st_size), modified: modificationTime(info), hash: 0)
     }
 
-    /// Whether the file at `path` in `site` is still as this stamp says.
-    func isCurrent(site: String) -> Bool {
-        var info = stat()
-        guard stat(site + "/" + path, &info) == 0 else { return size == -1 }
-        guard Int(info.st_size) == size, Self.modificationTime(info) == modified else { return false }
-        return hash == 0 || Self.hashOfFile(site + "/" + path) == hash
-    }
-
     static func modificationTime(_ info: stat) -> Int64 {
         #if canImport(Darwin)
         return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)

@@ -23,14 +23,7 @@ extension String {
     /// keys differ, the one with the smaller key is the one `utf8Precedes` puts first, so a sort
     /// compares these integers and the strings only when they are the same.
     var utf8SortKey: UInt64 {
-        if let key = utf8.withContiguousStorageIfAvailable(Self.sortKey) { return key }
-        var key: UInt64 = 0
-        var shift: UInt64 = 56
-        for byte in utf8.prefix(8) {
-            key |= UInt64(byte) << shift
-            shift &-= 8
-        }
-        return key
+        utf8.withContiguousStorageIfAvailable(Self.sortKey) ?? Array(utf8.prefix(8)).withUnsafeBufferPointer(Self.sortKey)
     }
 
     /// `utf8SortKey` of these bytes.
@@ -45,12 +38,18 @@ extension String {
     }
 
     private static func precedes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        compare(x, y) < 0
+    }
+
+    /// Below zero when `x` sorts before `y` byte by byte, zero when they are the same bytes, above
+    /// zero otherwise.
+    fileprivate static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
         let common = Swift.min(x.count, y.count)
         if common > 0, let left = x.baseAddress, let right = y.baseAddress {
             let order = memcmp(left, right, common)
-            if order != 0 { return order < 0 }
+            if order != 0 { return Int(order) }
         }
-        return x.count < y.count
+        return x.count - y.count
     }
 }
 
@@ -90,13 +89,8 @@ extension Array where Element == String {
                 return keys.withUnsafeBufferPointer { keys in
                     indices.sorted { a, b in
                         if keys[a] != keys[b] { return keys[a] < keys[b] }
-                        let x = string(a), y = string(b)
-                        let common = Swift.min(x.count, y.count)
-                        if common > 0, let left = x.baseAddress, let right = y.baseAddress {
-                            let order = memcmp(left, right, common)
-                            if order != 0 { return order < 0 }
-                        }
-                        return x.count != y.count ? x.count < y.count : a < b
+                        let order = String.compare(string(a), string(b))
+                        return order != 0 ? order < 0 : a < b
                     }
                 }
             }
