@@ -34,7 +34,7 @@ final class ProgressDisplay: @unchecked Sendable {
         "render pages": "Rendering pages", "source dates": "Dating pages", "search": "Indexing for search", "exports": "Exporting",
         "render": "Rendering",
         "assets": "Copying files", "write": "Writing", "read memo": "Reading what earlier builds made", "keep notes": "Keeping the notes", "keep layouts": "Keeping the graph layouts",
-        "keep search": "Keeping the search analyses", "keep deflated": "Keeping the workbook blocks", "keep loads": "Keeping the loaded files",
+        "keep search": "Keeping the search analyses", "keep deflated": "Keeping the workbook blocks", "keep loads": "Keeping the loaded files", "keep walk": "Keeping the walk of the folders",
         "check output": "Checking the output", "keep cache": "Keeping the build's record",
     ]
 

@@ -58,6 +58,11 @@ public final class BuildMemo: Sendable {
         loadsPath(site: site) + "-journal"
     }
 
+    /// The walk of `Content/` the last build made (`ContentWalk+File`).
+    static func walkPath(site: String) -> String {
+        site + "/" + BuildCache.folder + "/walk"
+    }
+
     /// The memo the last builds of `site` left; empty parts where a file is missing, damaged or
     /// written by another Questlog binary. The notes and layouts are read on another thread from
     /// the moment this is made, while the caller looks at other files; `memo(loading:)` then reads
@@ -80,12 +85,17 @@ public final class BuildMemo: Sendable {
 
         /// The memo, with the loaded files whose stamps are the ones recorded (`LoadMemo+File`):
         /// `loading` gives the stamps of the site's files as the build saw them before reading
-        /// any, and `LoadMemo.settingsDigest(site:)` as it found it.
-        func memo(loading: (stamps: [SourceStamp], settings: UInt64)) -> BuildMemo {
+        /// any, and `LoadMemo.settingsDigest(site:)` as it found it; and the key of a walk of
+        /// `Content/` (`ContentWalk.key(of:)`) from those stamps, nil when no kept walk may stand
+        /// for one (`Content/` holds a symbolic link).
+        func memo(loading: (stamps: [SourceStamp], settings: UInt64, walkKey: UInt64?)) -> BuildMemo {
             let loads = FileContents.read(BuildMemo.loadsPath(site: site)).map {
                 LoadMemo(parsing: $0, journal: FileContents.read(BuildMemo.loadsJournalPath(site: site)), identity: identity,
                          settings: loading.settings, stamps: loading.stamps)
             } ?? LoadMemo()
+            if let key = loading.walkKey, let walk = FileContents.read(BuildMemo.walkPath(site: site)) {
+                loads.offerStoredWalk(walk, identity: identity, settings: loading.settings, key: key)
+            }
             let search = SearchMemo(reading: BuildMemo.searchPath(site: site), journal: BuildMemo.searchJournalPath(site: site), identity: identity)
             let deflated = DeflateMemo(reading: BuildMemo.deflatedPath(site: site), identity: identity)
             let (notes, layouts) = kept.value()

@@ -406,7 +406,8 @@ public struct SiteBuild: Sendable {
         let cachePath = BuildCache.path(site: options.site, output: options.output)
         // The last build's cache is read on another thread while the files are stamped.
         let cacheReading = Background { FileContents.read(cachePath).flatMap(BuildCache.init(parsing:)) }
-        let stamps = timings.measure("check cache", { SourceStamp.collect(site: options.site) }, count: { (items: $0.count, reused: 0) })
+        let (stamps, contentHasLinks) = timings.measure("check cache", { SourceStamp.collectNotingLinks(site: options.site) },
+                                                        count: { (items: $0.stamps.count, reused: 0) })
         let previous = cacheReading.value()
         if !options.clean, let cache = previous,
            FileContents.read(options.output + "/" + OutputManifest.fileName) != nil,
@@ -436,8 +437,11 @@ public struct SiteBuild: Sendable {
         // build's are kept for the next, whatever becomes of the build.
         // The files' entries are kept with the stamps the files had before the build read them.
         let settings = LoadMemo.settingsDigest(site: options.site)
+        // The walk of `Content/` is kept with the stamps it was made from, unless a symbolic link
+        // there makes stamps unable to tell what the walk would find.
+        let walkKey = contentHasLinks ? nil : ContentWalk.key(of: stamps)
         let memo = memoReading.map { reading in
-            timings.measure("read memo", { reading.memo(loading: (stamps, settings)) }, count: { (items: $0.count, reused: 0) })
+            timings.measure("read memo", { reading.memo(loading: (stamps, settings, walkKey)) }, count: { (items: $0.count, reused: 0) })
         } ?? BuildMemo(loads: LoadMemo())
         // When only files of entries changed, the pages the edits cannot reach may be kept, from
         // the output the folder holds. Into an emptied folder no page can be kept, and the build is
@@ -474,6 +478,20 @@ public struct SiteBuild: Sendable {
             // page, reads it when needed, so that it is not held beside the pages being made.
             if options.jobs > 1 && readsSearchAhead { memo.search.readAhead() }
             if let loads = memo.loads {
+                // A walk made afresh is kept for the next build, one it may not stand for removed.
+                if let walk = loads.madeWalk {
+                    let storable = walk.storableKey(matching: walkKey)
+                    DispatchQueue.global().async(group: keeping) {
+                        let path = BuildMemo.walkPath(site: options.site)
+                        if let key = storable {
+                            timings.measureBeside("keep walk", {
+                                Self.store(walk.bytes(identity: BuildCache.binaryIdentity, settings: settings, key: key), at: path)
+                            }, count: { _ in (items: walk.fileCount, reused: 0) })
+                        } else {
+                            _ = try? OutputFileSystem.remove(path)
+                        }
+                    }
+                }
                 if loads.changedSinceFile {
                     DispatchQueue.global().async(group: keeping) {
                         timings.measureBeside("keep loads", {

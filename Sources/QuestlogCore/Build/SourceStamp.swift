@@ -31,22 +31,32 @@ public struct SourceStamp: Sendable, Hashable {
     /// what it holds), which is the same for the same files.
     /// `hashingRecent: false` skips the hashes (a watcher that compares sizes and times only).
     public static func collect(site: String, hashingRecent: Bool = true) -> [SourceStamp] {
+        collectNotingLinks(site: site, hashingRecent: hashingRecent).stamps
+    }
+
+    /// `collect(site:hashingRecent:)`, and whether `Content/` holds a name that is neither a regular
+    /// file nor a folder (a symbolic link above all), which stamps cannot tell from what it leads
+    /// to but a walk of `Content/` treats apart (`ContentWalk.key(of:)`).
+    static func collectNotingLinks(site: String, hashingRecent: Bool = true) -> (stamps: [SourceStamp], contentHasLinks: Bool) {
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         var stamps: [SourceStamp] = []
+        var contentHasLinks = false
         var visited: Set<String> = []
         let realSite = realPath(site) ?? site
-        func walk(_ relative: String) {
+        func walk(_ relative: String, inContent: Bool) {
             let full = site + "/" + relative
             guard let real = realPath(full), real == realSite || real.hasPrefix(realSite + "/"), visited.insert(real).inserted,
                   let folder = opendir(full) else { return }
             defer { closedir(folder) }
             var names: [String] = []
-            while let entry = readdir(folder) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-                if name != "." && name != ".." && !DirectoryListing.isIgnored(name) { names.append(name) }
-            }
             // Each name is examined from its folder, open already, rather than by its whole path.
             let descriptor = dirfd(folder)
+            while let entry = readdir(folder) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+                guard name != "." && name != "..", !DirectoryListing.isIgnored(name) else { continue }
+                names.append(name)
+                if inContent && !contentHasLinks && !isRegularOrFolder(entry.pointee.d_type, name, in: descriptor) { contentHasLinks = true }
+            }
             for name in names.sortedByUTF8() {
                 let path = relative + "/" + name
                 var info = stat()
@@ -58,7 +68,7 @@ public struct SourceStamp: Sendable, Hashable {
                 if info.st_mode & S_IFMT == S_IFDIR {
                     // A folder counts by being there: an empty game folder is a game.
                     stamps.append(SourceStamp(path: path, size: Self.folderSize, modified: 0, hash: 0))
-                    walk(path)
+                    walk(path, inContent: inContent)
                 } else {
                     stamps.append(stamp(path, info, site: site, now: hashingRecent ? now : .min))
                 }
@@ -68,9 +78,22 @@ public struct SourceStamp: Sendable, Hashable {
             var info = stat()
             if stat(site + "/" + name, &info) == 0 { stamps.append(stamp(name, info, site: site, now: hashingRecent ? now : .min)) }
         }
-        walk(SiteLoader.contentFolder)
-        walk("Templates")
-        return stamps
+        walk(SiteLoader.contentFolder, inContent: true)
+        walk("Templates", inContent: false)
+        return (stamps, contentHasLinks)
+    }
+
+    /// Whether the name a folder listing gave with `type` (its `d_type`) is a regular file or a
+    /// folder, not followed if a link; asked of the file itself when the listing does not say.
+    private static func isRegularOrFolder(_ type: UInt8, _ name: String, in descriptor: Int32) -> Bool {
+        switch Int(type) {
+        case Int(DT_REG), Int(DT_DIR): return true
+        case Int(DT_UNKNOWN):
+            var info = stat()
+            guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+            return info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFDIR
+        default: return false
+        }
     }
 
     private static func stamp(_ path: String, _ info: stat, site: String, now: Int64) -> SourceStamp {

@@ -18,6 +18,17 @@ struct ContentWalk: Sendable {
     /// Whether the walk followed a symbolic link: the files it read may then lie anywhere in the
     /// site, under names a watcher does not report, so it is never reused.
     var followedLinks = false
+    /// The key (`key(of:)`) of the names the walk listed, as it listed them: a build keeps the
+    /// walk only when its stamps, taken before, give the same (`storableKey`).
+    var observedKey: UInt64?
+
+    /// How many files the walk found to read or publish.
+    var fileCount: Int {
+        assets.count + steps.reduce(0) { total, step in
+            guard case let .game(walk, _) = step else { return total }
+            return total + walk.jobs.count + (walk.gameFile == nil ? 0 : 1)
+        }
+    }
 
     /// Whether the walk found the file at `path` (site-relative): an entry file, a `game.md` or an
     /// asset. Looked for among the games' files, which a load never needs as a set.
@@ -56,8 +67,10 @@ struct ContentWalk: Sendable {
         // The site and Content/ count as folders being walked: a link back to either is a loop.
         let contentRealPath = ContentTree.realPath(contentPath) ?? contentPath
         let ancestors = Set(tree.allowedRoots)
+        var observed: [SourceStamp] = []
         for item in DirectoryListing.items(at: contentPath) {
             let relative = SiteLoader.contentFolder + "/" + item.name
+            observed.append(observation(item, at: relative))
             if item.kind == .symbolicLink { result.followedLinks = true }
             var found = DiagnosticList()
             defer { result.steps += found.all.map(Step.problem) }
@@ -92,10 +105,13 @@ struct ContentWalk: Sendable {
             found = DiagnosticList()
             var walk = GameFolderWalk(tree: tree, schema: schema, gameId: id, folder: relative)
             walk.walk(realPath: realPath, isDraft: isDraft, ancestors: ancestors)
+            observed += walk.takeObservations()
             if walk.followedLinks { result.followedLinks = true }
             result.assets.append(contentsOf: walk.assets)
             result.steps.append(.game(walk, isDraft: isDraft))
         }
+        result.observedKey = key(of: observed)
+        observed = []
         result.assets.sort { $0.path.utf8Precedes($1.path) }
         // Pictures get their size now, so pages can reserve their space (only headers are read).
         let assets = result.assets

@@ -20,6 +20,8 @@ public enum DirectoryListing {
         var kind: Kind
         /// The size of a file, in bytes.
         var byteCount: Int
+        /// When it was last modified, in nanoseconds since 1970 (`SourceStamp.modified`).
+        var modified: Int64 = 0
 
         var isDirectory: Bool { kind == .directory }
     }
@@ -47,7 +49,7 @@ public enum DirectoryListing {
                 case S_IFLNK: kind = .symbolicLink
                 default: kind = .other
                 }
-                return Item(name: name, kind: kind, byteCount: Int(info.st_size))
+                return Item(name: name, kind: kind, byteCount: Int(info.st_size), modified: SourceStamp.modificationTime(info))
             }
     }
 

@@ -41,6 +41,15 @@ struct GameFolderWalk: Sendable {
     private(set) var diagnostics = DiagnosticList()
     /// Whether a symbolic link was met (followed or refused).
     private(set) var followedLinks = false
+    /// Each name listed, as a stamp of what the listing said (`ContentWalk.observation`), in the
+    /// order listed; taken by the walk of `Content/` (`takeObservations`).
+    private var observed: [SourceStamp] = []
+
+    /// The names listed, which the walk no longer holds.
+    mutating func takeObservations() -> [SourceStamp] {
+        defer { observed = [] }
+        return observed
+    }
 
     /// Whether one of the files found (the entry files, `game.md` and the assets, site-relative)
     /// `matches`.
@@ -54,6 +63,17 @@ struct GameFolderWalk: Sendable {
         self.schema = schema
         self.gameId = gameId
         self.folder = folder
+    }
+
+    /// A walk as an earlier one found it (`ContentWalk+File`).
+    init(tree: ContentTree, schema: Schema, gameId: String, folder: String, gameFile: String?, jobs: [FileJob],
+         assets: [ContentAsset], diagnostics: DiagnosticList, followedLinks: Bool) {
+        self.init(tree: tree, schema: schema, gameId: gameId, folder: folder)
+        self.gameFile = gameFile
+        self.jobs = jobs
+        self.assets = assets
+        self.diagnostics = diagnostics
+        self.followedLinks = followedLinks
     }
 
     /// Whether a file name is Markdown or YAML (in any case), which are never published as they are.
@@ -100,6 +120,7 @@ struct GameFolderWalk: Sendable {
         let ancestors = ancestors.union([realPath])
         for item in DirectoryListing.items(at: tree.root + "/" + folder) {
             let relative = folder + "/" + item.name
+            observed.append(ContentWalk.observation(item, at: relative))
             if item.kind == .symbolicLink { followedLinks = true }
             guard let node = tree.node(item, at: relative, in: realPath, ancestors: ancestors, diagnostics: &diagnostics) else { continue }
             let draft = isDraft || Self.isDraftName(item.name)
@@ -132,6 +153,7 @@ struct GameFolderWalk: Sendable {
         let ancestors = ancestors.union([realPath])
         for item in DirectoryListing.items(at: tree.root + "/" + folder) {
             let relative = folder + "/" + item.name
+            observed.append(ContentWalk.observation(item, at: relative))
             if item.kind == .symbolicLink { followedLinks = true }
             guard let node = tree.node(item, at: relative, in: realPath, ancestors: ancestors, diagnostics: &diagnostics) else { continue }
             let draft = isDraft || Self.isDraftName(item.name)
@@ -164,6 +186,7 @@ struct GameFolderWalk: Sendable {
         var holdsNotes = false
         for item in DirectoryListing.items(at: tree.root + "/" + folder) {
             let relative = folder + "/" + item.name
+            observed.append(ContentWalk.observation(item, at: relative))
             if item.kind == .symbolicLink { followedLinks = true }
             guard let node = tree.node(item, at: relative, in: realPath, ancestors: ancestors, diagnostics: &diagnostics) else { continue }
             let draft = isDraft || Self.isDraftName(item.name)

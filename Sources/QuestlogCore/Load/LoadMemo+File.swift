@@ -225,13 +225,7 @@ extension MemoWriter {
             flag(entry.isDraft)
         }
         varint(diagnostics.count)
-        for diagnostic in diagnostics {
-            string(diagnostic.severity.rawValue)
-            string(diagnostic.message)
-            string(diagnostic.code)
-            flag(diagnostic.location != nil)
-            if let location = diagnostic.location { self.location(location) }
-        }
+        for diagnostic in diagnostics { self.diagnostic(diagnostic) }
     }
 
     mutating func location(_ location: SourceLocation) {
@@ -288,14 +282,8 @@ extension MemoReader {
         guard let diagnosticCount = varint(), diagnosticCount >= 0, diagnosticCount <= end - offset else { return nil }
         var diagnostics: [Diagnostic] = []
         for _ in 0..<diagnosticCount {
-            guard let severityName = string(), let severity = Severity(rawValue: severityName), let message = string(), let code = string(),
-                  let located = flag() else { return nil }
-            var location: SourceLocation?
-            if located {
-                guard let read = self.location() else { return nil }
-                location = read
-            }
-            diagnostics.append(Diagnostic(severity, message, code: code, at: location))
+            guard let diagnostic = self.diagnostic() else { return nil }
+            diagnostics.append(diagnostic)
         }
         return (entries, diagnostics)
     }

@@ -113,12 +113,35 @@ public final class LoadMemo: @unchecked Sendable {
 
     /// The last load's walk of `Content/` of the site at `root`, when a watcher said which files
     /// changed since (`trust(changed:)`) and none of them changed what a walk with `schema` finds.
+    /// Or, in a build, the walk an earlier build kept in its file (`offerStoredWalk`), when the
+    /// files still have the stamps it was made from.
     func keptWalk(root: String, schema: Schema) -> ContentWalk? {
         lock.withLock {
+            if let stored = storedWalk {
+                storedWalk = nil
+                guard let walk = ContentWalk(parsing: stored.bytes, identity: stored.identity, settings: stored.settings, key: stored.key,
+                                             root: root, schema: schema) else { return nil }
+                reusedWalk = true
+                return walk
+            }
             guard let changed = trustedChanges, let walk, walk.isStill(changed: changed, root: root, schema: schema) else { return nil }
             reusedWalk = true
             return walk
         }
+    }
+
+    /// A walk file an earlier build wrote (`ContentWalk.bytes`), for the next load to take instead
+    /// of walking when it is one of the Questlog binary `identity`, made with the settings
+    /// `settings` from files stamped with `key` (`ContentWalk.key(of:)`) as the build sees them.
+    func offerStoredWalk(_ bytes: [UInt8], identity: String, settings: UInt64, key: UInt64) {
+        lock.withLock { storedWalk = (bytes, identity, settings, key) }
+    }
+
+    private var storedWalk: (bytes: [UInt8], identity: String, settings: UInt64, key: UInt64)?
+
+    /// The walk the last load made rather than took from an earlier one; nil when it took one.
+    var madeWalk: ContentWalk? {
+        lock.withLock { lastLoadReusedWalk ? nil : walk }
     }
 
     func keep(_ walk: ContentWalk) {
@@ -192,6 +215,7 @@ public final class LoadMemo: @unchecked Sendable {
             storedBytes = []
             fileRecords = nil
             walk = nil
+            storedWalk = nil
         }
     }
 

@@ -176,7 +176,7 @@ struct IncrementalBuildTests {
     /// and compares with the same site made from nothing.
     /// Returns how many of the builds succeeded (and so had their files compared).
     @discardableResult
-    func check(seed: UInt64, steps: Int) -> (compared: Int, patched: Int, patchedFields: Int, keptPages: Int, loadsReused: Int) {
+    func check(seed: UInt64, steps: Int) -> (compared: Int, patched: Int, patchedFields: Int, keptPages: Int, loadsReused: Int, walksKept: Int) {
         var compared = 0
         var keptPages = 0
         var patched = 0
@@ -206,6 +206,7 @@ struct IncrementalBuildTests {
         }
         for path in model.files.keys.sorted() { age(path, step: 0) }
         var loadsReused = 0
+        var walksKept = 0
         for step in 0..<steps {
             if step > 0, model.chance(20), let path = model.editValue() {
                 site.write(path, model.files[path]!)
@@ -231,6 +232,8 @@ struct IncrementalBuildTests {
             // Builds that kept pages as the last build wrote them, because only notes changed.
             if timings.stages.contains(where: { $0.name == "render pages" && $0.reused > 0 }) { keptPages += 1 }
             loadsReused += timings.stages.first { $0.name == "load" }?.reused ?? 0
+            // A build that made no walk of Content/ to keep took the last one's.
+            if step > 0, !timings.stages.contains(where: { $0.name == "keep walk" }) { walksKept += 1 }
             // From nothing: in memory, without the memo, the cache or the files on disk.
             let clean = SiteBuild(options: options).render()
             #expect(incremental.diagnostics.all == clean.diagnostics.all, "seed \(seed), step \(step)")
@@ -268,18 +271,111 @@ struct IncrementalBuildTests {
                 Issue.record("seed \(seed), step \(step): nothing served")
             }
         }
-        return (compared, patched, patchedFields, keptPages, loadsReused)
+        return (compared, patched, patchedFields, keptPages, loadsReused, walksKept)
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func incrementalBuildsEqualCleanBuilds(seed: UInt64) {
-        let (compared, patched, patchedFields, keptPages, loadsReused) = check(seed: seed, steps: 30)
+        let (compared, patched, patchedFields, keptPages, loadsReused, walksKept) = check(seed: seed, steps: 30)
         #expect(compared >= 15, "most builds succeed, so their files are compared: \(compared) of 30")
         // Not more: every fourth build takes other options, and embeds hold many notes back.
         #expect(patched >= 2, "saves of notes alone are patched, so patches are compared: \(patched) of 30")
         #expect(patchedFields >= 1, "saves of field values alone are patched, so those patches are compared: \(patchedFields) of 30")
         #expect(keptPages >= 2, "builds after edits of notes alone keep the other pages, so those builds are compared: \(keptPages) of 30")
         #expect(loadsReused >= 30, "builds take unchanged files from the memo of loaded files: \(loadsReused) files in 30 builds")
+        #expect(walksKept >= 5, "builds after edits that add or remove no file take the last walk of Content/: \(walksKept) of 29")
+    }
+
+    /// A build whose folders under `Content/` are as the last build found them takes that build's
+    /// walk instead of walking; any change to what a walk finds (a file made, removed or renamed, a
+    /// folder, a picture, a symbolic link) walks again; either way the output is a clean build's.
+    @Test func theWalkOfContentIsKeptWhileItsFoldersStayAsTheyWere() throws {
+        let site = TestSite([
+            "questlog.yml": "title: Wiki\n",
+            "Content/g/game.md": "---\ntitle: G\n---\nSee ![[map.png]].\n",
+            "Content/g/npcs/varre.md": "---\nname: Varre\n---\nAt the [[Church]].\n",
+            "Content/g/locations/church.md": "---\nname: Church\nimage: ../maps/map.png\n---\n![[map.png]]\n",
+        ])
+        defer { site.remove() }
+        site.write("Content/g/maps/map.png", bytes: TinyImages.png(width: 3, height: 2))
+        let output = site.root + "/Output"
+        let walkFile = BuildMemo.walkPath(site: site.root)
+        var written = 0
+        func age(_ path: String) throws {
+            written += 1
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000 + Double(written))],
+                                                  ofItemAtPath: site.root + "/" + path)
+        }
+        for path in ["questlog.yml", "Content/g/game.md", "Content/g/npcs/varre.md", "Content/g/locations/church.md", "Content/g/maps/map.png"] {
+            try age(path)
+        }
+        /// Builds, and says whether the build kept a walk it made; its output must be a clean build's.
+        func build(_ name: String) -> Bool {
+            let options = BuildOptions(site: site.root, output: output, jobs: 2)
+            let timings = BuildTimings()
+            let result = SiteBuild(options: options).run(timings: timings)
+            let clean = SiteBuild(options: options).render()
+            #expect(result.diagnostics.all == clean.diagnostics.all, "\(name)")
+            #expect(!result.diagnostics.hasErrors, "\(name): \(result.diagnostics.all)")
+            var made = TestSite.tree(output)
+            made[OutputManifest.fileName] = nil
+            let expected = Dictionary(uniqueKeysWithValues: clean.files.map { ($0.path, $0.bytes) })
+            #expect(made.keys.sorted() == expected.keys.sorted(), "\(name)")
+            for (path, bytes) in expected where made[path] != bytes { Issue.record("\(name): \(path) differs from a clean build") }
+            return timings.stages.contains { $0.name == "keep walk" }
+        }
+        #expect(build("the first build"))
+        #expect(FileManager.default.fileExists(atPath: walkFile))
+        func change(_ name: String, walksAgain: Bool, _ body: () throws -> Void) throws {
+            try body()
+            #expect(build(name) == walksAgain, "\(name)")
+        }
+        try change("an edited note", walksAgain: false) {
+            site.write("Content/g/npcs/varre.md", "---\nname: Varre\n---\nNow at the [[Church]], longer.\n")
+            try age("Content/g/npcs/varre.md")
+        }
+        try change("questlog.yml edited, the schema as it was", walksAgain: true) {
+            site.write("questlog.yml", "title: Wiki again\n")
+            try age("questlog.yml")
+        }
+        try change("a new note", walksAgain: true) {
+            site.write("Content/g/npcs/kale.md", "---\nname: Kale\n---\n")
+            try age("Content/g/npcs/kale.md")
+        }
+        try change("its note edited", walksAgain: false) {
+            site.write("Content/g/npcs/kale.md", "---\nname: Kale\n---\nSells things.\n")
+            try age("Content/g/npcs/kale.md")
+        }
+        try change("a picture of another size", walksAgain: true) {
+            site.write("Content/g/maps/map.png", bytes: TinyImages.png(width: 40, height: 20))
+            try age("Content/g/maps/map.png")
+        }
+        #expect(site.page("g/locations/church.html").contains("width=\"40\" height=\"20\""), "the picture measured again")
+        try change("a note renamed", walksAgain: true) {
+            try FileManager.default.moveItem(atPath: site.root + "/Content/g/npcs/kale.md", toPath: site.root + "/Content/g/npcs/_kale.md")
+        }
+        try change("a note removed", walksAgain: true) {
+            try FileManager.default.removeItem(atPath: site.root + "/Content/g/npcs/_kale.md")
+        }
+        try change("an empty game folder", walksAgain: true) {
+            try FileManager.default.createDirectory(atPath: site.root + "/Content/h", withIntermediateDirectories: false)
+        }
+        try change("a damaged walk file", walksAgain: true) {
+            try TestSite.damage(walkFile)
+            site.write("Content/g/npcs/varre.md", "---\nname: Varre\n---\nBack at the [[Church]].\n")
+            try age("Content/g/npcs/varre.md")
+        }
+        try change("a symbolic link", walksAgain: false) {
+            site.link("Content/g/npcs/varre-too.md", to: "varre.md")
+        }
+        #expect(!FileManager.default.fileExists(atPath: walkFile), "no walk is kept while Content/ holds a link")
+        try change("an edit beside the link", walksAgain: false) {
+            site.write("Content/g/npcs/varre.md", "---\nname: Varre\n---\nStill at the [[Church]].\n")
+            try age("Content/g/npcs/varre.md")
+        }
+        try change("the link removed", walksAgain: true) {
+            try FileManager.default.removeItem(atPath: site.root + "/Content/g/npcs/varre-too.md")
+        }
     }
 
     /// The notes memo does reuse: an edit of one body renders that note alone, and a renamed entry
