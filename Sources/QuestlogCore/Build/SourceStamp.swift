@@ -21,8 +21,21 @@ public struct SourceStamp: Sendable, Hashable {
     /// game), not by its time, which any file made and removed in it moves.
     static let folderSize = -2
 
-    /// How close to the stamp a modification time must be for the bytes to be hashed too.
+    /// How close to the stamp a modification time must be for the bytes to be hashed too, at the
+    /// most (`racyWindow(for:)`). Output files take it whole (`OutputStage`): their stamps are
+    /// taken once the build has put them all in place, which may be well after a file was written.
     static let racyWindow: Int64 = 2_000_000_000
+
+    /// How close to the stamp the modification time `modified` must be for the bytes to be hashed
+    /// too: as long as a later change could be given the same time. A file system that keeps whole
+    /// seconds (or FAT's two) gives times without a fraction: two seconds. One that keeps finer
+    /// times takes them from the kernel's clock, which moves by a tick of a few milliseconds (10 at
+    /// the most), or keeps hundredths (exFAT): a tenth of a second. A time of a whole second on such
+    /// a file system, one in many, is taken as the coarser kind. A change after the stamp then
+    /// always moves the time: the kernel's clock lags the one the stamp reads by a tick at most.
+    static func racyWindow(for modified: Int64) -> Int64 {
+        modified % 1_000_000_000 == 0 ? racyWindow : 100_000_000
+    }
 
     /// Every file a build of the site may read: `questlog.yml`, and everything under `Content/` and
     /// `Templates/` but hidden files and editor leftovers, following symbolic links that stay in the
@@ -98,7 +111,7 @@ public struct SourceStamp: Sendable, Hashable {
 
     private static func stamp(_ path: String, _ info: stat, site: String, now: Int64) -> SourceStamp {
         let modified = modificationTime(info)
-        let hash = now != .min && now - modified < racyWindow ? (hashOfFile(site + "/" + path) ?? 1) : 0
+        let hash = now != .min && now - modified < racyWindow(for: modified) ? (hashOfFile(site + "/" + path) ?? 1) : 0
         return SourceStamp(path: path, size: Int(info.st_size), modified: modified, hash: hash)
     }
 

@@ -14,7 +14,7 @@ extension ContentWalk {
     /// What a walk of `Content/` is a function of, the schema aside, from the stamps of the site's
     /// files: each name under `Content/` and whether it is a folder, a Markdown or YAML file (read
     /// by the load, not the walk) or another file, with the size and time of the others. Nil when
-    /// another file's stamp has a hash (`SourceStamp.racyWindow`): it changed too recently for
+    /// another file's stamp has a hash (`SourceStamp.racyWindow(for:)`): it changed too recently for
     /// its size and time to tell versions apart, and a walk may have measured another version.
     static func key(of stamps: [SourceStamp]) -> UInt64? {
         var digest = StableDigest()
