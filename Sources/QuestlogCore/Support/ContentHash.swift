@@ -115,13 +115,13 @@ enum ContentHash {
         return finish(state)
     }
 
-    private static func mix(_ value: UInt64) -> UInt64 {
+    static func mix(_ value: UInt64) -> UInt64 {
         let product = value.multipliedFullWidth(by: multiplier)
         return product.high ^ product.low
     }
 
     /// The final avalanche of SplitMix64, so every input bit reaches every output bit.
-    private static func finish(_ value: UInt64) -> UInt64 {
+    static func finish(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
