@@ -165,13 +165,16 @@ struct SiteDigest: Equatable, Sendable {
 
     private static func add(_ fields: [String: FieldValue], to digest: inout StableDigest) {
         digest.add(fields.count)
-        // The fields sorted by their names' bytes, each value taken with its name rather than
-        // looked up again.
-        let sorted = fields.sorted { $0.key.utf8Precedes($1.key) }
-        for (name, value) in sorted {
-            digest.add(name)
-            add(value, to: &digest)
+        // Each field digested apart, name and value, and the digests summed: the same whatever
+        // order the table holds them in, without sorting them.
+        var sum: UInt64 = 0
+        for (name, value) in fields {
+            var field = StableDigest()
+            field.add(name)
+            add(value, to: &field)
+            sum &+= field.value
         }
+        digest.add(sum)
     }
 
     private static func add(_ extra: [ExtraField], to digest: inout StableDigest) {

@@ -62,6 +62,36 @@ struct SiteDigestTests {
         #expect(SiteDigest(of: pictures).changedNotes(since: digest) == nil)
     }
 
+    /// Fields count by name and value, whatever order their table keeps them in.
+    @Test func fieldsAreDigestedByNameAndValueInAnyOrder() {
+        func shape(_ fields: [String: FieldValue]) -> UInt64 {
+            let entry = Entry(ref: EntryRef(game: "g", kind: "npc", id: "a"), name: "A", source: SourceLocation(path: "p"), path: "g/a.html",
+                              fields: fields, notes: .empty)
+            var digest = StableDigest()
+            SiteDigest.addShape(of: entry, to: &digest)
+            return digest.value
+        }
+        var forward: [String: FieldValue] = [:]
+        var backward: [String: FieldValue] = [:]
+        let pairs: [(String, FieldValue)] = (0..<40).map { ("field\($0)", $0 % 2 == 0 ? .string("v\($0)") : .int($0)) }
+        for (name, value) in pairs { forward[name] = value }
+        for (name, value) in pairs.reversed() { backward[name] = value }
+        #expect(shape(forward) == shape(backward))
+        var swapped = forward
+        swapped["field0"] = forward["field2"]
+        swapped["field2"] = forward["field0"]
+        #expect(shape(swapped) != shape(forward), "values traded between fields")
+        var renamed = forward
+        renamed["other"] = renamed.removeValue(forKey: "field3")
+        #expect(shape(renamed) != shape(forward), "a field renamed")
+        var doubled = forward
+        doubled["field41"] = .int(1)
+        doubled["field43"] = .int(1)
+        #expect(shape(doubled) != shape(forward), "two fields added")
+        #expect(shape(["a": .string("b")]) != shape(["b": .string("a")]))
+        #expect(shape([:]) != shape(["a": .list([])]))
+    }
+
     /// Every stored property of what the digest covers, by name: a property added to the model
     /// must be added to the digest (or said to be left out on purpose) before this passes again.
     @Test func theDigestCoversEveryPropertyOfTheModel() {
