@@ -30,14 +30,15 @@ struct BuildCache: Equatable {
     /// Every output file as the build left it, with the `ContentHash` of its bytes in `hash`: a
     /// changed time or size is enough to doubt it, and the next build, whatever its inputs, trusts
     /// a file still at this size and time to hold bytes of this hash instead of reading it back
-    /// (unless that time is within `SourceStamp.racyWindow` of `written`: then it reads them).
+    /// (unless that time is within `SourceStamp.racyWindow(for:)` of `written`: then it reads them).
     var outputs: [SourceStamp]
     var diagnostics: [Diagnostic]
     var pageCount: Int
     var gameCount: Int
     /// The digest of the site the build resolved; nil when it was not kept.
     var digest: SiteDigest?
-    /// When `outputs` were stamped, in nanoseconds since 1970 (`OutputStage.commit`).
+    /// When the files began to be put in place, before `outputs` were stamped, in nanoseconds since
+    /// 1970 (`OutputStage.commit`).
     var written: Int64 = 0
     /// The lengths of the pieces each export file under `exports/` was made of, by
     /// path (`ExportPieces`), for the next build to find in them the pieces it may reuse (`ExportReuse`).

@@ -22,8 +22,7 @@ public struct SourceStamp: Sendable, Hashable {
     static let folderSize = -2
 
     /// How close to the stamp a modification time must be for the bytes to be hashed too, at the
-    /// most (`racyWindow(for:)`). Output files take it whole (`OutputStage`): their stamps are
-    /// taken once the build has put them all in place, which may be well after a file was written.
+    /// most (`racyWindow(for:)`).
     static let racyWindow: Int64 = 2_000_000_000
 
     /// How close to the stamp the modification time `modified` must be for the bytes to be hashed

@@ -63,11 +63,13 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     }
 
     /// The last build's record of the file at `path`, when the file is still at that size and time;
-    /// for a file written just before the record, only when its bytes still have the hash too.
+    /// for a file written so shortly before that build put its files in place that a later change
+    /// could have kept its time (`SourceStamp.racyWindow(for:)`), only when its bytes still have
+    /// the hash too.
     private func intact(_ path: String) -> SourceStamp? {
         guard let stamp = previous[path], let now = SourceStamp.current(path, in: writer.directory),
               now.size == stamp.size, now.modified == stamp.modified else { return nil }
-        if recorded - stamp.modified < SourceStamp.racyWindow {
+        if recorded - stamp.modified < SourceStamp.racyWindow(for: stamp.modified) {
             guard ContentHash.hash(ofFile: writer.absolute(path)) == stamp.hash else { return nil }
         }
         return stamp
@@ -151,9 +153,9 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     }
 
     /// Puts every file in place and returns what changed, with the stamp and hash of every output
-    /// file as now on disk (nil when one cannot be examined) and when they were taken (`written`,
-    /// which the next build's stage is given as `recorded`). The staging folder is gone afterwards,
-    /// whether or not this succeeds.
+    /// file as now on disk (nil when one cannot be examined) and when the files began to be put in
+    /// place (`written`, which the next build's stage is given as `recorded`). The staging folder
+    /// is gone afterwards, whether or not this succeeds.
     func commit(onFile: @escaping @Sendable () -> Void = {}) throws(OutputError) -> (report: OutputReport, outputs: [SourceStamp]?, written: Int64) {
         defer { discard() }
         if let failure = lock.withLock({ failures.min { $0.path.utf8Precedes($1.path) } }) {
@@ -170,13 +172,14 @@ final class OutputStage: OutputSink, @unchecked Sendable {
                   errors.isEmpty else { throw errors[0] }
             plan = made
         }
+        // A staged file is the build's alone until it is put in place, so any change made to it by
+        // another hand comes after this moment: a file written long enough before it
+        // (`SourceStamp.racyWindow(for:)`) cannot be changed again at the same time, and is vouched
+        // for by its stamp; the next build reads the others' bytes to compare them with the hash.
+        let now = Int64(Date().timeIntervalSince1970 * 1e9)
         var placing = writer
         placing.onFile = onFile
         let report = try placing.write(plan)
-        // A file written so recently that a change within the same clock tick would keep its time
-        // and size is vouched for by its stamp only once that time is older than `written`: until
-        // then the next build reads its bytes to compare them with the hash.
-        let now = Int64(Date().timeIntervalSince1970 * 1e9)
         let directory = writer.directory
         let stamps = Parallel.map(entries, jobs: writer.jobs) { entry -> SourceStamp? in
             // A file left as it was keeps the stamp it was found with (the next build examines it

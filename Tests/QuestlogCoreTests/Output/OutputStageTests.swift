@@ -60,6 +60,48 @@ import Darwin
         #expect(Self.temporaryNames(site.root + "/Output").isEmpty)
     }
 
+    static func nanoseconds(_ time: timespec) -> Int64 {
+        Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// Sets when the last build's record says its files began to be put in place.
+    static func recordWritten(_ site: TestSite, at time: Int64) throws {
+        let path = BuildCache.path(site: site.root, output: site.root + "/Output")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("written\t") ? "written\t\(time)" : String(line)
+        }
+        #expect(lines.contains("written\t\(time)"))
+        try lines.joined(separator: "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    }
+
+    /// A file is compared byte for byte while a change after its build put it in place could have
+    /// kept its time: a tenth of a second for a time with a fraction of a second, two seconds for
+    /// whole seconds; past that, its stamp vouches for it.
+    @Test func aFileIsComparedWhileALaterChangeCouldKeepItsTime() throws {
+        let site = TestSite(["Output/page.html": "<p>a page</p>\n"])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        let path = output + "/page.html"
+        func kept(modified: timespec, recordedAfter delay: Int64) -> Bool {
+            Self.setModified(path, modified)
+            let time = Self.nanoseconds(modified)
+            // A stamp whose hash is not the file's: only a stage that trusts the stamp keeps it.
+            let stamp = SourceStamp(path: "page.html", size: 14, modified: time, hash: 12345)
+            let writer = OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 1)
+            let stage = OutputStage(writer: writer, previous: [stamp], recorded: time + delay, active: true)
+            defer { stage.discard() }
+            return stage.keep("page.html")
+        }
+        let fine = timespec(tv_sec: 1_700_000_000, tv_nsec: 123_456_789)
+        let whole = timespec(tv_sec: 1_700_000_000, tv_nsec: 0)
+        #expect(!kept(modified: fine, recordedAfter: 50_000_000))
+        #expect(kept(modified: fine, recordedAfter: 150_000_000))
+        #expect(!kept(modified: whole, recordedAfter: 1_500_000_000))
+        #expect(kept(modified: whole, recordedAfter: 2_500_000_000))
+        #expect(!kept(modified: fine, recordedAfter: -1_000_000), "written after the record began")
+    }
+
     /// Gives every file under `folder` a modification time an hour ago.
     static func backdate(_ folder: String) {
         let old = timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)
@@ -86,8 +128,11 @@ import Darwin
         defer { site.remove() }
         let page = site.root + "/Output/404.html"
         #expect(site.build().report != nil)
-        // Just written, the files are too recent to be vouched for: a change in the same clock
-        // tick would keep their time. The next build compares them.
+        // Written in the clock tick the files were put in place: too recent to be vouched for, as
+        // a change in the same tick would keep their time. The next build compares them. (The
+        // record is moved to the page's time, as a build quicker than a tick would have left it.)
+        try Self.recordWritten(site, at: Self.nanoseconds(Self.modified(page)) + 1_000_000)
+        #expect(site.build().upToDate, "the record is still the build's")
         let recent = try Self.tamper(page)
         site.write("Content/elden-ring/npcs/merchant-kale.md", "---\nname: Merchant Kalé\n---\nChanged.\n")
         #expect(try #require(site.build().report).written.contains("404.html"))
