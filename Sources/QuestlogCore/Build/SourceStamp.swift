@@ -28,12 +28,12 @@ public struct SourceStamp: Sendable, Hashable {
     /// How close to the stamp the modification time `modified` must be for the bytes to be hashed
     /// too: as long as a later change could be given the same time. A file system that keeps whole
     /// seconds (or FAT's two) gives times without a fraction: two seconds. One that keeps finer
-    /// times takes them from the kernel's clock, which moves by a tick of a few milliseconds (10 at
-    /// the most), or keeps hundredths (exFAT): a tenth of a second. A time of a whole second on such
-    /// a file system, one in many, is taken as the coarser kind. A change after the stamp then
-    /// always moves the time: the kernel's clock lags the one the stamp reads by a tick at most.
+    /// times takes them from the kernel's clock, which moves by a tick of 10 ms at the most and
+    /// lags the clock the stamp reads by a tick at most, or keeps hundredths (exFAT): 50 ms cover
+    /// both. A time of a whole second on such a file system, one in many, is taken as the coarser
+    /// kind.
     static func racyWindow(for modified: Int64) -> Int64 {
-        modified % 1_000_000_000 == 0 ? racyWindow : 100_000_000
+        modified % 1_000_000_000 == 0 ? racyWindow : 50_000_000
     }
 
     /// Every file a build of the site may read: `questlog.yml`, and everything under `Content/` and

@@ -13,9 +13,9 @@ struct SourceStampTests {
     @Test func timesOfWholeSecondsAreTakenAsCoarse() {
         #expect(SourceStamp.racyWindow(for: 1_700_000_000_000_000_000) == 2_000_000_000)
         #expect(SourceStamp.racyWindow(for: 0) == 2_000_000_000)
-        #expect(SourceStamp.racyWindow(for: 1_700_000_000_004_000_000) == 100_000_000)
-        #expect(SourceStamp.racyWindow(for: 1_700_000_000_999_999_999) == 100_000_000)
-        #expect(SourceStamp.racyWindow(for: 1_700_000_000_010_000_000) == 100_000_000, "hundredths, as exFAT keeps them")
+        #expect(SourceStamp.racyWindow(for: 1_700_000_000_004_000_000) == 50_000_000)
+        #expect(SourceStamp.racyWindow(for: 1_700_000_000_999_999_999) == 50_000_000)
+        #expect(SourceStamp.racyWindow(for: 1_700_000_000_010_000_000) == 50_000_000, "hundredths, as exFAT keeps them")
         #expect(SourceStamp.racyWindow <= 2_000_000_000 && SourceStamp.racyWindow >= SourceStamp.racyWindow(for: 1))
     }
 

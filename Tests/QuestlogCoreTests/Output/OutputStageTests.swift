@@ -76,7 +76,7 @@ import Darwin
     }
 
     /// A file is compared byte for byte while a change after its build put it in place could have
-    /// kept its time: a tenth of a second for a time with a fraction of a second, two seconds for
+    /// kept its time: 50 ms for a time with a fraction of a second, two seconds for
     /// whole seconds; past that, its stamp vouches for it.
     @Test func aFileIsComparedWhileALaterChangeCouldKeepItsTime() throws {
         let site = TestSite(["Output/page.html": "<p>a page</p>\n"])
@@ -95,8 +95,8 @@ import Darwin
         }
         let fine = timespec(tv_sec: 1_700_000_000, tv_nsec: 123_456_789)
         let whole = timespec(tv_sec: 1_700_000_000, tv_nsec: 0)
-        #expect(!kept(modified: fine, recordedAfter: 50_000_000))
-        #expect(kept(modified: fine, recordedAfter: 150_000_000))
+        #expect(!kept(modified: fine, recordedAfter: 30_000_000))
+        #expect(kept(modified: fine, recordedAfter: 70_000_000))
         #expect(!kept(modified: whole, recordedAfter: 1_500_000_000))
         #expect(kept(modified: whole, recordedAfter: 2_500_000_000))
         #expect(!kept(modified: fine, recordedAfter: -1_000_000), "written after the record began")
