@@ -113,7 +113,7 @@ public struct SiteBuild: Sendable {
         }
         if !diagnostics.failed(strict: options.strict) {
             var assetDiagnostics = DiagnosticList()
-            _ = timings.measure("assets", { addAssetFiles(assets, besides: claimed, into: sink, diagnostics: &assetDiagnostics) },
+            _ = timings.measure("assets", trimming: false, { addAssetFiles(assets, besides: claimed, into: sink, diagnostics: &assetDiagnostics) },
                                 count: { (items: $0, reused: 0) })
             diagnostics.append(contentsOf: assetDiagnostics)
         }
@@ -519,14 +519,17 @@ public struct SiteBuild: Sendable {
         }, afterSearch: keepSearch)
         keeping.wait()
         if memo.layouts.changed {
-            timings.measure("keep layouts", { Self.store(memo.layouts.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.layoutsPath(site: options.site)) },
+            timings.measure("keep layouts", trimming: false, { Self.store(memo.layouts.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.layoutsPath(site: options.site)) },
                             count: { _ in (items: memo.layouts.count, reused: 0) })
         }
         if memo.deflated.changed {
-            timings.measure("keep deflated", { Self.store(memo.deflated.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.deflatedPath(site: options.site)) },
+            timings.measure("keep deflated", trimming: false, { Self.store(memo.deflated.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.deflatedPath(site: options.site)) },
                             // The blocks the exports used: those taken from the memo and those deflated.
                             count: { _ in (items: memo.deflated.madeCount + memo.deflated.reusedCount, reused: memo.deflated.reusedCount) })
         }
+        // The stages from here on are not trimmed (`BuildTimings.releaseFreedMemory`): the build
+        // has passed its peak, what they make fits in the room the pages and the index left, and
+        // the process ends with them.
         var diagnostics = rendered.diagnostics
         func stopped() -> BuildResult {
             stage.discard()
@@ -534,7 +537,7 @@ public struct SiteBuild: Sendable {
         }
         if diagnostics.failed(strict: options.strict) { return stopped() }
 
-        let problems = timings.measure("check output", { stage.validate() }, count: { _ in (items: stage.fileCount, reused: 0) })
+        let problems = timings.measure("check output", trimming: false, { stage.validate() }, count: { _ in (items: stage.fileCount, reused: 0) })
         if !problems.isEmpty {
             diagnostics.append(contentsOf: problems.map(\.diagnostic))
             return stopped()
@@ -543,7 +546,7 @@ public struct SiteBuild: Sendable {
         // The output is about to change: no cache may vouch for it until this build has written it all.
         _ = try? OutputFileSystem.remove(cachePath)
         let pageCount = stage.pageCount
-        let written = timings.measure("write", {
+        let written = timings.measure("write", trimming: false, {
             timings.expect(stage.fileCount)
             return Result { () throws(OutputError) -> (report: OutputReport, outputs: [SourceStamp]?, written: Int64) in
                 try stage.commit(onFile: { timings.advance() })
