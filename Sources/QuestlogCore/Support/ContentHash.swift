@@ -1,6 +1,6 @@
 import Foundation
 
-/// A 64-bit hash of a file's bytes, eight bytes at a step: stable across runs and platforms (unlike
+/// A 64-bit hash of a file's bytes, sixteen bytes at a step: stable across runs and platforms (unlike
 /// `Hasher`), for telling whether an output file already on disk holds what a build makes without
 /// reading it back. Not for anything an attacker chooses to collide: a wrong "unchanged" only keeps
 /// an output file the build would have rewritten with other bytes, and the output folder is the
@@ -51,43 +51,90 @@ enum ContentHash {
 
     /// The hash of bytes handed over in parts of any lengths, whose total is known from the start.
     struct Stream {
-        private var state: UInt64
-        /// Bytes carried over from the end of one part to the next, to make whole words.
-        private var carry: UInt64 = 0
-        private var carried: UInt64 = 0
+        private var blocks: Blocks
 
         init(total: Int) {
-            state = 0x243F_6A88_85A3_08D3 ^ (UInt64(total) &* ContentHash.multiplier)
+            blocks = Blocks(state: 0x243F_6A88_85A3_08D3 ^ (UInt64(total) &* ContentHash.multiplier))
         }
 
         mutating func add(_ buffer: UnsafeRawBufferPointer) {
-            var offset = 0
-            let count = buffer.count
-            while carried > 0 && carried < 8 && offset < count {
-                carry |= UInt64(buffer[offset]) << (carried * 8)
-                carried += 1
-                offset += 1
-            }
-            if carried == 8 {
-                state = ContentHash.mix(state ^ carry)
-                carry = 0
-                carried = 0
-            }
-            guard carried == 0 else { return }
-            while offset + 8 <= count {
-                state = ContentHash.mix(state ^ UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                offset += 8
-            }
-            while offset < count {
-                carry |= UInt64(buffer[offset]) << (carried * 8)
-                carried += 1
-                offset += 1
-            }
+            blocks.add(buffer)
         }
 
         /// The hash of everything added, which must be as many bytes as the total said.
         var value: UInt64 {
-            ContentHash.finish(carried > 0 ? ContentHash.mix(state ^ carry ^ 0x80) : state)
+            ContentHash.finish(blocks.state)
+        }
+    }
+
+    /// The hash's rounds over bytes handed over in parts: sixteen bytes at a time (`block`), then
+    /// eight, then the last bytes with one set bit after them; `state` is that of all the bytes so
+    /// far as if they were all there were.
+    struct Blocks {
+        private var running: UInt64
+        /// The bytes since the last block, the first in the lowest bits of `first`, and how many.
+        private var first: UInt64 = 0
+        private var second: UInt64 = 0
+        private var pending = 0
+
+        init(state: UInt64) {
+            running = state
+        }
+
+        /// The state once the bytes still pending are taken in.
+        var state: UInt64 {
+            ContentHash.tail(running, first, second, count: pending)
+        }
+
+        mutating func add(_ buffer: UnsafeRawBufferPointer) {
+            let count = buffer.count
+            var offset = 0
+            while pending > 0 && offset < count {
+                add(byte: buffer[offset])
+                offset += 1
+            }
+            while offset + 16 <= count {
+                running = ContentHash.block(running, UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)),
+                                            UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
+                offset += 16
+            }
+            while offset < count {
+                add(byte: buffer[offset])
+                offset += 1
+            }
+        }
+
+        mutating func add(byte: UInt8) {
+            if pending < 8 {
+                first |= UInt64(byte) << UInt64(pending * 8)
+            } else {
+                second |= UInt64(byte) << UInt64((pending - 8) * 8)
+            }
+            pending += 1
+            if pending == 16 { takeBlock() }
+        }
+
+        /// Eight bytes, little-endian: as `add` would take them, a whole word at once when the
+        /// bytes pending are none or eight.
+        mutating func add(word: UInt64) {
+            switch pending {
+            case 0:
+                first = word
+                pending = 8
+            case 8:
+                second = word
+                pending = 16
+                takeBlock()
+            default:
+                withUnsafeBytes(of: word.littleEndian) { add($0) }
+            }
+        }
+
+        private mutating func takeBlock() {
+            running = ContentHash.block(running, first, second)
+            first = 0
+            second = 0
+            pending = 0
         }
     }
 
@@ -97,22 +144,43 @@ enum ContentHash {
         var state: UInt64 = seed ^ (UInt64(buffer.count) &* multiplier)
         var offset = 0
         let count = buffer.count
-        while offset + 8 <= count {
-            let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            state = mix(state ^ word)
-            offset += 8
+        while offset + 16 <= count {
+            state = block(state, UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)),
+                          UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
+            offset += 16
         }
-        if offset < count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < count {
-                tail |= UInt64(buffer[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            state = mix(state ^ tail ^ 0x80)
+        var first: UInt64 = 0, second: UInt64 = 0
+        for index in 0..<(count - offset) {
+            let byte = UInt64(buffer[offset + index])
+            if index < 8 { first |= byte << UInt64(index * 8) } else { second |= byte << UInt64((index - 8) * 8) }
         }
-        return finish(state)
+        return finish(tail(state, first, second, count: count - offset))
+    }
+
+    /// A second multiplier for `block`, whose bytes are rare in text (a word of text equal to it
+    /// would make the block forget the state).
+    private static let blockKey: UInt64 = 0xE703_7ED1_A0B4_28DB
+
+    /// Sixteen bytes taken in with one multiplication, as wyhash does: the state in one factor,
+    /// so every block depends on all before it.
+    static func block(_ state: UInt64, _ first: UInt64, _ second: UInt64) -> UInt64 {
+        let product = (first ^ blockKey).multipliedFullWidth(by: second ^ state)
+        return product.high ^ product.low
+    }
+
+    /// The state after the last `count` bytes (fewer than sixteen) in `first` and `second`: a
+    /// whole word of eight, then the rest with a set bit after them.
+    static func tail(_ state: UInt64, _ first: UInt64, _ second: UInt64, count: Int) -> UInt64 {
+        var state = state
+        var word = first
+        var left = count
+        if left >= 8 {
+            state = mix(state ^ first)
+            word = second
+            left -= 8
+        }
+        if left > 0 { state = mix(state ^ word ^ (UInt64(0x80) << UInt64(left * 8))) }
+        return state
     }
 
     static func mix(_ value: UInt64) -> UInt64 {

@@ -1,14 +1,11 @@
 /// A 64-bit digest of values written one after another, the same in every process and on every
 /// machine: `Hasher` is seeded anew in each process, so its values cannot be kept for the next
 /// build. Every value is written with its length or a tag before it, so two different sequences of
-/// values do not write the same bytes. The bytes are hashed as they come, eight at a time with
-/// `ContentHash`'s mixing, and never held: the digest is a function of the bytes alone, however
-/// the values cut them.
+/// values do not write the same bytes. The bytes are hashed as they come, in `ContentHash`'s
+/// rounds, and never held: the digest is a function of the bytes alone, however the values cut
+/// them.
 struct StableDigest {
-    private var state: UInt64 = 0x243F_6A88_85A3_08D3
-    /// The bytes written since the last whole word, the first in the lowest bits, and how many.
-    private var pending: UInt64 = 0
-    private var pendingCount = 0
+    private var blocks = ContentHash.Blocks(state: 0x243F_6A88_85A3_08D3)
     /// How many bytes were written.
     private var count = 0
 
@@ -16,53 +13,17 @@ struct StableDigest {
 
     /// The digest of what was written so far.
     var value: UInt64 {
-        var state = self.state
-        if pendingCount > 0 {
-            // The last bytes, followed by one set bit, as a word of their own.
-            state = ContentHash.mix(state ^ pending ^ (UInt64(0x80) << UInt64(pendingCount * 8)))
-        }
-        return ContentHash.finish(ContentHash.mix(state ^ UInt64(count)))
-    }
-
-    private mutating func word(_ word: UInt64) {
-        state = ContentHash.mix(state ^ word)
+        ContentHash.finish(ContentHash.mix(blocks.state ^ UInt64(count)))
     }
 
     private mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        let total = bytes.count
-        count += total
-        var offset = 0
-        if pendingCount > 0 {
-            while pendingCount < 8 && offset < total {
-                pending |= UInt64(bytes[offset]) << UInt64(pendingCount * 8)
-                pendingCount += 1
-                offset += 1
-            }
-            guard pendingCount == 8 else { return }
-            word(pending)
-            pending = 0
-            pendingCount = 0
-        }
-        while offset + 8 <= total {
-            word(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            offset += 8
-        }
-        while offset < total {
-            pending |= UInt64(bytes[offset]) << UInt64(pendingCount * 8)
-            pendingCount += 1
-            offset += 1
-        }
+        count += bytes.count
+        blocks.add(bytes)
     }
 
     private mutating func append(byte: UInt8) {
         count += 1
-        pending |= UInt64(byte) << UInt64(pendingCount * 8)
-        pendingCount += 1
-        if pendingCount == 8 {
-            word(pending)
-            pending = 0
-            pendingCount = 0
-        }
+        blocks.add(byte: byte)
     }
 
     mutating func add(_ text: String) {
@@ -76,14 +37,8 @@ struct StableDigest {
     }
 
     mutating func add(_ number: Int) {
-        let value = UInt64(bitPattern: Int64(number))
-        if pendingCount == 0 {
-            // A whole word: the bytes little-endian, as `append` would read them.
-            count += 8
-            word(value)
-        } else {
-            withUnsafeBytes(of: value.littleEndian) { append($0) }
-        }
+        count += 8
+        blocks.add(word: UInt64(bitPattern: Int64(number)))
     }
 
     mutating func add(_ number: UInt64) {

@@ -25,22 +25,26 @@ struct StableDigestTests {
         }
     }
 
-    /// The digest of `bytes` hashed whole: words of eight bytes, the last ones followed by a set
-    /// bit, then the count.
+    /// The digest of `bytes` hashed whole: blocks of sixteen bytes, then a word of eight, then the
+    /// last ones followed by a set bit, then the count.
     private func reference(_ bytes: [UInt8]) -> UInt64 {
+        func word(_ start: Int, _ count: Int) -> UInt64 {
+            var word: UInt64 = 0
+            for index in 0..<count { word |= UInt64(bytes[start + index]) << UInt64(index * 8) }
+            return word
+        }
         var state: UInt64 = 0x243F_6A88_85A3_08D3
         var offset = 0
-        while offset + 8 <= bytes.count {
-            var word: UInt64 = 0
-            for index in 0..<8 { word |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
-            state = ContentHash.mix(state ^ word)
+        while offset + 16 <= bytes.count {
+            state = ContentHash.block(state, word(offset, 8), word(offset + 8, 8))
+            offset += 16
+        }
+        if bytes.count - offset >= 8 {
+            state = ContentHash.mix(state ^ word(offset, 8))
             offset += 8
         }
         if offset < bytes.count {
-            var word: UInt64 = 0
-            for index in 0..<(bytes.count - offset) { word |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
-            word |= UInt64(0x80) << UInt64((bytes.count - offset) * 8)
-            state = ContentHash.mix(state ^ word)
+            state = ContentHash.mix(state ^ word(offset, bytes.count - offset) ^ (UInt64(0x80) << UInt64((bytes.count - offset) * 8)))
         }
         return ContentHash.finish(ContentHash.mix(state ^ UInt64(bytes.count)))
     }
