@@ -89,52 +89,57 @@ enum ContentHash {
         mutating func add(_ buffer: UnsafeRawBufferPointer) {
             let count = buffer.count
             var offset = 0
-            while pending > 0 && offset < count {
-                add(byte: buffer[offset])
-                offset += 1
+            while offset + 8 <= count {
+                if pending == 0 {
+                    while offset + 16 <= count {
+                        running = ContentHash.block(running, UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)),
+                                                    UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
+                        offset += 16
+                    }
+                    if offset + 8 > count { break }
+                }
+                put(UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)), bytes: 8)
+                offset += 8
             }
-            while offset + 16 <= count {
-                running = ContentHash.block(running, UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)),
-                                            UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
-                offset += 16
-            }
-            while offset < count {
-                add(byte: buffer[offset])
-                offset += 1
+            if offset < count {
+                var word: UInt64 = 0
+                for index in 0..<(count - offset) { word |= UInt64(buffer[offset + index]) << UInt64(index * 8) }
+                put(word, bytes: count - offset)
             }
         }
 
         mutating func add(byte: UInt8) {
-            if pending < 8 {
-                first |= UInt64(byte) << UInt64(pending * 8)
-            } else {
-                second |= UInt64(byte) << UInt64((pending - 8) * 8)
-            }
-            pending += 1
-            if pending == 16 { takeBlock() }
+            put(UInt64(byte), bytes: 1)
         }
 
-        /// Eight bytes, little-endian: as `add` would take them, a whole word at once when the
-        /// bytes pending are none or eight.
+        /// Eight bytes, little-endian: as `add` would take them.
         mutating func add(word: UInt64) {
-            switch pending {
-            case 0:
-                first = word
-                pending = 8
-            case 8:
-                second = word
-                pending = 16
-                takeBlock()
-            default:
-                withUnsafeBytes(of: word.littleEndian) { add($0) }
-            }
+            put(word, bytes: 8)
         }
 
-        private mutating func takeBlock() {
-            running = ContentHash.block(running, first, second)
-            first = 0
-            second = 0
-            pending = 0
+        /// The `count` bytes (one to eight) of `word`, the first in its lowest bits, after those
+        /// pending; a block is taken as soon as sixteen are.
+        @inline(__always)
+        private mutating func put(_ word: UInt64, bytes count: Int) {
+            if pending < 8 {
+                let shift = UInt64(pending * 8)
+                first |= word << shift
+                // Past the first word: its other bytes begin the second (`shift` is not 0 then).
+                if pending + count > 8 { second |= word >> (64 - shift) }
+                pending += count
+            } else {
+                let shift = UInt64((pending - 8) * 8)
+                second |= word << shift
+                let total = pending + count
+                guard total >= 16 else {
+                    pending = total
+                    return
+                }
+                running = ContentHash.block(running, first, second)
+                first = total > 16 ? word >> (64 - shift) : 0
+                second = 0
+                pending = total - 16
+            }
         }
     }
 
