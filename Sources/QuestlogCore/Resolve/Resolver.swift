@@ -218,8 +218,7 @@ public struct Resolver: Sendable {
             // Each entry linked to, once, but for the note's own (the place of an entry in the
             // indexes tells it, as its ref would; a game's note is no entry's).
             let own = item.entry.map { ReferenceLookup.Target(game: item.game, entry: $0) }
-            var targets = Set<ReferenceLookup.Target>()
-            for target in note.targets where target != own && targets.insert(target).inserted {
+            for target in Self.distinct(note.targets) where target != own {
                 mentions[Int(target.game)][Int(target.entry)].append(Int32(position))
             }
             if let entry = item.entry {
@@ -401,6 +400,20 @@ public struct Resolver: Sendable {
             for part in parts { add(part) }
             start = range.upperBound
         }
+    }
+
+    /// `targets` without repeats, each where it first comes: a note links to few entries, which
+    /// are compared one by one rather than hashed into a set.
+    static func distinct(_ targets: [ReferenceLookup.Target]) -> [ReferenceLookup.Target] {
+        guard targets.count > 1 else { return targets }
+        guard targets.count <= 32 else {
+            var seen = Set<ReferenceLookup.Target>()
+            return targets.filter { seen.insert($0).inserted }
+        }
+        var distinct: [ReferenceLookup.Target] = []
+        distinct.reserveCapacity(targets.count)
+        for target in targets where !distinct.contains(target) { distinct.append(target) }
+        return distinct
     }
 
     /// Each game's published entries in the order pages list them: kinds in schema order, each

@@ -1,5 +1,6 @@
 @testable import QuestlogCore
 import Testing
+import TestSupport
 
 struct ResolverTests {
     static let files: [String: String] = [
@@ -155,5 +156,16 @@ struct ResolverTests {
         let duong = try #require(site.entry(EntryRef(game: "delta", kind: "npc", id: "ba-duong")))
         #expect(duong.inverse.map(\.label) == ["Leads", "Factions (Members)"])
         #expect(duong.mentions.map(\.id) == ["lantern-guild"])
+    }
+
+    /// A note's targets without repeats, in the order each first comes, for few targets and many.
+    @Test func distinctTargetsKeepTheirFirstOrder() {
+        var random = SplitMix64(seed: 23)
+        for count in [0, 1, 2, 5, 31, 32, 33, 200] {
+            let targets = (0..<count).map { _ in ReferenceLookup.Target(game: Int(random.next() % 2), entry: Int(random.next() % 20)) }
+            var seen = Set<ReferenceLookup.Target>()
+            let expected = targets.filter { seen.insert($0).inserted }
+            #expect(Resolver.distinct(targets) == expected, "\(count) targets")
+        }
     }
 }
