@@ -162,7 +162,16 @@ public struct Resolver: Sendable {
             }
         }
 
-        let displayNames = Self.displayNames(gameIndexes, fields: fieldValues, published: published)
+        // What needs the fields but not the notes is worked out on another thread while the notes
+        // are taken in on this one: the names told apart, each game's order, the inverse relations.
+        // (The notes merge their inline tags into the fields, which none of these read.)
+        let sideWork = Background(inBackground: jobs > 1) { [gameIndexes, fieldValues, published, schema, games] in
+            let displayNames = Self.displayNames(gameIndexes, fields: fieldValues, published: published)
+            // Each game's published entries: kinds in schema order, each kind's entries by name (then id).
+            let ordered = gameIndexes.indices.map { Self.order(gameIndexes[$0], published: published[$0], kinds: schema.kinds, jobs: 1) }
+            let inverse = Self.inverseSources(gameIndexes, games: games, ordered: ordered, fields: fieldValues, schema: schema)
+            return SideWork(displayNames: displayNames, ordered: ordered, inverse: inverse)
+        }
 
         // What the memo keeps of the notes: each note's record, moved out of it.
         var keptRecords: [UInt64: NoteMemo.Record] = [:]
@@ -237,67 +246,60 @@ public struct Resolver: Sendable {
         }
         results = []
 
+        var side = sideWork.value()
+        let displayNames = side.displayNames
         let tail = Self.check(headingLinks, headings: headingsOf, displayNames: displayNames, indexes: indexes)
         found.append(contentsOf: tail)
         headingLinks = []
         headingsOf = [:]
 
-        // Each game's published entries: kinds in schema order, each kind's entries by name (then id).
-        let publishedFlags = published
-        let ordered: [[Int]] = Parallel.map(Array(gameIndexes.indices), jobs: games.count > 1 ? jobs : 1) { [gameIndexes] gamePosition in
-            Self.order(gameIndexes[gamePosition], published: publishedFlags[gamePosition], kinds: schema.kinds, jobs: jobs)
-        }
-        // Inverse relations, gathered in that order before any entry is built: per target entry, its
-        // sources with the relation (a field of the source's kind) of each.
+        let ordered = side.ordered
+        let inverse = side.inverse
+        side.inverse = []
         let relations = InverseRelations(schema: schema)
-        var inverse: [[[InverseSource]]] = gameIndexes.map { Array(repeating: [], count: $0.entries.count) }
-        var slots: [String: Int] = [:]
-        for (position, raw) in games.enumerated() { slots[raw.id] = position }
-        for (gamePosition, positions) in ordered.enumerated() {
-            let index = gameIndexes[gamePosition]
-            for position in positions {
-                let source = index.entries[position].ref
-                guard let fields = relations.referenceFields[source.kind] else { continue }
-                let values = fieldValues[gamePosition][position]
-                for (relation, name) in fields {
-                    guard let value = values[name] else { continue }
-                    for target in value.references {
-                        guard let targetGame = slots[target.game],
-                              let targetPosition = gameIndexes[targetGame].position(kind: target.kind, id: target.id) else { continue }
-                        inverse[targetGame][targetPosition].append(InverseSource(relation: relation, source: source))
-                    }
-                }
+        // The entries are built on every thread, a run of each game's places at a time. The
+        // checked entries' fields are read in place: a copy of one would take a reference to each
+        // of its values (its YAML among them) and give it back.
+        let itemRefs = items.indices.map { itemRef(Int32($0)) }
+        let runs = ordered.indices.flatMap { game in
+            stride(from: 0, to: ordered[game].count, by: Self.entryRun).map { (game: game, range: $0..<min($0 + Self.entryRun, ordered[game].count)) }
+        }
+        let built = Parallel.map(runs, jobs: jobs) { [gameIndexes, fieldValues, notes, mentions] run -> [Entry] in
+            let index = gameIndexes[run.game]
+            return ordered[run.game][run.range].map { position in
+                let ref = index.entries[position].ref
+                let sources = inverse[run.game][position]
+                return Entry(ref: ref, name: index.entries[position].name, source: index.entries[position].raw.source,
+                             path: index.entries[position].page,
+                             fields: fieldValues[run.game][position], notes: notes[run.game][position],
+                             inverse: sources.isEmpty ? [] : relations.relations(of: ref.kind, from: sources),
+                             mentions: mentions[run.game][position].map { itemRefs[Int($0)] }.sorted(),
+                             displayName: displayNames[ref], extra: index.entries[position].extra,
+                             isDraft: index.entries[position].isDraft, isSpoiler: index.entries[position].isSpoiler,
+                             spoilerUntil: index.entries[position].spoilerUntil)
+            }
+        }
+        var byGame: [[String: [Entry]]] = Array(repeating: [:], count: games.count)
+        for (run, entries) in zip(runs, built) {
+            // A kind's entries are next to each other in the order: taken a stretch at a time.
+            var start = 0
+            while start < entries.count {
+                let kind = entries[start].ref.kind
+                var end = start + 1
+                while end < entries.count && entries[end].ref.kind == kind { end += 1 }
+                byGame[run.game][kind, default: []].append(contentsOf: entries[start..<end])
+                start = end
             }
         }
         var resolvedGames: [Game] = []
         for (gamePosition, raw) in games.enumerated() {
             let game = gameEntries[gamePosition]
-            let index = gameIndexes[gamePosition]
-            var byKind: [String: [Entry]] = [:]
-            for position in ordered[gamePosition] {
-                // The checked entry's fields read in place: a copy of it would take a reference to
-                // each of its values (its YAML among them) and give it back.
-                let ref = index.entries[position].ref
-                let sources = inverse[gamePosition][position]
-                inverse[gamePosition][position] = []
-                let entry = Entry(ref: ref, name: index.entries[position].name, source: index.entries[position].raw.source,
-                                  path: index.entries[position].page,
-                                  fields: fieldValues[gamePosition][position], notes: notes[gamePosition][position],
-                                  inverse: sources.isEmpty ? [] : relations.relations(of: ref.kind, from: sources),
-                                  mentions: mentions[gamePosition][position].map(itemRef).sorted(),
-                                  displayName: displayNames[ref], extra: index.entries[position].extra,
-                                  isDraft: index.entries[position].isDraft, isSpoiler: index.entries[position].isSpoiler,
-                                  spoilerUntil: index.entries[position].spoilerUntil)
-                fieldValues[gamePosition][position] = [:]
-                notes[gamePosition][position] = .empty
-                mentions[gamePosition][position] = []
-                byKind[ref.kind, default: []].append(entry)
-            }
             resolvedGames.append(Game(id: raw.id, title: game.name, source: raw.game.source,
                               path: RelativeURL.gamePage(game: raw.id), fields: gameFields[gamePosition],
-                              notes: gameNotes[gamePosition], entries: byKind, links: gameLinks[gamePosition],
+                              notes: gameNotes[gamePosition], entries: byGame[gamePosition], links: gameLinks[gamePosition],
                               extra: game.extra, sharedProgress: game.sharedProgress))
         }
+        byGame = []
         // Let the working tables go before the site builds its own index.
         let keptLookup = keeping ? lookup : nil
         lookup = ReferenceLookup(schema: schema, indexes: [:])
@@ -305,7 +307,6 @@ public struct Resolver: Sendable {
         fieldValues = []
         notes = []
         mentions = []
-        inverse = []
         diagnostics.append(contentsOf: found)
         let site = Site(config: config, schema: schema, games: resolvedGames, imageSizes: imageSizes)
         guard let keptLookup else {
@@ -341,6 +342,44 @@ public struct Resolver: Sendable {
             light.games[game].game.notes = ""
         }
         return light
+    }
+
+    /// What the resolve works out beside the notes (`resolve`): the names told apart, each game's
+    /// published entries in order, and the sources of each entry's inverse relations.
+    private struct SideWork: Sendable {
+        var displayNames: [EntryRef: String]
+        var ordered: [[Int]]
+        var inverse: [[[InverseSource]]]
+    }
+
+    /// How many entries one piece of work builds.
+    private static let entryRun = 512
+
+    /// Per game and entry, the entries whose fields reference it, with the relation (a field of the
+    /// source's kind) of each, gathered in the order of `ordered`.
+    private static func inverseSources(_ gameIndexes: [GameIndex], games: [RawGame], ordered: [[Int]], fields: [[[String: FieldValue]]],
+                                       schema: Schema) -> [[[InverseSource]]] {
+        let relations = InverseRelations(schema: schema)
+        var inverse: [[[InverseSource]]] = gameIndexes.map { Array(repeating: [], count: $0.entries.count) }
+        var slots: [String: Int] = [:]
+        for (position, raw) in games.enumerated() { slots[raw.id] = position }
+        for (gamePosition, positions) in ordered.enumerated() {
+            let index = gameIndexes[gamePosition]
+            for position in positions {
+                let source = index.entries[position].ref
+                guard let referenceFields = relations.referenceFields[source.kind] else { continue }
+                let values = fields[gamePosition][position]
+                for (relation, name) in referenceFields {
+                    guard let value = values[name] else { continue }
+                    for target in value.references {
+                        guard let targetGame = slots[target.game],
+                              let targetPosition = gameIndexes[targetGame].position(kind: target.kind, id: target.id) else { continue }
+                        inverse[targetGame][targetPosition].append(InverseSource(relation: relation, source: source))
+                    }
+                }
+            }
+        }
+        return inverse
     }
 
     /// A note to resolve and render: a published entry of a game (its position in the game's index),
