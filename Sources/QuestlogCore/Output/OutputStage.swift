@@ -31,6 +31,10 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// vouched for by its bytes, read and hashed, not by its stamp.
     private let recorded: Int64
     private let active: Bool
+    /// The files of `previous` as they are on disk, examined on another thread from the moment the
+    /// stage is made (the build has other work then), for `intact` to read rather than examine each
+    /// file as the pages ask; nil when there is nothing to examine.
+    private let examined: Background<[String: SourceStamp]>?
     private let lock = NSLock()
     private var entries: [Entry] = [] {
         didSet { entriesSorted = false }
@@ -60,6 +64,33 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         self.previous = byPath
         self.recorded = recorded
         self.active = active
+        let directory = writer.directory
+        let paths = Array(byPath.keys)
+        examined = active && !paths.isEmpty ? Background { Self.examine(paths, in: directory) } : nil
+    }
+
+    /// `SourceStamp.current` of each of `paths` (relative to `directory`) that can be examined,
+    /// each folder opened once and its files examined from it.
+    static func examine(_ paths: [String], in directory: String) -> [String: SourceStamp] {
+        var byFolder: [Substring: [String]] = [:]
+        for path in paths {
+            let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
+            byFolder[folder, default: []].append(path)
+        }
+        var found: [String: SourceStamp] = [:]
+        found.reserveCapacity(paths.count)
+        for (folder, paths) in byFolder {
+            let descriptor = openFolder(folder.isEmpty ? directory : directory + "/" + folder)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            let skip = folder.isEmpty ? 0 : folder.utf8.count + 1
+            for path in paths {
+                var info = stat()
+                guard fstatat(descriptor, String(path.utf8.dropFirst(skip))!, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                found[path] = SourceStamp(path: path, size: Int(info.st_size), modified: SourceStamp.modificationTime(info), hash: 0)
+            }
+        }
+        return found
     }
 
     /// The last build's record of the file at `path`, when the file is still at that size and time;
@@ -67,7 +98,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// could have kept its time (`SourceStamp.racyWindow(for:)`), only when its bytes still have
     /// the hash too.
     private func intact(_ path: String) -> SourceStamp? {
-        guard let stamp = previous[path], let now = SourceStamp.current(path, in: writer.directory),
+        guard let stamp = previous[path], let now = examined?.value()[path] ?? SourceStamp.current(path, in: writer.directory),
               now.size == stamp.size, now.modified == stamp.modified else { return nil }
         if recorded - stamp.modified < SourceStamp.racyWindow(for: stamp.modified) {
             guard ContentHash.hash(ofFile: writer.absolute(path)) == stamp.hash else { return nil }
@@ -272,4 +303,9 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         stageFolder = stage
         return stage
     }
+}
+
+/// A descriptor of the folder at `path` to examine its files from (-1 when it cannot be opened).
+private func openFolder(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
 }

@@ -102,6 +102,22 @@ import Darwin
         #expect(!kept(modified: fine, recordedAfter: -1_000_000), "written after the record began")
     }
 
+    /// The files examined ahead, a folder at a time, are those `SourceStamp.current` examines one by one.
+    @Test func filesExaminedAheadAreAsEachExaminedAlone() throws {
+        let site = TestSite(["Output/index.html": "home\n", "Output/g/npcs/a.html": "a\n", "Output/g/npcs/b.html": "bb\n",
+                             "Output/g/index.html": "game\n", "Output/g/npcs/sub/c.html": "ccc\n"])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        try FileManager.default.createSymbolicLink(atPath: output + "/g/linked.html", withDestinationPath: "index.html")
+        let paths = ["index.html", "g/npcs/a.html", "g/npcs/b.html", "g/index.html", "g/npcs/sub/c.html", "g/linked.html",
+                     "g/npcs", "g/missing.html", "gone/x.html", "g/npcs/sub"]
+        let examined = OutputStage.examine(paths, in: output)
+        for path in paths {
+            #expect(examined[path] == SourceStamp.current(path, in: output), "\(path)")
+        }
+        #expect(examined.count == 6)
+    }
+
     /// Gives every file under `folder` a modification time an hour ago.
     static func backdate(_ folder: String) {
         let old = timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)
