@@ -89,23 +89,40 @@ enum ContentHash {
         mutating func add(_ buffer: UnsafeRawBufferPointer) {
             let count = buffer.count
             var offset = 0
-            while offset + 8 <= count {
-                if pending == 0 {
-                    while offset + 16 <= count {
-                        running = ContentHash.block(running, UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)),
-                                                    UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
-                        offset += 16
-                    }
-                    if offset + 8 > count { break }
+            if pending > 0 {
+                // The block begun by earlier parts is filled from this one's first bytes, so that
+                // the rest is taken a whole block at a time.
+                let wanted = 16 &- pending
+                if wanted >= 8 && count >= 8 {
+                    put(buffer.loadUnaligned(fromByteOffset: 0, as: UInt64.self).littleEndian, bytes: 8)
+                    offset = 8
                 }
+                let more = pending == 0 ? 0 : min(16 &- pending, count &- offset)
+                if more > 0 {
+                    put(Self.word(buffer, from: offset, count: more), bytes: more)
+                    offset &+= more
+                }
+                guard pending == 0 else { return }
+            }
+            while offset &+ 16 <= count {
+                running = ContentHash.block(running, UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)),
+                                            UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)))
+                offset &+= 16
+            }
+            if offset &+ 8 <= count {
                 put(UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)), bytes: 8)
-                offset += 8
+                offset &+= 8
             }
-            if offset < count {
-                var word: UInt64 = 0
-                for index in 0..<(count - offset) { word |= UInt64(buffer[offset + index]) << UInt64(index * 8) }
-                put(word, bytes: count - offset)
-            }
+            if offset < count { put(Self.word(buffer, from: offset, count: count &- offset), bytes: count &- offset) }
+        }
+
+        /// `count` bytes (one to eight) of `buffer` from `offset`, the first in the lowest bits.
+        @inline(__always)
+        private static func word(_ buffer: UnsafeRawBufferPointer, from offset: Int, count: Int) -> UInt64 {
+            if count == 8 { return UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+            var word: UInt64 = 0
+            for index in 0..<count { word |= UInt64(buffer[offset &+ index]) << UInt64(truncatingIfNeeded: index &* 8) }
+            return word
         }
 
         mutating func add(byte: UInt8) {
@@ -122,23 +139,23 @@ enum ContentHash {
         @inline(__always)
         private mutating func put(_ word: UInt64, bytes count: Int) {
             if pending < 8 {
-                let shift = UInt64(pending * 8)
+                let shift = UInt64(truncatingIfNeeded: pending &* 8)
                 first |= word << shift
                 // Past the first word: its other bytes begin the second (`shift` is not 0 then).
-                if pending + count > 8 { second |= word >> (64 - shift) }
-                pending += count
+                if pending &+ count > 8 { second |= word >> (64 &- shift) }
+                pending &+= count
             } else {
-                let shift = UInt64((pending - 8) * 8)
+                let shift = UInt64(truncatingIfNeeded: (pending &- 8) &* 8)
                 second |= word << shift
-                let total = pending + count
+                let total = pending &+ count
                 guard total >= 16 else {
                     pending = total
                     return
                 }
                 running = ContentHash.block(running, first, second)
-                first = total > 16 ? word >> (64 - shift) : 0
+                first = total > 16 ? word >> (64 &- shift) : 0
                 second = 0
-                pending = total - 16
+                pending = total &- 16
             }
         }
     }

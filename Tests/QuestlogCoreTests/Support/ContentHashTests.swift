@@ -38,7 +38,8 @@ import TestSupport
                 var pieces: [[UInt8]] = []
                 var start = 0
                 while start < length {
-                    let end = min(length, start + Int(random.next() % 12))
+                    // Pieces shorter than a word, and pieces that fill a block and go on past it.
+                    let end = min(length, start + Int(random.next() % (random.next() % 2 == 0 ? 12 : 48)))
                     pieces.append(Array(bytes[start..<end]))
                     start = end
                 }
