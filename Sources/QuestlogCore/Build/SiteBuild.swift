@@ -518,6 +518,9 @@ public struct SiteBuild: Sendable {
             }
         }, afterSearch: keepSearch)
         keeping.wait()
+        // The stages from here on are not trimmed (`BuildTimings.releaseFreedMemory`): the build
+        // has passed its peak, what they make fits in the room the pages and the index left, and
+        // the process ends with them.
         if memo.layouts.changed {
             timings.measure("keep layouts", trimming: false, { Self.store(memo.layouts.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.layoutsPath(site: options.site)) },
                             count: { _ in (items: memo.layouts.count, reused: 0) })
@@ -527,9 +530,6 @@ public struct SiteBuild: Sendable {
                             // The blocks the exports used: those taken from the memo and those deflated.
                             count: { _ in (items: memo.deflated.madeCount + memo.deflated.reusedCount, reused: memo.deflated.reusedCount) })
         }
-        // The stages from here on are not trimmed (`BuildTimings.releaseFreedMemory`): the build
-        // has passed its peak, what they make fits in the room the pages and the index left, and
-        // the process ends with them.
         var diagnostics = rendered.diagnostics
         func stopped() -> BuildResult {
             stage.discard()

@@ -164,12 +164,14 @@ public struct Resolver: Sendable {
 
         // What needs the fields but not the notes is worked out on another thread while the notes
         // are taken in on this one: the names told apart, each game's order, the inverse relations.
-        // (The notes merge their inline tags into the fields, which none of these read.)
+        // The notes merge their inline tags into the `tags` field, which none of these read, but
+        // for the inverse relations of a schema whose `tags` hold references: those wait for the notes.
+        let tagsHoldReferences = schema.kinds.contains { $0.field(named: "tags")?.type.referencedKind != nil }
         let sideWork = Background(inBackground: jobs > 1) { [gameIndexes, fieldValues, published, schema, games] in
             let displayNames = Self.displayNames(gameIndexes, fields: fieldValues, published: published)
             // Each game's published entries: kinds in schema order, each kind's entries by name (then id).
             let ordered = gameIndexes.indices.map { Self.order(gameIndexes[$0], published: published[$0], kinds: schema.kinds, jobs: 1) }
-            let inverse = Self.inverseSources(gameIndexes, games: games, ordered: ordered, fields: fieldValues, schema: schema)
+            let inverse = tagsHoldReferences ? nil : Self.inverseSources(gameIndexes, games: games, ordered: ordered, fields: fieldValues, schema: schema)
             return SideWork(displayNames: displayNames, ordered: ordered, inverse: inverse)
         }
 
@@ -254,8 +256,8 @@ public struct Resolver: Sendable {
         headingsOf = [:]
 
         let ordered = side.ordered
-        let inverse = side.inverse
-        side.inverse = []
+        let inverse = side.inverse ?? Self.inverseSources(gameIndexes, games: games, ordered: ordered, fields: fieldValues, schema: schema)
+        side.inverse = nil
         let relations = InverseRelations(schema: schema)
         // The entries are built on every thread, a run of each game's places at a time. The
         // checked entries' fields are read in place: a copy of one would take a reference to each
@@ -349,7 +351,8 @@ public struct Resolver: Sendable {
     private struct SideWork: Sendable {
         var displayNames: [EntryRef: String]
         var ordered: [[Int]]
-        var inverse: [[[InverseSource]]]
+        /// Nil when they are to be gathered once the notes are taken in.
+        var inverse: [[[InverseSource]]]?
     }
 
     /// How many entries one piece of work builds.

@@ -168,4 +168,26 @@ struct ResolverTests {
             #expect(Resolver.distinct(targets) == expected, "\(count) targets")
         }
     }
+
+    /// Inline tags go into `tags` before inverse relations are gathered, also when the schema makes
+    /// `tags` a reference field, on one thread or several.
+    @Test func inverseRelationsSeeTheTagsTheNotesMerged() throws {
+        let site = TestSite([
+            "questlog.yml": "kinds:\n  npc:\n    fields:\n      tags: { type: ref location }\n",
+            "Content/g/game.md": "---\ntitle: G\n---\n",
+            "Content/g/npcs/varre.md": "---\nname: Varre\ntags: church\n---\nSee #hidden here.\n",
+            "Content/g/npcs/kale.md": "---\nname: Kale\ntags: church\n---\nNo inline tags.\n",
+            "Content/g/locations/church.md": "---\nname: Church\n---\n",
+        ])
+        defer { site.remove() }
+        for jobs in [1, 2] {
+            let (resolved, diagnostics) = site.resolve(jobs: jobs)
+            #expect(!diagnostics.hasErrors, "\(diagnostics.all)")
+            let church = try #require(resolved.entry(EntryRef(game: "g", kind: "location", id: "church")))
+            #expect(church.inverse.flatMap(\.entries).map(\.id) == ["kale"], "jobs \(jobs)")
+            let varre = try #require(resolved.entry(EntryRef(game: "g", kind: "npc", id: "varre")))
+            #expect(varre.fields["tags"] == .list(["hidden"]), "jobs \(jobs)")
+        }
+    }
 }
+
