@@ -140,11 +140,11 @@ extension SearchIndex {
         type == "flags" ? "flags.\(hash).js" : "\(type)-\(number).\(hash).js"
     }
 
-    /// The hash a file is named by: the top 25 bits of the FNV-1a hash of the files' data, each
-    /// followed by a zero byte (of one file's, for the names `files()` gives), as five digits of
-    /// base 32 (`0`–`9`, `a`–`v`). `index.js` holds one per file and is loaded afresh on every page
-    /// that searches, so each costs five bytes there; a browser can only mistake an older file for
-    /// a newer one of the same number when both hashes agree, once in 33 million changes.
+    /// The hash a file is named by: the top 25 bits of the `ContentHash` of the files' data, each
+    /// after its length (of one file's, for the names `files()` gives), as five digits of base 32
+    /// (`0`–`9`, `a`–`v`). `index.js` holds one per file and is loaded afresh on every page that
+    /// searches, so each costs five bytes there; a browser can only mistake an older file for a
+    /// newer one of the same number when both hashes agree, once in 33 million changes.
     static func contentHash(of bodies: [String]) -> String {
         contentHash(ofBytes: bodies.map { body in
             let bytes = Array(body.utf8)
@@ -154,14 +154,12 @@ extension SearchIndex {
 
     /// `contentHash(of:)` of the data at `range` of each of `bodies`.
     static func contentHash(ofBytes bodies: [(bytes: [UInt8], range: Range<Int>)]) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var stream = ContentHash.Stream(total: bodies.reduce(0) { $0 + 8 + $1.range.count })
         for body in bodies {
-            body.bytes.withUnsafeBufferPointer { bytes in
-                for byte in bytes[body.range] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            }
-            hash = hash &* 0x100_0000_01B3
+            withUnsafeBytes(of: UInt64(body.range.count).littleEndian) { stream.add($0) }
+            body.bytes.withUnsafeBytes { bytes in stream.add(UnsafeRawBufferPointer(rebasing: bytes[body.range])) }
         }
-        // The high bits: FNV-1a's low bits mix least.
+        let hash = stream.value
         let digits = Array("0123456789abcdefghijklmnopqrstuv".utf8)
         return String(decoding: (0..<hashLength).map { digits[Int(hash >> (64 - 5 * ($0 + 1)) & 31)] }, as: UTF8.self)
     }

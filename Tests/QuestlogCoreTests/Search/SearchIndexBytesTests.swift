@@ -21,6 +21,17 @@ struct SearchIndexBytesTests {
         #expect(SearchIndex.contentHash(ofBytes: padded) == SearchIndex.contentHash(of: texts))
         #expect(SearchIndex.contentHash(of: texts) != SearchIndex.contentHash(of: texts.reversed()))
         #expect(SearchIndex.contentHash(of: texts).count == 5)
+        // Where one text ends and the next begins counts.
+        #expect(SearchIndex.contentHash(of: ["ab", "c"]) != SearchIndex.contentHash(of: ["a", "bc"]))
+        #expect(SearchIndex.contentHash(of: ["abc", ""]) != SearchIndex.contentHash(of: ["abc"]))
+        // Names of files that differ in a byte differ (five base-32 digits: a collision is one in 33 million).
+        var random = SplitMix64(seed: 31)
+        var names = Set<String>()
+        for _ in 0..<200 {
+            let bytes = (0..<40).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            names.insert(SearchIndex.contentHash(ofBytes: [(bytes, 0..<bytes.count)]))
+        }
+        #expect(names.count == 200)
     }
 
     @Test func documentsAreWrittenAsTheirValue() {
