@@ -38,7 +38,7 @@ public struct SourceStamp: Sendable, Hashable {
 
     /// Every file a build of the site may read: `questlog.yml`, and everything under `Content/` and
     /// `Templates/` but hidden files and editor leftovers, following symbolic links that stay in the
-    /// site (each real folder once), and every folder under them (`folderSize`: its presence
+    /// site or in the real folders `Content/` and `Templates/` are (each real folder once), and every folder under them (`folderSize`: its presence
     /// alone). In walking order (config, then each folder's names sorted by bytes, a folder before
     /// what it holds), which is the same for the same files.
     /// `hashingRecent: false` skips the hashes (a watcher that compares sizes and times only).
@@ -54,11 +54,13 @@ public struct SourceStamp: Sendable, Hashable {
         var stamps: [SourceStamp] = []
         var contentHasLinks = false
         var visited: Set<String> = []
-        let realSite = realPath(site) ?? site
+        // Links are followed where the load follows them: inside the site, and inside the real
+        // folders `Content/` and `Templates/` stand for (either may be a link to a folder elsewhere).
+        let roots = [realPath(site) ?? site] + [SiteLoader.contentFolder, "Templates"].compactMap { realPath(site + "/" + $0) }
         func walk(_ relative: String, inContent: Bool) {
             let full = site + "/" + relative
-            guard let real = realPath(full), real == realSite || real.hasPrefix(realSite + "/"), visited.insert(real).inserted,
-                  let folder = opendir(full) else { return }
+            guard let real = realPath(full), roots.contains(where: { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }),
+                  visited.insert(real).inserted, let folder = opendir(full) else { return }
             defer { closedir(folder) }
             var names: [String] = []
             // Each name is examined from its folder, open already, rather than by its whole path.

@@ -59,6 +59,36 @@ struct BuildCacheTests {
         #expect(!SiteBuild(options: BuildOptions(site: site.root, output: output, includeDrafts: true)).run().upToDate, "other options")
     }
 
+    /// `Content/` may be a link to a folder outside the site, which the load follows: the files
+    /// there are stamped too, so an edit there builds again, and the result equals a clean build.
+    @Test func aContentFolderLinkedFromElsewhereIsStampedToo() throws {
+        let site = TestSite(["questlog.yml": "title: W\n"])
+        defer { site.remove() }
+        let elsewhere = NSTemporaryDirectory() + "questlog-content-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        for (path, text) in Self.files {
+            let full = elsewhere + "/" + String(path.dropFirst("Content/".count))
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: false, encoding: .utf8)
+        }
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/Content", withDestinationPath: elsewhere)
+        #expect(!site.build().diagnostics.hasErrors)
+        #expect(site.build().upToDate)
+        try "---\nname: Ranni\n---\nNew.\n".write(toFile: elsewhere + "/g/npcs/ranni.md", atomically: false, encoding: .utf8)
+        let rebuilt = site.build()
+        #expect(!rebuilt.upToDate, "a file added behind the link")
+        #expect(site.page("g/npcs/ranni.html").contains("New."))
+        try "---\nname: Ranni\n---\nChanged.\n".write(toFile: elsewhere + "/g/npcs/ranni.md", atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: elsewhere + "/g/npcs/ranni.md")
+        #expect(!site.build().upToDate, "a file edited behind the link")
+        #expect(site.page("g/npcs/ranni.html").contains("Changed."))
+        let options = BuildOptions(site: site.root, output: site.root + "/Output")
+        let clean = SiteBuild(options: options).render()
+        var made = TestSite.tree(site.root + "/Output")
+        made[OutputManifest.fileName] = nil
+        #expect(made == Dictionary(uniqueKeysWithValues: clean.files.map { ($0.path, $0.bytes) }))
+    }
+
     /// A file hashed because it was just written, then changed in the same clock tick (same size and
     /// time), is still compared by its bytes once its time no longer looks recent.
     @Test func bytesHashedOnceAreComparedAgainLater() throws {
