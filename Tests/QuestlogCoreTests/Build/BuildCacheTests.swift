@@ -82,11 +82,9 @@ struct BuildCacheTests {
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: elsewhere + "/g/npcs/ranni.md")
         #expect(!site.build().upToDate, "a file edited behind the link")
         #expect(site.page("g/npcs/ranni.html").contains("Changed."))
-        let options = BuildOptions(site: site.root, output: site.root + "/Output")
-        let clean = SiteBuild(options: options).render()
-        var made = TestSite.tree(site.root + "/Output")
-        made[OutputManifest.fileName] = nil
-        #expect(made == Dictionary(uniqueKeysWithValues: clean.files.map { ($0.path, $0.bytes) }))
+        let clean = SiteBuild(options: BuildOptions(site: site.root, output: site.root + "/Output")).render()
+        #expect(!clean.files.isEmpty)
+        TestSite.expectOutput(site.root + "/Output", equals: clean.files, "a Content/ linked from elsewhere")
     }
 
     /// A file hashed because it was just written, then changed in the same clock tick (same size and

@@ -242,13 +242,7 @@ struct IncrementalBuildTests {
                 continue
             }
             compared += 1
-            var made = TestSite.tree(output)
-            made[OutputManifest.fileName] = nil
-            let expected = Dictionary(uniqueKeysWithValues: clean.files.map { ($0.path, $0.bytes) })
-            #expect(made.keys.sorted() == expected.keys.sorted(), "seed \(seed), step \(step)")
-            for (path, bytes) in expected where made[path] != bytes {
-                Issue.record("seed \(seed), step \(step): \(path) differs from a clean build")
-            }
+            let expected = TestSite.expectOutput(output, equals: clean.files, "seed \(seed), step \(step)")
             // As `serve` shows it: every page made when asked for, then the rest.
             let build = SiteBuild(options: options)
             let shown = build.renderServed(memo: served, changed: step == 0 ? nil : saved.sorted())
@@ -317,11 +311,7 @@ struct IncrementalBuildTests {
             let clean = SiteBuild(options: options).render()
             #expect(result.diagnostics.all == clean.diagnostics.all, "\(name)")
             #expect(!result.diagnostics.hasErrors, "\(name): \(result.diagnostics.all)")
-            var made = TestSite.tree(output)
-            made[OutputManifest.fileName] = nil
-            let expected = Dictionary(uniqueKeysWithValues: clean.files.map { ($0.path, $0.bytes) })
-            #expect(made.keys.sorted() == expected.keys.sorted(), "\(name)")
-            for (path, bytes) in expected where made[path] != bytes { Issue.record("\(name): \(path) differs from a clean build") }
+            TestSite.expectOutput(output, equals: clean.files, name)
             return timings.stages.contains { $0.name == "keep walk" }
         }
         #expect(build("the first build"))

@@ -90,6 +90,20 @@ extension TestSite {
         return files
     }
 
+    /// Records under `label` each way the files in `output` (its manifest aside) differ from
+    /// `files`, as a clean build made them in memory; returns those files by path.
+    @discardableResult
+    static func expectOutput(_ output: String, equals files: [OutputFile], _ label: String) -> [String: [UInt8]] {
+        var made = tree(output)
+        made[OutputManifest.fileName] = nil
+        let expected = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.bytes) })
+        #expect(made.keys.sorted() == expected.keys.sorted(), "\(label)")
+        for (path, bytes) in expected where made[path] != bytes {
+            Issue.record("\(label): \(path) differs from a clean build")
+        }
+        return expected
+    }
+
     func write(_ path: String, _ contents: String) {
         let full = root + "/" + path
         try! FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
