@@ -12,9 +12,17 @@ public final class BuildMemo: Sendable {
     public let loads: LoadMemo?
     /// `serve`'s last good build, which a save of notes alone is patched from (with `loads`).
     public let served: ServedMemo?
+    /// The memo of the last search index, which `build` updates after an edit of notes alone.
+    let searchIndex: SearchIndexFile?
 
-    public init(notes: NoteMemo = NoteMemo(), layouts: LayoutMemo = LayoutMemo(), search: SearchMemo = SearchMemo(),
+    public convenience init(notes: NoteMemo = NoteMemo(), layouts: LayoutMemo = LayoutMemo(), search: SearchMemo = SearchMemo(),
                 deflated: DeflateMemo = DeflateMemo(), loads: LoadMemo? = nil, served: ServedMemo? = nil) {
+        self.init(notes: notes, layouts: layouts, search: search, deflated: deflated, loads: loads, served: served, searchIndex: nil)
+    }
+
+    init(notes: NoteMemo, layouts: LayoutMemo, search: SearchMemo, deflated: DeflateMemo, loads: LoadMemo?, served: ServedMemo?,
+         searchIndex: SearchIndexFile?) {
+        self.searchIndex = searchIndex
         self.notes = notes
         self.layouts = layouts
         self.search = search
@@ -43,6 +51,11 @@ public final class BuildMemo: Sendable {
     /// The journal written beside the search memo when an index read few documents afresh.
     static func searchJournalPath(site: String) -> String {
         site + "/" + BuildCache.folder + "/search-journal"
+    }
+
+    /// The memo of the last search index (`SearchIndexMemo`).
+    static func searchIndexPath(site: String) -> String {
+        site + "/" + BuildCache.folder + "/search-index"
     }
 
     static func deflatedPath(site: String) -> String {
@@ -99,7 +112,8 @@ public final class BuildMemo: Sendable {
             let search = SearchMemo(reading: BuildMemo.searchPath(site: site), journal: BuildMemo.searchJournalPath(site: site), identity: identity)
             let deflated = DeflateMemo(reading: BuildMemo.deflatedPath(site: site), identity: identity)
             let (notes, layouts) = kept.value()
-            return BuildMemo(notes: notes ?? NoteMemo(), layouts: layouts ?? LayoutMemo(), search: search, deflated: deflated, loads: loads)
+            return BuildMemo(notes: notes ?? NoteMemo(), layouts: layouts ?? LayoutMemo(), search: search, deflated: deflated, loads: loads,
+                             served: nil, searchIndex: SearchIndexFile(path: BuildMemo.searchIndexPath(site: site), identity: identity))
         }
     }
 

@@ -55,6 +55,9 @@ public struct SiteBuild: Sendable {
         var previous: SiteDigest
         var keep: @Sendable (String) -> Bool
         var open: @Sendable (String) -> PiecedFile? = { _ in nil }
+        /// How to keep files as the output folder holds them, each with the hash its bytes must have:
+        /// all, or none (`OutputStage.keep(all:)`).
+        var keepAll: @Sendable ([(path: String, hash: UInt64)]) -> Bool = { _ in false }
     }
 
     /// Loads, resolves and renders the site, handing every file to `sink` as soon as it is made.
@@ -62,7 +65,10 @@ public struct SiteBuild: Sendable {
     /// the last build's only in the notes of some entries (`SiteDigest.changedNotes`), the pages
     /// showing the notes of none of them (`PageBuilder.notesShown(of:)`: all but those entries'
     /// own pages) are kept rather than made, and so are the pieces of the CSV and JSON exports and
-    /// the workbooks' sheets that hold none of them (`ExportReuse`); the search index is made whole.
+    /// the workbooks' sheets that hold none of them (`ExportReuse`); the search index is updated
+    /// from the last one when it can be (`SearchIndexBuilder.update`), and made whole otherwise.
+    /// With a memo that keeps search indexes (`BuildMemo.searchIndex`) and a digest, the index is
+    /// kept for the next build.
     func render(into sink: some OutputSink, progress: (BuildStep) -> Void, timings: BuildTimings,
                 deferringExports: Bool = false, deferringSearch: Bool = false, memo: BuildMemo? = nil,
                 digesting: Bool = false, reuse: PageReuse? = nil, afterLoad: () -> Void = {}, afterResolve: () -> Void = {},
@@ -83,9 +89,11 @@ public struct SiteBuild: Sendable {
         // The pages that show the notes of no entry whose notes changed, when nothing else did.
         var keeping: (@Sendable (String, [String]) -> Bool)?
         var exportReuse = ExportReuse.counting
+        var searchKeeping = memo?.searchIndex.flatMap { index in digest.map { SiteRenderer.SearchKeeping(index: index, site: $0.value) } }
         if let reuse, let changed = digest?.changedNotes(since: reuse.previous) {
             keeping = { path, shown in !shown.contains(where: changed.contains) && reuse.keep(path) }
             exportReuse = ExportReuse(changed: changed, open: { reuse.open(ExportDownload.folder + "/" + $0) })
+            searchKeeping?.update = SiteRenderer.SearchUpdate(changed: changed, previous: reuse.previous.value, keep: reuse.keepAll)
         }
         let pieces = ExportPieces()
         progress(.rendering)
@@ -101,8 +109,8 @@ public struct SiteBuild: Sendable {
             claimed = sink.paths + Self.exportPaths(of: site)
         } else {
             let (pageProblems, exportProblems) = renderEverything(of: site, renderer: renderer, into: sink, timings: timings, layouts: memo?.layouts,
-                                                                  deflated: memo?.deflated, search: memo?.search, afterSearch: afterSearch,
-                                                                  keeping: keeping, exports: (exportReuse, pieces))
+                                                                  deflated: memo?.deflated, search: (memo?.search, searchKeeping),
+                                                                  afterSearch: afterSearch, keeping: keeping, exports: (exportReuse, pieces))
             diagnostics.append(contentsOf: pageProblems)
             // With pages that cannot be made, the build stops there, as if the rest had not been made.
             if diagnostics.failed(strict: options.strict) {
@@ -355,7 +363,8 @@ public struct SiteBuild: Sendable {
     /// each has parts that run on fewer threads than there are, which the others fill. The
     /// diagnostics of the pages (template and locale problems), then those of the exports.
     private func renderEverything(of site: Site, renderer: SiteRenderer, into sink: some OutputSink, timings: BuildTimings,
-                                  layouts: LayoutMemo?, deflated: DeflateMemo?, search: SearchMemo?, afterSearch: @escaping @Sendable () -> Void,
+                                  layouts: LayoutMemo?, deflated: DeflateMemo?, search: (memo: SearchMemo?, keeping: SiteRenderer.SearchKeeping?),
+                                  afterSearch: @escaping @Sendable () -> Void,
                                   keeping: (@Sendable (String, [String]) -> Bool)?,
                                   exports: (reuse: ExportReuse, pieces: ExportPieces)) -> (pages: DiagnosticList, exports: DiagnosticList) {
         timings.measure("render", { () -> (pages: DiagnosticList, exports: DiagnosticList) in
@@ -365,11 +374,11 @@ public struct SiteBuild: Sendable {
                                               keeping: keeping)
             }
             let makeSearch: @Sendable () -> Void = {
-                _ = timings.measureBeside("search", { () -> Int in
-                    let files = renderer.searchFiles(of: site, memo: search)
+                _ = timings.measureBeside("search", { () -> (made: Int, kept: Int) in
+                    let (files, kept) = renderer.searchFiles(of: site, memo: search.memo, keeping: search.keeping)
                     sink.add(contentsOf: files)
-                    return files.count
-                }, count: { (items: $0, reused: 0) })
+                    return (files.count, kept)
+                }, count: { (items: $0.made + $0.kept, reused: $0.kept) })
                 afterSearch()
             }
             let makeExports: @Sendable () -> Void = {
@@ -453,7 +462,8 @@ public struct SiteBuild: Sendable {
             if changed.allSatisfy(entryFiles.contains) {
                 let pieces = cache.pieces
                 reuse = PageReuse(previous: digest, keep: { stage.keep($0) },
-                                  open: { path in pieces[path].flatMap { stage.open(path, pieces: $0) } })
+                                  open: { path in pieces[path].flatMap { stage.open(path, pieces: $0) } },
+                                  keepAll: { stage.keep(all: $0) })
             }
         }
         // The notes are written (and let go) as soon as they are all rendered, on a thread of their
@@ -469,6 +479,7 @@ public struct SiteBuild: Sendable {
                                       count: { _ in (items: memo.search.madeCount + memo.search.reusedCount, reused: memo.search.reusedCount) })
             }
             memo.search.release()
+            memo.searchIndex?.store { bytes, path in Self.store(bytes, at: path) }
         }
         // The loaded files are written (and let go) as soon as they are loaded, while the site is resolved.
         let readsSearchAhead = reuse != nil
@@ -476,7 +487,10 @@ public struct SiteBuild: Sendable {
             // The resolve leaves a processor free part of the time: after an edit, the search memo
             // is read then, rather than when the index waits for it. A full build, which reuses no
             // page, reads it when needed, so that it is not held beside the pages being made.
-            if options.jobs > 1 && readsSearchAhead { memo.search.readAhead() }
+            if options.jobs > 1 && readsSearchAhead {
+                memo.search.readAhead()
+                memo.searchIndex?.readAhead()
+            }
             if let loads = memo.loads {
                 // A walk made afresh is kept for the next build, one it may not stand for removed.
                 if let walk = loads.madeWalk {

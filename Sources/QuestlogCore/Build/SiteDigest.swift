@@ -86,6 +86,22 @@ struct SiteDigest: Equatable, Sendable {
         return changed
     }
 
+    /// One digest of the whole: what a memo made of the site names it by (`SearchIndexMemo`).
+    var value: UInt64 {
+        var digest = StableDigest()
+        digest.add(entries.count)
+        for entry in entries {
+            digest.add(entry.key)
+            digest.add(entry.path)
+            digest.add(entry.shape)
+            digest.add(entry.notes)
+        }
+        digest.add(games.count)
+        for game in games { digest.add(game) }
+        digest.add(site)
+        return digest.value
+    }
+
     /// The source files of every entry.
     var paths: Set<String> {
         Set(entries.map(\.path))

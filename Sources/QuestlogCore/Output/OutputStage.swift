@@ -147,6 +147,23 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         return true
     }
 
+    /// Takes the files the last build wrote at `files`' paths as this build's too, unmade, when every
+    /// one is still on disk at the size and time recorded with its hash, and that hash is the one
+    /// given; all of them, or none (false) for the files to be made and added.
+    func keep(all files: [(path: String, hash: UInt64)]) -> Bool {
+        guard active else { return false }
+        var stamps: [SourceStamp] = []
+        stamps.reserveCapacity(files.count)
+        for file in files {
+            guard OutputPathRules.problem(with: file.path) == nil, let stamp = intact(file.path), stamp.hash == file.hash else { return false }
+            stamps.append(stamp)
+        }
+        lock.withLock {
+            for stamp in stamps { entries.append(Entry(path: stamp.path, content: .unchanged, size: stamp.size, hash: stamp.hash, stamp: stamp)) }
+        }
+        return true
+    }
+
     /// The file at `path` (relative to the output folder) as the last build left it, open for its
     /// pieces of the lengths that build recorded; nil when it changed since, as for `keep`. Taking
     /// nothing: the file made for the path is added as any other.

@@ -150,6 +150,43 @@ public struct SiteRenderer: Sendable {
         return SearchIndexBuilder(site: site, strings: strings, jobs: jobs, memo: memo).build().files()
     }
 
+    /// How a build keeps its search index for the next (`SearchIndexMemo`): where, and the digest
+    /// of its site (`SiteDigest.value`); and when the site differs from the last build's only in
+    /// the notes of the entries of some files, how to update the last index.
+    struct SearchKeeping: Sendable {
+        var index: SearchIndexFile
+        var site: UInt64
+        var update: SearchUpdate?
+    }
+
+    /// The files whose entries' notes alone changed since the last build, the digest of that
+    /// build's site, and how to take the files of its index that stand as they are
+    /// (`OutputStage.keep(all:)`: all, or none).
+    struct SearchUpdate: Sendable {
+        var changed: Set<String>
+        var previous: UInt64
+        var keep: @Sendable ([(path: String, hash: UInt64)]) -> Bool
+    }
+
+    /// `searchFiles(of:memo:)`, keeping the index for the next build; with an update, made from the
+    /// last build's index when it can be (`SearchIndexBuilder.update`), its files that stand as they
+    /// are kept rather than made. The files made, and how many were kept.
+    func searchFiles(of site: Site, memo: SearchMemo?, keeping: SearchKeeping?) -> (files: [OutputFile], kept: Int) {
+        guard let keeping, let memo else { return (searchFiles(of: site, memo: memo), 0) }
+        let strings = UIStrings.load(language: site.config.language, theme: theme).0
+        var builder = SearchIndexBuilder(site: site, strings: strings, jobs: jobs, memo: memo)
+        builder.keptSite = keeping.site
+        if let update = keeping.update, let last = keeping.index.previous(),
+           let made = builder.update(last, changed: update.changed, previous: update.previous), update.keep(made.kept) {
+            memo.add(made.analyses)
+            keeping.index.keep(made.memo)
+            return (made.files, made.kept.count)
+        }
+        let (files, bytes) = builder.build().made()
+        keeping.index.keep(bytes)
+        return (files, 0)
+    }
+
     private func diagnostic(for error: MustacheError) -> Diagnostic {
         Self.diagnostic(for: error, theme: theme)
     }

@@ -27,16 +27,25 @@ extension SearchIndex {
     /// go before the next one (the index is the method's own), so the index and all its files are
     /// not held together.
     public consuming func files() -> [OutputFile] {
+        made().files
+    }
+
+    /// `files()`, and for an index made to be kept (`kept`) the memo the next build may update it
+    /// from (`SearchIndexMemo`), naming `identity` as the binary that wrote it.
+    consuming func made(identity: String = BuildCache.binaryIdentity) -> (files: [OutputFile], memo: [UInt8]?) {
         // Each file is written straight into its bytes, on several threads; `body` is the range of
         // its data, which the hash reads. The flags first, as they read every document.
-        let flags = Self.body(of: "flags", 0) { $0.append(contentsOf: flagsJSON().bytes(pretty: false)) }
+        let hashing = kept != nil
+        let flags = Self.body(of: "flags", 0, hashing: hashing) { $0.append(contentsOf: flagsJSON().bytes(pretty: false)) }
         var bodies: [Body] = []
         bodies.reserveCapacity(shardCount + chunkCount + 1)
         // About a sixteenth of the files at a time.
         var batch = max(max(1, jobs) * 16, shardCount / 16)
         for start in stride(from: 0, to: shardCount, by: batch) {
             let shards = start..<min(start + batch, shardCount)
-            bodies += Self.bodies(Array(shards), jobs: jobs) { [self] shard in Self.body(of: "terms", shard) { writeShard(shard, to: &$0) } }
+            bodies += Self.bodies(Array(shards), jobs: jobs) { [self] shard in
+                Self.body(of: "terms", shard, hashing: hashing) { writeShard(shard, to: &$0) }
+            }
             for term in termRange(ofShard: shards.lowerBound).lowerBound..<termRange(ofShard: shards.upperBound - 1).upperBound {
                 postings[term] = []
             }
@@ -45,32 +54,60 @@ extension SearchIndex {
         batch = max(max(1, jobs) * 16, chunkCount / 16)
         for start in stride(from: 0, to: chunkCount, by: batch) {
             let chunks = start..<min(start + batch, chunkCount)
-            bodies += Self.bodies(Array(chunks), jobs: jobs) { [self] chunk in Self.body(of: "docs", chunk) { writeDocuments(chunk, to: &$0) } }
+            bodies += Self.bodies(Array(chunks), jobs: jobs) { [self] chunk in
+                Self.body(of: "docs", chunk, hashing: hashing) { writeDocuments(chunk, to: &$0) }
+            }
             let range = chunks.lowerBound * documentsPerChunk..<min(documents.count, chunks.upperBound * documentsPerChunk)
             for number in range { documents[number] = Self.spent }
             BuildTimings.releaseFreedMemory()
         }
         bodies.append(flags)
         let hashes = bodies.map(\.hash)
-        var index = Self.scriptStart("index", 0)
-        index.append(contentsOf: manifest(hashes: hashes).bytes(pretty: false))
-        index.append(contentsOf: Self.scriptEnd)
-        var files = [OutputFile(path: Self.folder + "index.js", bytes: index)]
+        var files = [Self.indexFile(manifest(hashes: hashes))]
         files.reserveCapacity(bodies.count + 1)
         for (body, hash) in zip(bodies, hashes) {
             files.append(OutputFile(path: Self.folder + Self.fileName(body.type, body.number, hash: hash), bytes: body.bytes))
         }
-        return files
+        guard let draft = kept else { return (files, nil) }
+        kept = nil
+        let file = { (body: Body) in SearchIndexMemo.File(name: body.hash, hash: body.fileHash) }
+        let shards = shardStarts.indices.map { SearchIndexMemo.Shard(start: shardStarts[$0], key: shardKeys[$0], file: file(bodies[$0])) }
+        let terms = self.terms
+        let memo = SearchIndexMemo.encode(
+            parameters: draft.parameters, site: draft.site, documentsPerChunk: documentsPerChunk, documentBytes: draft.documentBytes,
+            totals: draft.totals, counts: draft.counts, documents: draft.documents, termCount: terms.count,
+            recordBytes: draft.blocks.reduce(0) { $0 + $1.count + 12 } + terms.reduce(0) { $0 + $1.utf8.count },
+            records: { bytes in
+                for index in terms.indices {
+                    var term = terms[index]
+                    term.withUTF8 { term in
+                        SearchIndexMemo.appendRecord(term: term, estimated: draft.estimated[index], frequency: draft.frequencies[index],
+                                                     block: draft.blocks[index], to: &bytes)
+                    }
+                }
+            },
+            shards: shards, chunks: bodies[shardCount..<shardCount + chunkCount].map(file), flags: file(flags), identity: identity)
+        return (files, memo)
+    }
+
+    /// `index.js`: the manifest as a script.
+    static func indexFile(_ manifest: JSONValue) -> OutputFile {
+        var index = Self.scriptStart("index", 0)
+        index.append(contentsOf: manifest.bytes(pretty: false))
+        index.append(contentsOf: Self.scriptEnd)
+        return OutputFile(path: Self.folder + "index.js", bytes: index)
     }
 
     /// An index file's bytes, with the range of its data and the hash of that data
-    /// (`contentHash(ofBytes:)`), worked out on the thread that wrote the file.
-    private struct Body: Sendable {
+    /// (`contentHash(ofBytes:)`), worked out on the thread that wrote the file; and with `hashing`,
+    /// the `ContentHash` of its bytes.
+    struct Body: Sendable {
         var type: String
         var number: Int
         var bytes: [UInt8]
         var body: Range<Int>
         var hash: String
+        var fileHash: UInt64 = 0
     }
 
     /// What stands in for a document whose record is written.
@@ -80,7 +117,7 @@ extension SearchIndex {
         Parallel.map(numbers, jobs: jobs, make)
     }
 
-    private static func body(of type: String, _ number: Int, _ write: (inout [UInt8]) -> Void) -> Body {
+    static func body(of type: String, _ number: Int, hashing: Bool = false, _ write: (inout [UInt8]) -> Void) -> Body {
         var bytes = Self.scriptStart(type, number)
         let start = bytes.count
         write(&bytes)
@@ -89,7 +126,7 @@ extension SearchIndex {
         // Every file is held until the hash of all is known: not with the room its bytes grew into.
         let compacted = bytes.compacted()
         return Body(type: type, number: number, bytes: compacted, body: start..<end,
-                    hash: contentHash(ofBytes: [(compacted, start..<end)]))
+                    hash: contentHash(ofBytes: [(compacted, start..<end)]), fileHash: hashing ? ContentHash.hash(compacted) : 0)
     }
 
     /// The records of the documents of documents file `chunk`, written straight into bytes as the
@@ -127,12 +164,12 @@ extension SearchIndex {
     }
 
     /// What an index file starts with, before its data: `QuestlogSearch.load("terms",3,`.
-    private static func scriptStart(_ type: String, _ number: Int) -> [UInt8] {
+    static func scriptStart(_ type: String, _ number: Int) -> [UInt8] {
         Array("QuestlogSearch.load(\"\(type)\",\(number),".utf8)
     }
 
     /// What an index file ends with, after its data.
-    private static let scriptEnd: [UInt8] = Array(");\n".utf8)
+    static let scriptEnd: [UInt8] = Array(");\n".utf8)
 
     /// The name of an index file under `folder`: `terms-3.HASH.js`, `docs-0.HASH.js`, `flags.HASH.js`,
     /// `HASH` its own (`contentHash(ofBytes:)` of its data).
@@ -171,10 +208,19 @@ extension SearchIndex {
     /// files, then the flags file, as `files()` makes them; `files` has them by type, each type's
     /// one after the other in one string (file N's at characters 5N to 5N + 4).
     func manifest(hashes: [String]) -> JSONValue {
+        Self.manifest(hashes: hashes, shards: shardKeys, documents: documents.count, documentsPerChunk: documentsPerChunk,
+                      games: games, kinds: kinds, groups: groups)
+    }
+
+    /// `manifest(hashes:)` of an index with these shards' keys, documents, games, kinds and groups.
+    static func manifest(hashes: [String], shards shardKeys: [String], documents: Int, documentsPerChunk: Int,
+                         games: [SearchFacet], kinds: [SearchFacet], groups: [SearchGroup]) -> JSONValue {
+        let shardCount = shardKeys.count
+        let chunkCount = (documents + documentsPerChunk - 1) / documentsPerChunk
         let terms = hashes.prefix(shardCount), docs = hashes.dropFirst(shardCount).prefix(chunkCount)
         return .object([
             ("chunk", .int(documentsPerChunk)),
-            ("documents", .int(documents.count)),
+            ("documents", .int(documents)),
             ("files", .object([
                 ("docs", .string(docs.joined())),
                 ("flags", .string(hashes.last ?? "")),

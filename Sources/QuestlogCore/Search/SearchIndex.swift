@@ -26,6 +26,8 @@ public struct SearchIndex: Sendable {
     public var documentsPerChunk: Int
     /// How many threads `files()` writes the files on: the builder's.
     var jobs = 1
+    /// What the memo of the index is made of, for an index made to be kept (`SearchIndexMemo`).
+    var kept: SearchIndexMemo.Draft?
 
     public init(documents: [SearchDocument], games: [SearchFacet], kinds: [SearchFacet], groups: [SearchGroup],
                 terms: [String], postings: [[SearchPosting]], shardStarts: [Int], shardKeys: [String], documentsPerChunk: Int) {

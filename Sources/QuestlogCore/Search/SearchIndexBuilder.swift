@@ -17,6 +17,9 @@ public struct SearchIndexBuilder: Sendable {
     /// The analyses of earlier indexes, reused for documents whose texts are unchanged
     /// (`SearchMemo`); it keeps this index's. The index does not depend on it.
     public var memo: SearchMemo?
+    /// The digest of the site (`SiteDigest.value`), when the index is to be kept for the next build
+    /// to update (`SearchIndex.kept`, `SearchIndexMemo`); that needs a `memo` too.
+    var keptSite: UInt64?
 
     /// BM25's term-frequency saturation.
     static let saturation = 1.2
@@ -39,7 +42,7 @@ public struct SearchIndexBuilder: Sendable {
 
     public func build() -> SearchIndex {
         var analyzed: [AnalyzedDocument] = []
-        let (documents, games, kinds, groups, table) = analyzedDocuments(into: &analyzed)
+        let (documents, keys, games, kinds, groups, table) = analyzedDocuments(into: &analyzed)
         let count = Double(documents.count)
         let termCount = table.count
         var documentFrequency = [Int](repeating: 0, count: termCount)
@@ -52,7 +55,7 @@ public struct SearchIndexBuilder: Sendable {
                 lengthCounts[field] += 1
             }
         }
-        let averageLengths = zip(lengthTotals, lengthCounts).map { $1 == 0 ? 1 : Double($0) / Double($1) }
+        let averageLengths = zip(lengthTotals, lengthCounts).map { Self.stableAverage(total: $0, count: $1) }
 
         let order = table.sortedIDs(jobs: jobs)
         let rank = {
@@ -60,14 +63,20 @@ public struct SearchIndexBuilder: Sendable {
             for (position, id) in order.enumerated() { rank[id] = Int32(position) }
             return rank
         }()
-        let idf = documentFrequency.map { documentFrequency -> Double in
-            let frequency = Double(documentFrequency)
-            return log(1 + (count - frequency + 0.5) / (frequency + 0.5))
-        }
+        let idf = documentFrequency.map { Self.idf(documentFrequency: $0, documents: count) }
+        // What the next build may update the index from (`SearchIndexMemo`): only with the keys of
+        // the documents' texts, by which the analyses memo finds a changed document's last analysis.
+        let keeping = keptSite != nil && keys.count == documents.count
+        var kept = keeping ? SearchIndexMemo.Draft(documents: analyzed.indices.map { number in
+            SearchIndexMemo.Document(lengths: analyzed[number].lengths, nameLength: analyzed[number].nameLength,
+                                     bytes: Self.byteCount(of: documents[number]), key: keys[number])
+        }, totals: lengthTotals, counts: lengthCounts) : nil
+        kept?.blocks = [[UInt8]](repeating: [], count: termCount)
 
         // Each term's postings in document order, its list made at its final size. The documents are
         // scored a batch at a time on several threads, each posting with the rank of its term; a
-        // batch's analysis is let go once its postings are in their lists.
+        // batch's analysis is let go once its postings are in their lists. A kept index also has
+        // each term's postings with their frequencies (`SearchIndexMemo.Draft.blocks`).
         var postings = [[SearchPosting]](repeating: [], count: termCount)
         for (position, id) in order.enumerated() { postings[position].reserveCapacity(documentFrequency[id]) }
         let batch = scoringBatch > 0 ? scoringBatch : max(4096, analyzed.count / 16)
@@ -75,30 +84,38 @@ public struct SearchIndexBuilder: Sendable {
             let range = start..<min(start + batch, analyzed.count)
             let current = Array(analyzed[range])
             for number in range { analyzed[number] = .empty }
-            let scored = Parallel.map(Array(current.indices), jobs: jobs) { offset -> (ranks: [Int32], postings: [SearchPosting]) in
+            let scored = Parallel.map(Array(current.indices), jobs: jobs) { offset -> (ranks: [Int32], postings: [SearchPosting], packed: [Int]) in
                 let document = current[offset]
                 let documentLengths = document.lengths.map(Double.init)
                 var postings: [SearchPosting] = []
                 postings.reserveCapacity(document.terms.count)
-                for (id, packed) in zip(document.terms, document.packed) {
-                    var weighted = 0.0
-                    for field in SearchField.allCases {
-                        let termFrequency = Self.unpack(packed, field)
-                        guard termFrequency > 0 else { continue }
-                        let b = field.lengthNormalization
-                        let normalized = Double(termFrequency)
-                            / (1 - b + b * documentLengths[field.rawValue] / averageLengths[field.rawValue])
-                        weighted += field.weight * normalized * (Self.saturation + 1) / (normalized + Self.saturation)
+                documentLengths.withUnsafeBufferPointer { lengths in
+                    averageLengths.withUnsafeBufferPointer { averages in
+                        for (id, packed) in zip(document.terms, document.packed) {
+                            let impact = Self.impact(packed: packed, idf: idf[Int(id)], lengths: lengths.baseAddress!, averages: averages.baseAddress!)
+                            let nameLength = Self.unpack(packed, .name) > 0 ? document.nameLength : 0
+                            postings.append(SearchPosting(document: start + offset, impact: impact, nameLength: nameLength))
+                        }
                     }
-                    let impact = max(1, Int((idf[Int(id)] * weighted * 10).rounded()))
-                    let nameLength = Self.unpack(packed, .name) > 0 ? document.nameLength : 0
-                    postings.append(SearchPosting(document: start + offset, impact: impact, nameLength: nameLength))
                 }
-                return (document.terms.map { rank[Int($0)] }, postings)
+                return (document.terms.map { rank[Int($0)] }, postings, keeping ? document.packed : [])
             }
             postings.withUnsafeMutableBufferPointer { postings in
-                for document in scored {
-                    for (rank, posting) in zip(document.ranks, document.postings) { postings[Int(rank)].append(posting) }
+                if keeping {
+                    kept!.blocks.withUnsafeMutableBufferPointer { blocks in
+                        for document in scored {
+                            for (index, rank) in document.ranks.enumerated() {
+                                let posting = document.postings[index]
+                                SearchIndexMemo.appendPosting(document: posting.document, after: postings[Int(rank)].last?.document,
+                                                              packed: document.packed[index], to: &blocks[Int(rank)])
+                                postings[Int(rank)].append(posting)
+                            }
+                        }
+                    }
+                } else {
+                    for document in scored {
+                        for (rank, posting) in zip(document.ranks, document.postings) { postings[Int(rank)].append(posting) }
+                    }
                 }
             }
             // The batch's analysis is freed; its room goes back to the system rather than staying
@@ -107,16 +124,80 @@ public struct SearchIndexBuilder: Sendable {
         }
 
         let terms = Parallel.map(order, jobs: jobs) { table.term($0) }
-        let (shardStarts, shardKeys) = shards(terms: terms, postings: postings)
-        let documentBytes = documents.reduce(0) { total, document in
-            total + document.name.utf8.count + document.path.utf8.count + document.text.utf8.count
-                + document.aliases.reduce(0) { $0 + $1.utf8.count + 3 } + 12
-        }
-        let perChunk = documents.isEmpty ? 1 : max(1, chunkBytes * documents.count / max(1, documentBytes))
+        let (shardStarts, shardKeys, estimated) = shards(terms: terms, postings: postings)
+        let documentBytes = documents.reduce(0) { $0 + Self.byteCount(of: $1) }
+        let perChunk = Self.documentsPerChunk(documents: documents.count, bytes: documentBytes, chunkBytes: chunkBytes)
         var index = SearchIndex(documents: documents, games: games, kinds: kinds, groups: groups, terms: terms,
                                 postings: postings, shardStarts: shardStarts, shardKeys: shardKeys, documentsPerChunk: perChunk)
         index.jobs = jobs
+        if var draft = kept, let site = keptSite {
+            draft.parameters = parameters
+            draft.site = site
+            draft.documentBytes = documentBytes
+            draft.estimated = estimated
+            draft.frequencies = order.map { documentFrequency[$0] }
+            index.kept = draft
+        }
         return index
+    }
+
+    /// How many consecutive documents share a documents file: about `chunkBytes` of their records,
+    /// and no more than there are (so that the number of an index whose documents all fit in one
+    /// file changes with nothing but their number).
+    static func documentsPerChunk(documents: Int, bytes: Int, chunkBytes: Int) -> Int {
+        documents == 0 ? 1 : min(documents, max(1, chunkBytes * documents / max(1, bytes)))
+    }
+
+    /// About how many bytes a document's record takes in its documents file.
+    static func byteCount(of document: SearchDocument) -> Int {
+        document.name.utf8.count + document.path.utf8.count + document.text.utf8.count
+            + document.aliases.reduce(0) { $0 + $1.utf8.count + 3 } + 12
+    }
+
+    /// A term's inverse document frequency among `documents` documents.
+    static func idf(documentFrequency: Int, documents: Double) -> Double {
+        let frequency = Double(documentFrequency)
+        return log(1 + (documents - frequency + 0.5) / (frequency + 0.5))
+    }
+
+    /// A term's BM25 score in a document, field weights included, in tenths (at least one): from its
+    /// frequency in each field (`packed`), its `idf`, the document's field lengths and the index's
+    /// average lengths (`stableAverage`).
+    @inline(__always)
+    static func impact(packed: Int, idf: Double, lengths: UnsafePointer<Double>, averages: UnsafePointer<Double>) -> Int {
+        var weighted = 0.0
+        for field in SearchField.allCases {
+            let termFrequency = unpack(packed, field)
+            guard termFrequency > 0 else { continue }
+            let b = field.lengthNormalization
+            let normalized = Double(termFrequency) / (1 - b + b * lengths[field.rawValue] / averages[field.rawValue])
+            weighted += field.weight * normalized * (saturation + 1) / (normalized + saturation)
+        }
+        return max(1, Int((idf * weighted * 10).rounded()))
+    }
+
+    /// How many leading bits of its significand an average field length keeps (`stableAverage`).
+    static let averageBits = 6
+
+    /// The average length of a field, `total` terms over the `count` documents that have it (1 when
+    /// none does), rounded to its first `averageBits` significant bits: within 1.6% of the exact
+    /// average, which BM25's length normalization cannot tell apart, and the same after most edits,
+    /// so an edit changes the scores of the documents it touches and no others
+    /// (`SearchIndexBuilder.update`). Lucene's BM25 likewise scores from lengths kept in one byte.
+    static func stableAverage(total: Int, count: Int) -> Double {
+        guard count > 0, total > 0 else { return 1 }
+        let exact = Double(total) / Double(count)
+        let dropped = UInt64(Double.significandBitCount - averageBits)
+        let half: UInt64 = 1 << (dropped - 1)
+        return Double(bitPattern: (exact.bitPattern + half) & ~((1 << dropped) - 1))
+    }
+
+    /// What the kept index's layout depends on beside the documents: a kept index of other settings
+    /// is not updated.
+    var parameters: UInt64 {
+        var digest = StableDigest()
+        for number in [SearchIndex.formatVersion, shardBytes, chunkBytes, textLimit, Self.averageBits, Self.fieldBits] { digest.add(number) }
+        return digest.value
     }
 
     /// Every document in index order, its analysis in `analyzed` with its terms numbered in `table`.
@@ -125,7 +206,7 @@ public struct SearchIndexBuilder: Sendable {
     /// memo, the documents whose texts it holds the analysis of are not read, and it keeps this
     /// index's analyses.
     private func analyzedDocuments(into analyzed: inout [AnalyzedDocument])
-        -> (documents: [SearchDocument], games: [SearchFacet], kinds: [SearchFacet], groups: [SearchGroup], table: TermTable) {
+        -> (documents: [SearchDocument], keys: [SearchMemo.Key], games: [SearchFacet], kinds: [SearchFacet], groups: [SearchGroup], table: TermTable) {
         let (documents, fieldTexts, games, kinds, groups) = collect()
         var table = TermTable()
         let keys = memo.map { _ in Parallel.map(fieldTexts, jobs: jobs) { SearchMemo.key(of: $0) } } ?? []
@@ -165,7 +246,7 @@ public struct SearchIndexBuilder: Sendable {
             owners[next - 1] = []
         }
         memo?.keep(keys: keys, documents: analyzed, table: table, reused: documents.count - unread.count)
-        return (documents, games, kinds, groups, table)
+        return (documents, keys, games, kinds, groups, table)
     }
 
     // MARK: Documents
@@ -173,63 +254,123 @@ public struct SearchIndexBuilder: Sendable {
     /// Every document in index order with the text of each of its fields.
     private func collect() -> (documents: [SearchDocument], fieldTexts: [[[String]]], games: [SearchFacet],
                                kinds: [SearchFacet], groups: [SearchGroup]) {
-        let labels = Labels(strings: strings, schema: site.schema)
-        let allKinds = Self.kinds(of: site)
-        let entryKinds = Array(allKinds.dropFirst())
-        let runs = Self.playthroughStates(of: site)
-        let kinds = allKinds.map { kind in
-            SearchFacet(id: kind.id, label: labels.kindName(kind),
-                        stateFields: Self.stateFields(of: kind) + (Self.progressField(of: kind) == nil ? [] : runs.map(\.state)))
-        }
-        let games = site.games.map { SearchFacet(id: $0.id, label: $0.title) }
-
+        let plan = DocumentPlan(site: site, strings: strings)
         var documents: [SearchDocument] = []
         var fieldTexts: [[[String]]] = []
-        var groups: [SearchGroup] = []
-        for (gameNumber, game) in site.games.enumerated() {
-            let gameTags = Self.list(game.fields["tags"])
-            documents.append(SearchDocument(name: game.title, path: game.path, aliases: [], text: excerptText(game.notes.plainText),
-                                            game: gameNumber, kind: 0, flags: []))
-            fieldTexts.append(texts(name: game.title, aliases: [], tags: gameTags, kind: TextFields(site.schema.game, labels: labels),
-                                    fields: game.fields, notes: game.notes.plainText))
-            groups.append(SearchGroup(game: gameNumber, kind: 0, documents: documents.count - 1..<documents.count))
-            for (offset, kind) in entryKinds.enumerated() {
-                let entries = game.entries(of: kind.id)
-                guard !entries.isEmpty else { continue }
-                let start = documents.count
-                let stateFields = Self.stateFields(of: kind)
-                let progressField = Self.progressField(of: kind)
-                let textFields = TextFields(kind, labels: labels)
-                // Each entry's document and texts on up to `jobs` threads, kept in the entries' order.
-                let made = Parallel.map(entries, jobs: jobs) { entry -> (document: SearchDocument, texts: [[String]]) in
-                    // In a game with playthroughs a progress field is done when every playthrough has done it.
-                    var flags = Set(stateFields.filter { name in
-                        guard game.hasPlaythroughs, kind.field(named: name)?.progress == true else { return entry.bool(name) }
-                        return game.playthroughs.allSatisfy { $0.isDone(entry, field: name) }
-                    })
-                    if let field = progressField {
-                        for run in game.playthroughs where run.entry != nil && run.isDone(entry, field: field.name) {
-                            flags.insert(Self.playthroughState(game: game.id, playthrough: run.id ?? ""))
-                        }
-                    }
-                    // A spoiler's notes stay out of the index; its name is still found.
-                    let notes = entry.isSpoiler ? "" : entry.notes.plainText
-                    let aliases = entry.list("aliases")
-                    return (SearchDocument(name: entry.displayName, path: entry.path, aliases: aliases,
-                                           text: excerptText(notes), game: gameNumber, kind: offset + 1, flags: flags),
-                            texts(name: entry.name, aliases: aliases, tags: entry.list("tags"), kind: textFields,
-                                  fields: entry.fields, notes: notes))
-                }
-                documents.reserveCapacity(documents.count + made.count)
-                fieldTexts.reserveCapacity(fieldTexts.count + made.count)
-                for item in made {
-                    documents.append(item.document)
-                    fieldTexts.append(item.texts)
-                }
-                groups.append(SearchGroup(game: gameNumber, kind: offset + 1, documents: start..<documents.count))
+        documents.reserveCapacity(plan.count)
+        fieldTexts.reserveCapacity(plan.count)
+        for part in plan.parts {
+            guard let context = part.context else {
+                let made = gameDocument(part.game, number: part.gameNumber, labels: plan.labels)
+                documents.append(made.document)
+                fieldTexts.append(made.texts)
+                continue
+            }
+            // Each entry's document and texts on up to `jobs` threads, kept in the entries' order.
+            let made = Parallel.map(part.entries, jobs: jobs) { entry in
+                entryDocument(entry, game: part.game, number: part.gameNumber, context: context)
+            }
+            for item in made {
+                documents.append(item.document)
+                fieldTexts.append(item.texts)
             }
         }
-        return (documents, fieldTexts, games, kinds, groups)
+        return (documents, fieldTexts, plan.games, plan.kinds, plan.groups)
+    }
+
+    /// Which documents an index has, in its order: each game's own document, then its entries kind
+    /// by kind (kinds in schema order, each kind's entries as the game lists them); with the games
+    /// and kinds results filter by, and the range of documents of each game and kind.
+    struct DocumentPlan {
+        /// The documents of one game and kind: the game's own (`context` nil) or its entries of a kind.
+        struct Part {
+            var gameNumber: Int
+            var game: Game
+            var context: KindContext?
+            var entries: [Entry]
+            /// The number of the part's first document.
+            var start: Int
+        }
+
+        var labels: Labels
+        var games: [SearchFacet]
+        var kinds: [SearchFacet]
+        var groups: [SearchGroup] = []
+        var parts: [Part] = []
+        /// How many documents there are.
+        var count = 0
+
+        init(site: Site, strings: UIStrings) {
+            labels = Labels(strings: strings, schema: site.schema)
+            let allKinds = SearchIndexBuilder.kinds(of: site)
+            let runs = SearchIndexBuilder.playthroughStates(of: site)
+            let labels = labels
+            kinds = allKinds.map { kind in
+                SearchFacet(id: kind.id, label: labels.kindName(kind),
+                            stateFields: SearchIndexBuilder.stateFields(of: kind)
+                                + (SearchIndexBuilder.progressField(of: kind) == nil ? [] : runs.map(\.state)))
+            }
+            games = site.games.map { SearchFacet(id: $0.id, label: $0.title) }
+            let contexts = allKinds.dropFirst().enumerated().map { offset, kind in KindContext(kind, offset: offset + 1, labels: labels) }
+            for (gameNumber, game) in site.games.enumerated() {
+                parts.append(Part(gameNumber: gameNumber, game: game, context: nil, entries: [], start: count))
+                groups.append(SearchGroup(game: gameNumber, kind: 0, documents: count..<count + 1))
+                count += 1
+                for context in contexts {
+                    let entries = game.entries(of: context.kind.id)
+                    guard !entries.isEmpty else { continue }
+                    parts.append(Part(gameNumber: gameNumber, game: game, context: context, entries: entries, start: count))
+                    groups.append(SearchGroup(game: gameNumber, kind: context.offset, documents: count..<count + entries.count))
+                    count += entries.count
+                }
+            }
+        }
+    }
+
+    /// What the documents of one kind share: the kind, its number among the index's kinds, the
+    /// fields its documents are filtered by, and what their texts read of it.
+    struct KindContext {
+        var kind: Kind
+        var offset: Int
+        var stateFields: [String]
+        var progressField: FieldDefinition?
+        var textFields: TextFields
+
+        init(_ kind: Kind, offset: Int, labels: Labels) {
+            self.kind = kind
+            self.offset = offset
+            stateFields = SearchIndexBuilder.stateFields(of: kind)
+            progressField = SearchIndexBuilder.progressField(of: kind)
+            textFields = TextFields(kind, labels: labels)
+        }
+    }
+
+    /// A game's own document and the texts of its fields.
+    func gameDocument(_ game: Game, number: Int, labels: Labels) -> (document: SearchDocument, texts: [[String]]) {
+        (SearchDocument(name: game.title, path: game.path, aliases: [], text: excerptText(game.notes.plainText), game: number, kind: 0, flags: []),
+         texts(name: game.title, aliases: [], tags: Self.list(game.fields["tags"]), kind: TextFields(site.schema.game, labels: labels),
+               fields: game.fields, notes: game.notes.plainText))
+    }
+
+    /// An entry's document and the texts of its fields.
+    func entryDocument(_ entry: Entry, game: Game, number: Int, context: KindContext) -> (document: SearchDocument, texts: [[String]]) {
+        // In a game with playthroughs a progress field is done when every playthrough has done it.
+        var flags = Set(context.stateFields.filter { name in
+            guard game.hasPlaythroughs, context.kind.field(named: name)?.progress == true else { return entry.bool(name) }
+            return game.playthroughs.allSatisfy { $0.isDone(entry, field: name) }
+        })
+        if let field = context.progressField {
+            for run in game.playthroughs where run.entry != nil && run.isDone(entry, field: field.name) {
+                flags.insert(Self.playthroughState(game: game.id, playthrough: run.id ?? ""))
+            }
+        }
+        // A spoiler's notes stay out of the index; its name is still found.
+        let notes = entry.isSpoiler ? "" : entry.notes.plainText
+        let aliases = entry.list("aliases")
+        return (SearchDocument(name: entry.displayName, path: entry.path, aliases: aliases,
+                               text: excerptText(notes), game: number, kind: context.offset, flags: flags),
+                texts(name: entry.name, aliases: aliases, tags: entry.list("tags"), kind: context.textFields,
+                      fields: entry.fields, notes: notes))
     }
 
     /// The kinds documents can have: the game kind, then every kind some game has entries of, in schema order.
@@ -282,7 +423,7 @@ public struct SearchIndexBuilder: Sendable {
 
     /// What `texts` reads of a kind, worked out once for all its entries: its name, and the name
     /// and label of each field whose values are searched, in the kind's order.
-    private struct TextFields {
+    struct TextFields {
         var name: String
         var fields: [(name: String, label: String)]
 
@@ -329,7 +470,7 @@ public struct SearchIndexBuilder: Sendable {
         return utf8.index(utf8.startIndex, offsetBy: characters)
     }
 
-    private static func list(_ value: FieldValue?) -> [String] {
+    static func list(_ value: FieldValue?) -> [String] {
         if case let .list(items)? = value { return items }
         return []
     }
@@ -501,27 +642,35 @@ public struct SearchIndexBuilder: Sendable {
         return sum
     }
 
-    private static func unpack(_ packed: Int, _ field: SearchField) -> Int {
+    static func unpack(_ packed: Int, _ field: SearchField) -> Int {
         (packed >> (field.rawValue * fieldBits)) & fieldMask
     }
 
     // MARK: Shards
 
-    /// Cuts the sorted terms into shards of about `shardBytes` each.
-    private func shards(terms: [String], postings: [[SearchPosting]]) -> (starts: [Int], keys: [String]) {
+    /// Cuts the sorted terms into shards of about `shardBytes` each; with each term's size in its
+    /// shard (`estimatedBytes`).
+    private func shards(terms: [String], postings: [[SearchPosting]]) -> (starts: [Int], keys: [String], estimated: [Int]) {
+        let estimated = postings.map(Self.estimatedBytes(postings:))
+        let starts = Self.cuts(count: terms.count, shardBytes: shardBytes) { estimated[$0] + terms[$0].utf8.count }
+        let keys = starts.map { $0 == 0 ? "" : Self.separator(after: terms[$0 - 1], upTo: terms[$0]) }
+        return (starts, keys, estimated)
+    }
+
+    /// Where each shard of `count` terms starts, the size of term `n` in its shard file being
+    /// `bytes(n)`: a shard ends before the term that would take it past `shardBytes`.
+    static func cuts(count: Int, shardBytes: Int, bytes: (Int) -> Int) -> [Int] {
         var starts = [0]
-        var keys = [""]
         var size = 0
-        for (index, term) in terms.enumerated() {
-            let bytes = Self.estimatedBytes(term: term, postings: postings[index])
+        for index in 0..<count {
+            let bytes = bytes(index)
             if size > 0, size + bytes > shardBytes {
                 starts.append(index)
-                keys.append(Self.separator(after: terms[index - 1], upTo: term))
                 size = 0
             }
             size += bytes
         }
-        return (starts, keys)
+        return starts
     }
 
     /// The shortest prefix of `next` (in whole characters) that sorts after `previous`.
@@ -534,9 +683,10 @@ public struct SearchIndexBuilder: Sendable {
         return String(prefix)
     }
 
-    /// The size of a term's entry in its shard file, close enough to balance shards.
-    private static func estimatedBytes(term: String, postings: [SearchPosting]) -> Int {
-        var bytes = term.utf8.count + 6
+    /// The size of a term's entry in its shard file, close enough to balance shards, less the
+    /// length of the term itself.
+    static func estimatedBytes(postings: [SearchPosting]) -> Int {
+        var bytes = 6
         var previous = 0
         for posting in postings {
             bytes += digits(posting.document - previous) + digits(posting.impact) + 2

@@ -142,6 +142,133 @@ public final class SearchMemo: @unchecked Sendable {
         }
     }
 
+    /// One document's analysis with its terms as their bytes: what `analysis(of:)` reads and
+    /// `add(_:)` keeps.
+    struct Analysis: Sendable {
+        var key: Key
+        var terms: [(term: [UInt8], packed: Int)]
+        var lengths: [Int]
+        var nameLength: Int
+    }
+
+    /// The analysis the memo holds of the document whose key is `key`, if it holds one.
+    func analysis(of key: Key) -> Analysis? {
+        lock.withLock {
+            read()
+            parseIfNeeded()
+            guard let parsed, let start = parsed.records[key] else { return nil }
+            return file.withUnsafeBufferPointer { bytes in
+                var cursor = Cursor(bytes: bytes, offset: start)
+                let lengths = SearchField.allCases.map { _ in cursor.varint() }
+                let nameLength = cursor.varint()
+                let count = cursor.varint()
+                var terms: [(term: [UInt8], packed: Int)] = []
+                terms.reserveCapacity(count)
+                for _ in 0..<count {
+                    let term = cursor.varint()
+                    var mask = cursor.varint()
+                    var packed = 0
+                    var field = 0
+                    while mask != 0 {
+                        if mask & 1 == 1 { packed |= cursor.varint() << (field * SearchIndexBuilder.fieldBits) }
+                        mask >>= 1
+                        field += 1
+                    }
+                    terms.append((Array(bytes[Int(parsed.termStarts[term])..<Int(parsed.termEnds[term])]), packed))
+                }
+                return Analysis(key: key, terms: terms, lengths: lengths, nameLength: nameLength)
+            }
+        }
+    }
+
+    /// Keeps the analyses of documents an index update read (`SearchIndexBuilder.update`), beside
+    /// those the memo holds, as records of its journal (the file's own records stay as they are):
+    /// the journal the memo had, with these records and their terms after its own. False, and
+    /// nothing kept, when the memo is no whole file or the journal would outgrow an eighth of it
+    /// (`MemoFile.journalWorthIt`); the next index made whole then writes the file afresh.
+    @discardableResult
+    func add(_ analyses: [Analysis]) -> Bool {
+        lock.withLock {
+            read()
+            parseIfNeeded()
+            guard let base, let parsed else { return false }
+            var seen = Set<Key>()
+            let fresh = analyses.filter { parsed.records[$0.key] == nil && seen.insert($0.key).inserted }
+            reusedCount = 0
+            madeCount = analyses.count
+            guard !fresh.isEmpty else { return true }
+            // The journal there is: its terms and records, as they are.
+            var earlier: (terms: Int, termBytes: ArraySlice<UInt8>, records: Int, recordBytes: ArraySlice<UInt8>) = (0, [], 0, [])
+            if base.count < file.count {
+                let journal = Array(file[base.count...])
+                guard var reader = MemoFile.open(journal, header: Self.journalHeader, identity: identity), reader.integer() == base.hash,
+                      let terms = reader.varint() else { return false }
+                let termsStart = reader.offset
+                for _ in 0..<terms {
+                    guard let length = reader.varint(), length >= 0, length <= reader.end - reader.offset else { return false }
+                    reader.offset += length
+                }
+                let termsEnd = reader.offset
+                guard let records = reader.varint() else { return false }
+                earlier = (terms, journal[termsStart..<termsEnd], records, journal[reader.offset..<reader.end])
+            }
+            // The new records' terms after those, each once.
+            var numbers: [[UInt8]: Int] = [:]
+            var added: [[UInt8]] = []
+            for analysis in fresh {
+                for (term, _) in analysis.terms where numbers[term] == nil {
+                    numbers[term] = base.terms + earlier.terms + added.count
+                    added.append(term)
+                }
+            }
+            let size = earlier.termBytes.count + earlier.recordBytes.count + added.reduce(0) { $0 + $1.count + 2 }
+                + fresh.reduce(0) { $0 + 5 * $1.terms.count + 40 }
+            guard MemoFile.journalWorthIt(size: size, fileSize: base.count, kept: base.records, fileRecords: base.records) else { return false }
+            let bytes = MemoFile.seal(header: Self.journalHeader, identity: identity, capacity: size + 64) { writer in
+                writer.integer(base.hash)
+                writer.varint(earlier.terms + added.count)
+                writer.bytes += earlier.termBytes
+                for term in added {
+                    writer.varint(term.count)
+                    writer.bytes += term
+                }
+                writer.varint(earlier.records + fresh.count)
+                writer.bytes += earlier.recordBytes
+                for analysis in fresh {
+                    writer.integer(analysis.key.first)
+                    writer.integer(analysis.key.second)
+                    for length in analysis.lengths { writer.varint(length) }
+                    writer.varint(analysis.nameLength)
+                    writer.varint(analysis.terms.count)
+                    for (term, packed) in analysis.terms {
+                        writer.varint(numbers[term]!)
+                        Self.writeFrequencies(packed, to: &writer)
+                    }
+                }
+            }
+            file.removeSubrange(base.count...)
+            file.append(contentsOf: bytes)
+            self.parsed = nil
+            journal = bytes
+            termIDs = []
+            changed = true
+            return true
+        }
+    }
+
+    /// A term's frequencies in a record: a mask of the fields it is in, then its frequency in each.
+    private static func writeFrequencies(_ packed: Int, to writer: inout MemoWriter) {
+        let fieldCount = SearchField.allCases.count
+        var mask = 0
+        for field in 0..<fieldCount where (packed >> (field * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask != 0 {
+            mask |= 1 << field
+        }
+        writer.varint(mask)
+        for field in 0..<fieldCount where mask & (1 << field) != 0 {
+            writer.varint((packed >> (field * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask)
+        }
+    }
+
     /// Ends an index: the memo holds the analyses of its documents, `keys[n]` that of
     /// `documents[n]`, their terms numbered in `table` (the table `analyses(of:into:)` added the
     /// memo's terms to); `reused` of them were the memo's. When the memo is a whole file and a few
@@ -353,7 +480,6 @@ public final class SearchMemo: @unchecked Sendable {
     /// The records of `documents` (`encode`), each term written as the number `number` gives it.
     private static func writeRecords(keys: [Key], documents: [SearchIndexBuilder.AnalyzedDocument], to writer: inout MemoWriter,
                                      number: (Int32) -> Int) {
-        let fieldCount = SearchField.allCases.count
         writer.varint(documents.count)
         for (key, document) in zip(keys, documents) {
             writer.integer(key.first)
@@ -364,14 +490,7 @@ public final class SearchMemo: @unchecked Sendable {
             for (term, packed) in zip(document.terms, document.packed) {
                 writer.varint(number(term))
                 // The fields by number (their raw values), each's frequency in its bits.
-                var mask = 0
-                for field in 0..<fieldCount where (packed >> (field * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask != 0 {
-                    mask |= 1 << field
-                }
-                writer.varint(mask)
-                for field in 0..<fieldCount where mask & (1 << field) != 0 {
-                    writer.varint((packed >> (field * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask)
-                }
+                writeFrequencies(packed, to: &writer)
             }
         }
     }

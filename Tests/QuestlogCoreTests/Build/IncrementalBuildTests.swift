@@ -370,6 +370,67 @@ struct IncrementalBuildTests {
 
     /// The notes memo does reuse: an edit of one body renders that note alone, and a renamed entry
     /// renders again the notes that link to it.
+    /// After edits of notes alone, a build updates the last search index rather than making it
+    /// whole (`SearchIndexBuilder.update`): it keeps the index files the edits do not reach as the
+    /// output folder holds them, and the output is a clean build's. Any other change, a damaged
+    /// memo of the index, or its files changed in the output, make it whole again.
+    @Test func editsOfNotesUpdateTheLastSearchIndex() throws {
+        var rng = SplitMix64(seed: 5)
+        let words = ["the", "lake", "tower", "sword", "moon", "gate", "witch", "騎士", "κόσμος", "मीरा", "wolf", "of", "and", "a", "old"]
+        func note() -> String { (0..<40).map { _ in words[Int(rng.next() % UInt64(words.count))] }.joined(separator: " ") }
+        var files = ["questlog.yml": "title: Wiki\n", "Content/g/game.md": "---\ntitle: G\n---\nStart.\n"]
+        for number in 0..<150 {
+            let kind = Self.kinds[number % 3]
+            files["Content/g/\(kind)/e\(number).md"] = "---\nname: Entry \(number)\n---\n\(note())\n"
+        }
+        let site = TestSite(files)
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        let options = BuildOptions(site: site.root, output: output, jobs: 2)
+        func build(_ label: String) -> (made: Int, kept: Int) {
+            let timings = BuildTimings()
+            let result = SiteBuild(options: options).run(timings: timings)
+            #expect(result.report != nil, "\(label)")
+            TestSite.expectOutput(output, equals: SiteBuild(options: options).render().files, label)
+            let search = timings.stages.first { $0.name == "search" }
+            return ((search?.items ?? 0) - (search?.reused ?? 0), search?.reused ?? 0)
+        }
+        func append(_ number: Int, _ text: String) {
+            let path = "Content/g/\(Self.kinds[number % 3])/e\(number).md"
+            files[path]! += text + "\n"
+            site.write(path, files[path]!)
+        }
+        let first = build("first build")
+        #expect(first.kept == 0)
+        var updated = 0
+        for (step, number) in [3, 77, 120, 3, 45, 46, 149, 0].enumerated() {
+            append(number, step % 2 == 0 ? note() : "Newly seen word\(step) of the lake.")
+            let searched = build("edit \(step)")
+            guard searched.kept > 0 else { continue }
+            updated += 1
+            #expect(searched.made < searched.kept, "edit \(step): \(searched.made) files made, \(searched.kept) kept")
+        }
+        #expect(updated >= 6, "\(updated) of 8 edits of notes updated the index")
+
+        // A new name: the index is made whole.
+        site.write("Content/g/npcs/e0.md", "---\nname: Entry Zero\n---\nRenamed.\n")
+        files["Content/g/npcs/e0.md"] = "---\nname: Entry Zero\n---\nRenamed.\n"
+        #expect(build("a new name").kept == 0)
+        // A memo of the index that does not read: made whole.
+        append(9, "More.")
+        site.write(".questlog/search-index", "damaged")
+        #expect(build("a damaged memo").kept == 0)
+        // A file of the index removed from the output since (the flags, which notes never change):
+        // made whole, and written again.
+        append(12, "More.")
+        #expect(build("notes again").kept > 0)
+        let index = try FileManager.default.contentsOfDirectory(atPath: output + "/assets/search").sorted()
+        let removed = try #require(index.first { $0.hasPrefix("flags.") })
+        try FileManager.default.removeItem(atPath: output + "/assets/search/" + removed)
+        append(15, "More.")
+        #expect(build("a file of the index removed").kept == 0)
+    }
+
     @Test func onlyTheNotesWhoseLinksChangedAreRenderedAgain() throws {
         let site = TestSite([
             "questlog.yml": "dangling_links: warning\n",

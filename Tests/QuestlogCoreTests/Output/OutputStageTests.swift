@@ -102,6 +102,34 @@ import Darwin
         #expect(!kept(modified: fine, recordedAfter: -1_000_000), "written after the record began")
     }
 
+    /// Files kept together are kept all or not at all: each must be on disk as recorded, with the
+    /// hash asked for.
+    @Test func filesKeptTogetherAreKeptAllOrNone() throws {
+        let site = TestSite(["Output/a.js": "a\n", "Output/b.js": "bb\n", "Output/c.js": "ccc\n"])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        let old = timespec(tv_sec: 1_700_000_000, tv_nsec: 0)
+        for name in ["a.js", "b.js", "c.js"] { Self.setModified(output + "/" + name, old) }
+        let time = Self.nanoseconds(old)
+        let stamps = [("a.js", "a\n"), ("b.js", "bb\n"), ("c.js", "ccc\n")].map { name, text in
+            SourceStamp(path: name, size: text.utf8.count, modified: time, hash: ContentHash.hash(Array(text.utf8)))
+        }
+        let hash = Dictionary(uniqueKeysWithValues: stamps.map { ($0.path, $0.hash) })
+        func keep(_ files: [(path: String, hash: UInt64)]) -> (kept: Bool, paths: [String]) {
+            let writer = OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 1)
+            let stage = OutputStage(writer: writer, previous: stamps, recorded: time + 10_000_000_000, active: true)
+            defer { stage.discard() }
+            let kept = stage.keep(all: files)
+            return (kept, stage.paths.sorted())
+        }
+        #expect(keep([("a.js", hash["a.js"]!), ("c.js", hash["c.js"]!)]) == (true, ["a.js", "c.js"]))
+        #expect(keep([]) == (true, []))
+        #expect(keep([("a.js", hash["a.js"]!), ("c.js", hash["b.js"]!)]) == (false, []), "another hash than the one recorded")
+        #expect(keep([("a.js", hash["a.js"]!), ("d.js", 1)]) == (false, []), "a file the last build did not write")
+        Self.setModified(output + "/b.js", timespec(tv_sec: 1_700_000_100, tv_nsec: 0))
+        #expect(keep([("a.js", hash["a.js"]!), ("b.js", hash["b.js"]!)]) == (false, []), "a file changed since")
+    }
+
     /// The files examined ahead, a folder at a time, are those `SourceStamp.current` examines one by one.
     @Test func filesExaminedAheadAreAsEachExaminedAlone() throws {
         let site = TestSite(["Output/index.html": "home\n", "Output/g/npcs/a.html": "a\n", "Output/g/npcs/b.html": "bb\n",

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Where a build finds the memo of the last search index (`SearchIndexMemo`), read when first asked
+/// for, and what it leaves for the next: the memo of its own index, or none.
+final class SearchIndexFile: @unchecked Sendable {
+    // Unchecked: every property is read and written only under `lock`.
+    private let lock = NSLock()
+    let path: String
+    private let identity: String
+    private var unread = true
+    private var last: SearchIndexMemo?
+    private var made: [UInt8]?
+
+    init(path: String, identity: String) {
+        self.path = path
+        self.identity = identity
+    }
+
+    /// The memo the last build left; nil when it is missing, damaged or foreign.
+    func previous() -> SearchIndexMemo? {
+        lock.withLock {
+            if unread {
+                unread = false
+                last = FileContents.read(path).flatMap { SearchIndexMemo(parsing: $0, identity: identity) }
+            }
+            return last
+        }
+    }
+
+    /// Reads the last memo now, on another thread, rather than when the index first asks for it.
+    func readAhead() {
+        DispatchQueue.global().async { [self] in _ = previous() }
+    }
+
+    /// Takes the memo of this build's index (nil when it made none), and lets the last one go.
+    func keep(_ bytes: [UInt8]?) {
+        lock.withLock {
+            made = bytes
+            last = nil
+            unread = false
+        }
+    }
+
+    /// Writes the memo this build's index left, or removes the last one when it left none (that one
+    /// is of another index); `write` puts bytes at a path whole.
+    func store(_ write: (_ bytes: [UInt8], _ path: String) -> Void) {
+        let bytes = lock.withLock {
+            defer { made = nil }
+            return made
+        }
+        if let bytes {
+            write(bytes, path)
+        } else {
+            _ = try? OutputFileSystem.remove(path)
+        }
+    }
+}
