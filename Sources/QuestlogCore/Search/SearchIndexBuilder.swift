@@ -71,7 +71,9 @@ public struct SearchIndexBuilder: Sendable {
             SearchIndexMemo.Document(lengths: analyzed[number].lengths, nameLength: analyzed[number].nameLength,
                                      bytes: Self.byteCount(of: documents[number]), key: keys[number])
         }, totals: lengthTotals, counts: lengthCounts) : nil
-        kept?.blocks = [[UInt8]](repeating: [], count: termCount)
+        // Each term's postings record for a kept index, written on a thread of its own while the
+        // next batch is scored, made at about its final size: three bytes a posting.
+        let blockWriter = keeping ? BlockWriter(frequencies: order.map { documentFrequency[$0] }) : nil
 
         // Each term's postings in document order, its list made at its final size. The documents are
         // scored a batch at a time on several threads, each posting with the rank of its term; a
@@ -84,7 +86,7 @@ public struct SearchIndexBuilder: Sendable {
             let range = start..<min(start + batch, analyzed.count)
             let current = Array(analyzed[range])
             for number in range { analyzed[number] = .empty }
-            let scored = Parallel.map(Array(current.indices), jobs: jobs) { offset -> (ranks: [Int32], postings: [SearchPosting], packed: [Int]) in
+            let scored = Parallel.map(Array(current.indices), jobs: jobs) { offset -> ScoredDocument in
                 let document = current[offset]
                 let documentLengths = document.lengths.map(Double.init)
                 var postings: [SearchPosting] = []
@@ -98,24 +100,23 @@ public struct SearchIndexBuilder: Sendable {
                         }
                     }
                 }
-                return (document.terms.map { rank[Int($0)] }, postings, keeping ? document.packed : [])
-            }
-            postings.withUnsafeMutableBufferPointer { postings in
+                // For a kept index, each posting's frequencies as its postings record has them, one after the other.
+                var frequencies: [UInt8] = []
+                var ends: [Int32] = []
                 if keeping {
-                    kept!.blocks.withUnsafeMutableBufferPointer { blocks in
-                        for document in scored {
-                            for (index, rank) in document.ranks.enumerated() {
-                                let posting = document.postings[index]
-                                SearchIndexMemo.appendPosting(document: posting.document, after: postings[Int(rank)].last?.document,
-                                                              packed: document.packed[index], to: &blocks[Int(rank)])
-                                postings[Int(rank)].append(posting)
-                            }
-                        }
+                    frequencies.reserveCapacity(3 * document.terms.count)
+                    ends.reserveCapacity(document.terms.count)
+                    for packed in document.packed {
+                        SearchIndexMemo.appendPacked(packed, to: &frequencies)
+                        ends.append(Int32(frequencies.count))
                     }
-                } else {
-                    for document in scored {
-                        for (rank, posting) in zip(document.ranks, document.postings) { postings[Int(rank)].append(posting) }
-                    }
+                }
+                return ScoredDocument(ranks: document.terms.map { rank[Int($0)] }, postings: postings, frequencies: frequencies, ends: ends)
+            }
+            blockWriter?.add(scored)
+            postings.withUnsafeMutableBufferPointer { postings in
+                for document in scored {
+                    for (rank, posting) in zip(document.ranks, document.postings) { postings[Int(rank)].append(posting) }
                 }
             }
             // The batch's analysis is freed; its room goes back to the system rather than staying
@@ -130,7 +131,8 @@ public struct SearchIndexBuilder: Sendable {
         var index = SearchIndex(documents: documents, games: games, kinds: kinds, groups: groups, terms: terms,
                                 postings: postings, shardStarts: shardStarts, shardKeys: shardKeys, documentsPerChunk: perChunk)
         index.jobs = jobs
-        if var draft = kept, let site = keptSite {
+        if var draft = kept, let site = keptSite, let blockWriter {
+            draft.blocks = blockWriter.finish()
             draft.parameters = parameters
             draft.site = site
             draft.documentBytes = documentBytes
@@ -139,6 +141,61 @@ public struct SearchIndexBuilder: Sendable {
             index.kept = draft
         }
         return index
+    }
+
+    /// Writes the postings records of a kept index (`SearchIndexMemo.Draft.blocks`), a batch of
+    /// scored documents at a time, in order, on a queue of its own.
+    private final class BlockWriter: @unchecked Sendable {
+        // Unchecked: `blocks` and `last` are used on `queue` alone.
+        private let queue = DispatchQueue(label: "questlog.search-blocks")
+        private var blocks: [[UInt8]]
+        /// By term, the last document written to its record.
+        private var last: [Int]
+
+        init(frequencies: [Int]) {
+            blocks = frequencies.map { frequency in
+                var block: [UInt8] = []
+                block.reserveCapacity(3 * frequency)
+                return block
+            }
+            last = [Int](repeating: 0, count: frequencies.count)
+        }
+
+        func add(_ scored: [ScoredDocument]) {
+            queue.async { [self] in
+                for document in scored {
+                    document.frequencies.withUnsafeBufferPointer { frequencies in
+                        var from = 0
+                        for (index, rank) in document.ranks.enumerated() {
+                            let rank = Int(rank)
+                            let number = document.postings[index].document
+                            let to = Int(document.ends[index])
+                            SearchIndexMemo.appendVarint(number - last[rank], to: &blocks[rank])
+                            blocks[rank].append(contentsOf: UnsafeBufferPointer(rebasing: frequencies[from..<to]))
+                            last[rank] = number
+                            from = to
+                        }
+                    }
+                }
+            }
+        }
+
+        /// The records, once every batch is written.
+        func finish() -> [[UInt8]] {
+            queue.sync {
+                defer { blocks = [] }
+                return blocks
+            }
+        }
+    }
+
+    /// A document's postings, with the rank of each one's term and, for a kept index, the bytes of
+    /// each one's frequencies (`SearchIndexMemo.appendPacked`) and where each ends among them.
+    private struct ScoredDocument: Sendable {
+        var ranks: [Int32]
+        var postings: [SearchPosting]
+        var frequencies: [UInt8]
+        var ends: [Int32]
     }
 
     /// How many consecutive documents share a documents file: about `chunkBytes` of their records,
