@@ -112,7 +112,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
             lock.withLock { entries.append(Entry(path: file.path, content: .unchanged, size: size, hash: 0)) }
             return
         }
-        let hash = ContentHash.hash(chunks: file.chunks)
+        let hash = hash(of: file.chunks, size: size)
         if let found = onDisk(file, hash: hash) {
             let stamp: SourceStamp? = if case let .vouched(by: stamp) = found { stamp } else { nil }
             lock.withLock { entries.append(Entry(path: file.path, content: .unchanged, size: size, hash: hash, stamp: stamp)) }
@@ -137,6 +137,43 @@ final class OutputStage: OutputSink, @unchecked Sendable {
             lock.withLock { failures.append((file.path, writer.failure(error, doing: "write", at: file.path))) }
         }
     }
+
+    /// The large file of pieces last hashed, by its pieces, which this holds (so no other buffer
+    /// can take their places in memory while it does), until a file of the same pieces comes.
+    private var lastHashed: (chunks: [[UInt8]], hash: UInt64)?
+
+    /// The `ContentHash` of a file's pieces. A large file whose pieces are the very buffers of the
+    /// large file of pieces hashed before it (a one-game site's `site.json` and its game's document,
+    /// made of the same runs of entries) takes its hash, rather than reading them all again.
+    private func hash(of chunks: [[UInt8]], size: Int) -> UInt64 {
+        guard size >= Self.largeFile, chunks.count > 1 else { return ContentHash.hash(chunks: chunks) }
+        let last = lock.withLock { () -> (chunks: [[UInt8]], hash: UInt64)? in
+            defer { lastHashed = nil }
+            return lastHashed
+        }
+        if let last, Self.same(last.chunks, chunks) { return last.hash }
+        let hash = ContentHash.hash(chunks: chunks)
+        lock.withLock { lastHashed = (chunks, hash) }
+        return hash
+    }
+
+    /// How many bytes make a file large enough to remember its hash (`hash(of:size:)`).
+    static let largeFile = 1 << 20
+
+    /// Whether two files are made of the same pieces, in the same order: each the very same buffer,
+    /// or a small one (what a document holds between its runs) of the same bytes.
+    static func same(_ lhs: [[UInt8]], _ rhs: [[UInt8]]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for (left, right) in zip(lhs, rhs) {
+            guard left.count == right.count else { return false }
+            if left.withUnsafeBufferPointer({ $0.baseAddress }) == right.withUnsafeBufferPointer({ $0.baseAddress }) { continue }
+            guard left.count <= smallPiece, left == right else { return false }
+        }
+        return true
+    }
+
+    /// How many bytes a piece may have to be compared byte for byte (`same`).
+    static let smallPiece = 4096
 
     /// Takes the file the last build wrote at `path` as this build's too, unmade, when it is still on
     /// disk at the size and time recorded with its hash; false (and nothing taken) otherwise, for the
@@ -249,6 +286,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// Removes the staging folder with every file still in it, and the folders made for it when
     /// they are empty; the output folder is left as it was found.
     func discard() {
+        lock.withLock { lastHashed = nil }
         lock.withLock {
             guard let stageFolder else { return }
             for entry in entries {

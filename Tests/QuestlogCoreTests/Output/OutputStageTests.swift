@@ -130,6 +130,35 @@ import Darwin
         #expect(keep([("a.js", hash["a.js"]!), ("b.js", hash["b.js"]!)]) == (false, []), "a file changed since")
     }
 
+    /// A large file made of the very pieces of the large file before it (a one-game site's
+    /// `site.json` and its game's document) takes that file's hash; any other is hashed, and every
+    /// file is recorded with the hash of its own bytes.
+    @Test func aFileOfTheSamePiecesAsTheOneBeforeTakesItsHash() throws {
+        let site = TestSite(["Content/g/game.md": "---\ntitle: G\n---\n"])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        let run = [UInt8]((0..<(OutputStage.largeFile + 10)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let other = [UInt8]((0..<(OutputStage.largeFile + 10)).map { UInt8(truncatingIfNeeded: $0 &* 11) })
+        let copy = run.map { $0 }
+        #expect(OutputStage.same([Array("{".utf8), run, Array("}".utf8)], [Array("{".utf8), run, Array("}".utf8)]))
+        #expect(!OutputStage.same([Array("{".utf8), run], [Array("[".utf8), run]), "another small piece")
+        #expect(!OutputStage.same([Array("{".utf8), run], [Array("{".utf8), copy]), "a large piece of the same bytes, not the same buffer")
+        #expect(!OutputStage.same([run], [run, run]))
+        let files = [OutputFile(path: "a.json", chunks: [Array("{".utf8), run, Array("}".utf8)]),
+                     OutputFile(path: "b.json", chunks: [Array("{".utf8), run, Array("}".utf8)]),
+                     OutputFile(path: "c.json", chunks: [Array("{".utf8), other, Array("}".utf8)]),
+                     OutputFile(path: "d.json", chunks: [Array("[".utf8), other, Array("]".utf8)])]
+        let writer = OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 1)
+        let stage = OutputStage(writer: writer, previous: [], active: true)
+        for file in files { stage.add(file) }
+        let outputs = try #require(try stage.commit().outputs)
+        for file in files {
+            let bytes = try #require(FileManager.default.contents(atPath: output + "/" + file.path))
+            #expect([UInt8](bytes) == file.bytes)
+            #expect(outputs.first { $0.path == file.path }?.hash == ContentHash.hash(file.bytes), "\(file.path)")
+        }
+    }
+
     /// The files examined ahead, a folder at a time, are those `SourceStamp.current` examines one by one.
     @Test func filesExaminedAheadAreAsEachExaminedAlone() throws {
         let site = TestSite(["Output/index.html": "home\n", "Output/g/npcs/a.html": "a\n", "Output/g/npcs/b.html": "bb\n",
