@@ -14,11 +14,11 @@ struct SearchIndexUpdateTests {
                         "castle", "ash", "of", "and", "a", "wolf", "blade", "rune", "lord", "river", "old", "key"]
     static let kinds = ["npc", "quest", "location"]
 
-    /// Entries `0..<notes.count` of three kinds, the notes given; some with tags and aliases.
+    /// Entries `0..<notes.count` of three kinds in two games, the notes given; some with tags and aliases.
     static func entries(_ notes: [String]) -> [Entry] {
         notes.enumerated().map { number, note in
-            Make.entry(kinds[number % 3], "Entry \(number)", notes: note, tags: number % 5 == 0 ? ["watch"] : [],
-                       aliases: number % 7 == 0 ? ["Alias \(number)"] : [])
+            Make.entry(kinds[number % 3], "Entry \(number)", game: number % 4 == 3 ? "beta" : "alpha", notes: note,
+                       tags: number % 5 == 0 ? ["watch"] : [], aliases: number % 7 == 0 ? ["Alias \(number)"] : [])
         }
     }
 
