@@ -48,7 +48,8 @@ public final class SearchMemo: @unchecked Sendable {
     struct Parsed {
         var termStarts: [UInt32]
         var termEnds: [UInt32]
-        var records: [Key: Int]
+        /// Where each record's body is in the file, by its key: read, and checked, when asked for.
+        var records: [Key: Range<Int>]
 
         static let empty = Parsed(termStarts: [], termEnds: [], records: [:])
     }
@@ -111,35 +112,53 @@ public final class SearchMemo: @unchecked Sendable {
             defer { termIDs = ids }
             return file.withUnsafeBufferPointer { bytes in
                 keys.map { key -> SearchIndexBuilder.AnalyzedDocument? in
-                    guard let start = parsed.records[key] else { return nil }
-                    var cursor = Cursor(bytes: bytes, offset: start)
-                    var lengths = [Int](repeating: 0, count: SearchField.allCases.count)
-                    for field in lengths.indices { lengths[field] = cursor.varint() }
-                    let nameLength = cursor.varint()
-                    let count = cursor.varint()
-                    var terms = [Int32](repeating: 0, count: count)
-                    var packed = [Int](repeating: 0, count: count)
-                    for index in 0..<count {
-                        let term = cursor.varint()
+                    // A record that does not read as one is no record: its document is read again.
+                    guard let range = parsed.records[key],
+                          let record = Self.decode(bytes, range, termCount: parsed.termStarts.count) else { return nil }
+                    var terms = record.terms
+                    for index in terms.indices {
+                        let term = Int(terms[index])
                         if ids[term] < 0 {
                             let range = Int(parsed.termStarts[term])..<Int(parsed.termEnds[term])
                             ids[term] = Int32(table.id(of: UnsafeBufferPointer(rebasing: bytes[range])))
                         }
                         terms[index] = ids[term]
-                        var mask = cursor.varint()
-                        var value = 0
-                        var field = 0
-                        while mask != 0 {
-                            if mask & 1 == 1 { value |= cursor.varint() << (field * SearchIndexBuilder.fieldBits) }
-                            mask >>= 1
-                            field += 1
-                        }
-                        packed[index] = value
                     }
-                    return SearchIndexBuilder.AnalyzedDocument(terms: terms, packed: packed, lengths: lengths, nameLength: nameLength)
+                    return SearchIndexBuilder.AnalyzedDocument(terms: terms, packed: record.packed, lengths: record.lengths,
+                                                               nameLength: record.nameLength)
                 }
             }
         }
+    }
+
+    /// A record's body (`writeBody`) read and checked: its fields' lengths, its name's length, and
+    /// its terms (by their numbers in the file, each below `termCount`) with their frequencies;
+    /// nil unless it reads whole to its end.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, termCount: Int)
+        -> (lengths: [Int], nameLength: Int, terms: [Int32], packed: [Int])? {
+        var cursor = Cursor(bytes: bytes, offset: range.lowerBound, end: range.upperBound)
+        let fields = SearchField.allCases.count
+        let lengths = (0..<fields).map { _ in cursor.varint() }
+        let nameLength = cursor.varint()
+        let count = cursor.varint()
+        guard !cursor.failed, count <= range.count else { return nil }
+        var terms = [Int32](repeating: 0, count: count)
+        var packed = [Int](repeating: 0, count: count)
+        for index in 0..<count {
+            let term = cursor.varint()
+            let mask = cursor.varint()
+            guard !cursor.failed, term < termCount, mask > 0, mask < 1 << fields else { return nil }
+            var value = 0
+            for field in 0..<fields where mask & (1 << field) != 0 {
+                let frequency = cursor.varint()
+                guard frequency > 0, frequency <= SearchIndexBuilder.fieldMask else { return nil }
+                value |= frequency << (field * SearchIndexBuilder.fieldBits)
+            }
+            terms[index] = Int32(term)
+            packed[index] = value
+        }
+        guard !cursor.failed, cursor.offset == range.upperBound else { return nil }
+        return (lengths, nameLength, terms, packed)
     }
 
     /// One document's analysis with its terms as their bytes: what `analysis(of:)` reads and
@@ -156,27 +175,13 @@ public final class SearchMemo: @unchecked Sendable {
         lock.withLock {
             read()
             parseIfNeeded()
-            guard let parsed, let start = parsed.records[key] else { return nil }
+            guard let parsed, let range = parsed.records[key] else { return nil }
             return file.withUnsafeBufferPointer { bytes in
-                var cursor = Cursor(bytes: bytes, offset: start)
-                let lengths = SearchField.allCases.map { _ in cursor.varint() }
-                let nameLength = cursor.varint()
-                let count = cursor.varint()
-                var terms: [(term: [UInt8], packed: Int)] = []
-                terms.reserveCapacity(count)
-                for _ in 0..<count {
-                    let term = cursor.varint()
-                    var mask = cursor.varint()
-                    var packed = 0
-                    var field = 0
-                    while mask != 0 {
-                        if mask & 1 == 1 { packed |= cursor.varint() << (field * SearchIndexBuilder.fieldBits) }
-                        mask >>= 1
-                        field += 1
-                    }
-                    terms.append((Array(bytes[Int(parsed.termStarts[term])..<Int(parsed.termEnds[term])]), packed))
+                guard let record = Self.decode(bytes, range, termCount: parsed.termStarts.count) else { return nil }
+                let terms = zip(record.terms, record.packed).map { term, packed in
+                    (Array(bytes[Int(parsed.termStarts[Int(term)])..<Int(parsed.termEnds[Int(term)])]), packed)
                 }
-                return Analysis(key: key, terms: terms, lengths: lengths, nameLength: nameLength)
+                return Analysis(key: key, terms: terms, lengths: record.lengths, nameLength: record.nameLength)
             }
         }
     }
@@ -235,15 +240,8 @@ public final class SearchMemo: @unchecked Sendable {
                 writer.varint(earlier.records + fresh.count)
                 writer.bytes += earlier.recordBytes
                 for analysis in fresh {
-                    writer.integer(analysis.key.first)
-                    writer.integer(analysis.key.second)
-                    for length in analysis.lengths { writer.varint(length) }
-                    writer.varint(analysis.nameLength)
-                    writer.varint(analysis.terms.count)
-                    for (term, packed) in analysis.terms {
-                        writer.varint(numbers[term]!)
-                        Self.writeFrequencies(packed, to: &writer)
-                    }
+                    Self.writeRecord(key: analysis.key, lengths: analysis.lengths, nameLength: analysis.nameLength,
+                                     terms: analysis.terms.map { (numbers[$0.term]!, $0.packed) }, to: &writer)
                 }
             }
             file.removeSubrange(base.count...)
@@ -340,6 +338,15 @@ public final class SearchMemo: @unchecked Sendable {
         }
     }
 
+    /// Where each record's body lies in the memo's bytes (`bytes()` and the journal after them).
+    var recordRanges: [Key: Range<Int>] {
+        lock.withLock {
+            read()
+            parseIfNeeded()
+            return parsed?.records ?? [:]
+        }
+    }
+
     /// How many documents the memo holds.
     var count: Int {
         lock.withLock {
@@ -397,8 +404,8 @@ public final class SearchMemo: @unchecked Sendable {
 
     // MARK: The file
 
-    static let header = "questlog-search 1"
-    static let journalHeader = "questlog-search-journal 1"
+    static let header = "questlog-search 2"
+    static let journalHeader = "questlog-search-journal 2"
 
     /// What to write after an index: the whole file, or only the journal that goes with the file
     /// written before (`keep`).
@@ -423,9 +430,7 @@ public final class SearchMemo: @unchecked Sendable {
         load(bytes, journal: journal)
     }
 
-    /// The terms (each its length and UTF-8), then each document's key and record: its fields'
-    /// lengths, its name's length, its number of terms, and for each term its number, a mask of the
-    /// fields it is in and its frequency in each of those.
+    /// The terms (each its length and UTF-8), then each document's record (`writeRecord`).
     private static func encode(keys: [Key], documents: [SearchIndexBuilder.AnalyzedDocument], table: TermTable, identity: String) -> [UInt8] {
         let pairs = documents.reduce(0) { $0 + $1.terms.count }
         return MemoFile.seal(header: header, identity: identity, capacity: 8 * table.count + 5 * pairs + 40 * documents.count) { writer in
@@ -449,7 +454,7 @@ public final class SearchMemo: @unchecked Sendable {
                                 base: Base, termIDs: [Int32], identity: String) -> (bytes: [UInt8], records: Int)? {
         let fileTerms = base.terms
         guard termIDs.count >= fileTerms else { return nil }
-        let outside = keys.indices.filter { parsed.records[keys[$0]].map { $0 >= base.count } ?? true }
+        let outside = keys.indices.filter { parsed.records[keys[$0]].map { $0.lowerBound >= base.count } ?? true }
         let size = outside.reduce(0) { $0 + 5 * documents[$1].terms.count + 40 }
         guard MemoFile.journalWorthIt(size: size, fileSize: base.count, kept: keys.count - outside.count,
                                       fileRecords: base.records) else { return nil }
@@ -482,21 +487,36 @@ public final class SearchMemo: @unchecked Sendable {
                                      number: (Int32) -> Int) {
         writer.varint(documents.count)
         for (key, document) in zip(keys, documents) {
-            writer.integer(key.first)
-            writer.integer(key.second)
-            for length in document.lengths { writer.varint(length) }
-            writer.varint(document.nameLength)
-            writer.varint(document.terms.count)
-            for (term, packed) in zip(document.terms, document.packed) {
-                writer.varint(number(term))
-                // The fields by number (their raw values), each's frequency in its bits.
-                writeFrequencies(packed, to: &writer)
-            }
+            writeRecord(key: key, lengths: document.lengths, nameLength: document.nameLength,
+                        terms: zip(document.terms, document.packed).map { (number($0), $1) }, to: &writer)
         }
     }
 
-    /// Where the terms and records of a memo file are, every number checked: nil unless the file
-    /// is whole, of this format and binary, and every record reads within it.
+    /// A record: its key, the length of its body, and the body: the document's fields' lengths,
+    /// its name's length, its number of terms, and for each term its number, a mask of the fields
+    /// it is in and its frequency in each of those. The length lets a file be read without reading
+    /// every body (`decode` reads one when asked for).
+    private static func writeRecord(key: Key, lengths: [Int], nameLength: Int, terms: [(number: Int, packed: Int)],
+                                    to writer: inout MemoWriter) {
+        writer.integer(key.first)
+        writer.integer(key.second)
+        var body = MemoWriter()
+        body.bytes.reserveCapacity(8 + 4 * terms.count)
+        for length in lengths { body.varint(length) }
+        body.varint(nameLength)
+        body.varint(terms.count)
+        for (number, packed) in terms {
+            body.varint(number)
+            // The fields by number (their raw values), each's frequency in its bits.
+            writeFrequencies(packed, to: &body)
+        }
+        writer.varint(body.bytes.count)
+        writer.bytes += body.bytes
+    }
+
+    /// Where the terms and records of a memo file are: nil unless the file is whole, of this format
+    /// and binary, and every term and record lies within it. A record's body is checked when read
+    /// (`decode`), so a file is read without reading every body.
     private static func parse(_ bytes: [UInt8], identity: String) -> Parsed? {
         guard var reader = MemoFile.open(bytes, header: header, identity: identity), bytes.count < Int(UInt32.max) else { return nil }
         return parseBody(&reader, after: 0)
@@ -510,7 +530,7 @@ public final class SearchMemo: @unchecked Sendable {
               reader.integer() == base.hash, let found = parseBody(&reader, after: base.terms) else { return nil }
         let shift = UInt32(base.count)
         return Parsed(termStarts: found.termStarts.map { $0 + shift }, termEnds: found.termEnds.map { $0 + shift },
-                      records: found.records.mapValues { $0 + base.count })
+                      records: found.records.mapValues { $0.lowerBound + base.count..<$0.upperBound + base.count })
     }
 
     /// A journal's terms and records put after its file's.
@@ -537,44 +557,39 @@ public final class SearchMemo: @unchecked Sendable {
             ends.append(UInt32(reader.offset))
         }
         guard let recordCount = reader.varint(), recordCount >= 0, recordCount <= (reader.end - reader.offset) / 16 else { return nil }
-        var records: [Key: Int] = [:]
+        var records: [Key: Range<Int>] = [:]
         records.reserveCapacity(recordCount)
-        let fields = SearchField.allCases.count
         for _ in 0..<recordCount {
-            guard let first = reader.integer(), let second = reader.integer() else { return nil }
+            guard let first = reader.integer(), let second = reader.integer(),
+                  let length = reader.varint(), length >= 0, length <= reader.end - reader.offset else { return nil }
             let start = reader.offset
-            for _ in 0..<(fields + 1) {
-                guard let length = reader.varint(), length >= 0 else { return nil }
-            }
-            guard let count = reader.varint(), count >= 0, count <= reader.end - reader.offset else { return nil }
-            for _ in 0..<count {
-                guard let term = reader.varint(), term >= 0, term < termCount,
-                      let mask = reader.varint(), mask > 0, mask < 1 << fields else { return nil }
-                for field in 0..<fields where mask & (1 << field) != 0 {
-                    guard let frequency = reader.varint(), frequency > 0, frequency <= SearchIndexBuilder.fieldMask else { return nil }
-                }
-            }
-            guard records.updateValue(start, forKey: Key(first: first, second: second)) == nil else { return nil }
+            reader.offset += length
+            guard records.updateValue(start..<reader.offset, forKey: Key(first: first, second: second)) == nil else { return nil }
         }
         guard reader.offset == reader.end else { return nil }
         return Parsed(termStarts: starts, termEnds: ends, records: records)
     }
 
-    /// Reads the numbers of a record `parse` has checked.
+    /// Reads the numbers of a record's body, up to `end`: past it, or a number of more than nine
+    /// groups, reads 0 and sets `failed`.
     private struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var offset: Int
+        let end: Int
+        var failed = false
 
         mutating func varint() -> Int {
             var value = 0
             var shift = 0
-            while true {
+            while offset < end, shift < 63 {
                 let byte = bytes[offset]
                 offset += 1
                 value |= Int(byte & 0x7F) << shift
                 if byte < 0x80 { return value }
                 shift += 7
             }
+            failed = true
+            return 0
         }
     }
 }

@@ -73,6 +73,23 @@ struct SearchMemoTests {
         #expect(read.madeCount == 0 && read.reusedCount == documents && !read.changed)
     }
 
+    /// A record whose body does not read as one (in a file whose hash holds) is no record: its
+    /// document is read again, and none of its terms reaches the index.
+    @Test func aRecordThatDoesNotReadIsReadAgain() throws {
+        let entries = Self.entries()
+        let made = SearchMemo(identity: "questlog test")
+        let alone = Self.files(entries)
+        #expect(Self.files(entries, memo: made) == alone)
+        var bytes = made.bytes()
+        let range = try #require(made.recordRanges.values.min { $0.lowerBound < $1.lowerBound })
+        for offset in range { bytes[offset] = 0x80 }
+        bytes.removeLast(8)
+        bytes += withUnsafeBytes(of: ContentHash.hash(bytes).littleEndian) { Array($0) }
+        let read = try #require(SearchMemo(parsing: bytes, identity: "questlog test"))
+        #expect(Self.files(entries, memo: read) == alone)
+        #expect(read.madeCount == 1 && read.reusedCount == made.madeCount - 1, "\(read.madeCount) made, \(read.reusedCount) reused")
+    }
+
     @Test func noTermOfADocumentNoLongerIndexedIsLeftInTheIndex() {
         let memo = SearchMemo(identity: "questlog test")
         _ = Self.files(Self.entries(editing: 3, note: "zyzzyva quixotry"), memo: memo)
