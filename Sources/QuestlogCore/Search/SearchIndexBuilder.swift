@@ -100,18 +100,14 @@ public struct SearchIndexBuilder: Sendable {
                         }
                     }
                 }
-                // For a kept index, each posting's frequencies as its postings record has them, one after the other.
+                // For a kept index, each posting's frequencies as its postings record has them, one
+                // after the other (each tells its own length: a mask, then a number per field in it).
                 var frequencies: [UInt8] = []
-                var ends: [Int32] = []
                 if keeping {
                     frequencies.reserveCapacity(3 * document.terms.count)
-                    ends.reserveCapacity(document.terms.count)
-                    for packed in document.packed {
-                        SearchIndexMemo.appendPacked(packed, to: &frequencies)
-                        ends.append(Int32(frequencies.count))
-                    }
+                    for packed in document.packed { SearchIndexMemo.appendPacked(packed, to: &frequencies) }
                 }
-                return ScoredDocument(ranks: document.terms.map { rank[Int($0)] }, postings: postings, frequencies: frequencies, ends: ends)
+                return ScoredDocument(ranks: document.terms.map { rank[Int($0)] }, postings: postings, frequencies: frequencies)
             }
             blockWriter?.add(scored)
             postings.withUnsafeMutableBufferPointer { postings in
@@ -144,10 +140,12 @@ public struct SearchIndexBuilder: Sendable {
     }
 
     /// Writes the postings records of a kept index (`SearchIndexMemo.Draft.blocks`), a batch of
-    /// scored documents at a time, in order, on a queue of its own.
+    /// scored documents at a time, in order, on a queue of its own; at most one batch waits for it
+    /// beside the one it writes (`add` waits otherwise), so the batches are not held all at once.
     private final class BlockWriter: @unchecked Sendable {
         // Unchecked: `blocks` and `last` are used on `queue` alone.
         private let queue = DispatchQueue(label: "questlog.search-blocks")
+        private let room = DispatchSemaphore(value: 2)
         private var blocks: [[UInt8]]
         /// By term, the last document written to its record.
         private var last: [Int]
@@ -162,14 +160,16 @@ public struct SearchIndexBuilder: Sendable {
         }
 
         func add(_ scored: [ScoredDocument]) {
+            room.wait()
             queue.async { [self] in
+                defer { room.signal() }
                 for document in scored {
                     document.frequencies.withUnsafeBufferPointer { frequencies in
                         var from = 0
                         for (index, rank) in document.ranks.enumerated() {
                             let rank = Int(rank)
                             let number = document.postings[index].document
-                            let to = Int(document.ends[index])
+                            let to = SearchIndexMemo.endOfPacked(in: frequencies, at: from)
                             SearchIndexMemo.appendVarint(number - last[rank], to: &blocks[rank])
                             blocks[rank].append(contentsOf: UnsafeBufferPointer(rebasing: frequencies[from..<to]))
                             last[rank] = number
@@ -190,12 +190,11 @@ public struct SearchIndexBuilder: Sendable {
     }
 
     /// A document's postings, with the rank of each one's term and, for a kept index, the bytes of
-    /// each one's frequencies (`SearchIndexMemo.appendPacked`) and where each ends among them.
+    /// each one's frequencies one after another (`SearchIndexMemo.appendPacked`).
     private struct ScoredDocument: Sendable {
         var ranks: [Int32]
         var postings: [SearchPosting]
         var frequencies: [UInt8]
-        var ends: [Int32]
     }
 
     /// How many consecutive documents share a documents file: about `chunkBytes` of their records,

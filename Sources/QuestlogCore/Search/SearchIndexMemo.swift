@@ -143,6 +143,19 @@ struct SearchIndexMemo: Sendable {
         }
     }
 
+    /// Where the frequencies `appendPacked` wrote at `start` of `bytes` end: after the mask and a
+    /// number for each field in it.
+    @inline(__always)
+    static func endOfPacked(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+        var numbers = bytes[start].nonzeroBitCount
+        var end = start + 1
+        while numbers > 0 {
+            if bytes[end] < 0x80 { numbers -= 1 }
+            end += 1
+        }
+        return end
+    }
+
     static func readPacked(_ reader: inout MemoReader) -> Int? {
         let fields = SearchField.allCases.count
         guard let mask = reader.byte().map(Int.init), mask > 0, mask < 1 << fields else { return nil }
