@@ -68,7 +68,7 @@ extension SearchIndex {
         for (body, hash) in zip(bodies, hashes) {
             files.append(OutputFile(path: Self.folder + Self.fileName(body.type, body.number, hash: hash), bytes: body.bytes))
         }
-        guard let draft = kept else { return (files, nil) }
+        guard var draft = kept else { return (files, nil) }
         kept = nil
         let file = { (body: Body) in SearchIndexMemo.File(name: body.hash, hash: body.fileHash) }
         let shards = shardStarts.indices.map { SearchIndexMemo.Shard(start: shardStarts[$0], key: shardKeys[$0], file: file(bodies[$0])) }
@@ -78,11 +78,14 @@ extension SearchIndex {
             totals: draft.totals, counts: draft.counts, documents: draft.documents, termCount: terms.count,
             recordBytes: draft.blocks.reduce(0) { $0 + $1.count + 12 } + terms.reduce(0) { $0 + $1.utf8.count },
             records: { bytes in
+                // Each term's postings let go as soon as they are in the memo: the two are not held whole at once.
                 for index in terms.indices {
                     var term = terms[index]
+                    let block = draft.blocks[index]
+                    draft.blocks[index] = []
                     term.withUTF8 { term in
                         SearchIndexMemo.appendRecord(term: term, estimated: draft.estimated[index], frequency: draft.frequencies[index],
-                                                     block: draft.blocks[index], to: &bytes)
+                                                     block: block, to: &bytes)
                     }
                 }
             },
