@@ -226,6 +226,8 @@ final class OutputStage: OutputSink, @unchecked Sendable {
 
     /// Every reason `commit` would refuse the files, found without changing the output.
     func validate() -> [OutputError] {
+        // The files are all made: no later file can take the last one's hash.
+        lock.withLock { lastHashed = nil }
         var errors: [OutputError] = []
         let entries = sortedEntries()
         let plan = writer.plan(entries.map { OutputPlan.Item(path: $0.path, content: $0.content) }, errors: &errors)

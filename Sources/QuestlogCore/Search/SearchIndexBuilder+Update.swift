@@ -90,7 +90,8 @@ extension SearchIndexBuilder {
         var oldLengths: [Int: [Double]] = [:]
         for change in changedDocuments { oldLengths[change.number] = last.documents[change.number].lengths.map(Double.init) }
         let count = Double(documents.count)
-        /// A posting with its score, the term being in `frequency` documents.
+        /// A posting with its score: from the term's `idf`, the document's field lengths and its
+        /// name's length.
         func score(_ posting: (document: Int, packed: Int), idf: Double, lengths: UnsafePointer<Double>, averages: UnsafePointer<Double>,
                    nameLength: Int) -> SearchPosting {
             SearchPosting(document: posting.document, impact: Self.impact(packed: posting.packed, idf: idf, lengths: lengths, averages: averages),

@@ -67,7 +67,7 @@ public struct SearchIndexBuilder: Sendable {
         // What the next build may update the index from (`SearchIndexMemo`): only with the keys of
         // the documents' texts, by which the analyses memo finds a changed document's last analysis.
         let keeping = keptSite != nil && keys.count == documents.count
-        var kept = keeping ? SearchIndexMemo.Draft(documents: analyzed.indices.map { number in
+        let kept = keeping ? SearchIndexMemo.Draft(documents: analyzed.indices.map { number in
             SearchIndexMemo.Document(lengths: analyzed[number].lengths, nameLength: analyzed[number].nameLength,
                                      bytes: Self.byteCount(of: documents[number]), key: keys[number])
         }, totals: lengthTotals, counts: lengthCounts) : nil

@@ -519,7 +519,7 @@ public final class SearchMemo: @unchecked Sendable {
     /// (`decode`), so a file is read without reading every body.
     private static func parse(_ bytes: [UInt8], identity: String) -> Parsed? {
         guard var reader = MemoFile.open(bytes, header: header, identity: identity), bytes.count < Int(UInt32.max) else { return nil }
-        return parseBody(&reader, after: 0)
+        return parseBody(&reader)
     }
 
     /// Where the terms and records of a journal are, as places in its file's bytes followed by the
@@ -527,7 +527,7 @@ public final class SearchMemo: @unchecked Sendable {
     /// and binary, names the file `base` by its hash, and every record reads within it.
     private static func parseJournal(_ bytes: [UInt8], identity: String, base: Base) -> Parsed? {
         guard var reader = MemoFile.open(bytes, header: journalHeader, identity: identity), base.count + bytes.count < Int(UInt32.max),
-              reader.integer() == base.hash, let found = parseBody(&reader, after: base.terms) else { return nil }
+              reader.integer() == base.hash, let found = parseBody(&reader) else { return nil }
         let shift = UInt32(base.count)
         return Parsed(termStarts: found.termStarts.map { $0 + shift }, termEnds: found.termEnds.map { $0 + shift },
                       records: found.records.mapValues { $0.lowerBound + base.count..<$0.upperBound + base.count })
@@ -540,12 +540,11 @@ public final class SearchMemo: @unchecked Sendable {
         file.records.merge(journal.records) { _, new in new }
     }
 
-    /// The terms and records from `reader` on to its end: terms numbered after the `prior` terms
-    /// of the file before, and records that may name those too.
+    /// The terms and records from `reader` on to its end (a journal's records may name the terms
+    /// of the file before it too: their numbers are checked when a record is read, `decode`).
     @inline(__always)
-    private static func parseBody(_ reader: inout MemoReader, after prior: Int) -> Parsed? {
+    private static func parseBody(_ reader: inout MemoReader) -> Parsed? {
         guard let ownTerms = reader.varint(), ownTerms >= 0, ownTerms <= reader.end - reader.offset else { return nil }
-        let termCount = prior + ownTerms
         var starts: [UInt32] = []
         var ends: [UInt32] = []
         starts.reserveCapacity(ownTerms)
