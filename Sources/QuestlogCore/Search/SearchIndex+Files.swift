@@ -90,6 +90,9 @@ extension SearchIndex {
                 }
             },
             shards: shards, chunks: bodies[shardCount..<shardCount + chunkCount].map(file), flags: file(flags), identity: identity)
+        // The postings records, made a few bytes at a time while the documents were scored, are
+        // freed; their room goes back to the system rather than staying beside the exports.
+        BuildTimings.releaseFreedMemory()
         return (files, memo)
     }
 
