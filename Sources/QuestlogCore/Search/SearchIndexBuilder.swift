@@ -170,7 +170,7 @@ public struct SearchIndexBuilder: Sendable {
                             let rank = Int(rank)
                             let number = document.postings[index].document
                             let to = SearchIndexMemo.endOfPacked(in: frequencies, at: from)
-                            SearchIndexMemo.appendVarint(number - last[rank], to: &blocks[rank])
+                            MemoWriter.varint(number - last[rank], to: &blocks[rank])
                             blocks[rank].append(contentsOf: UnsafeBufferPointer(rebasing: frequencies[from..<to]))
                             last[rank] = number
                             from = to

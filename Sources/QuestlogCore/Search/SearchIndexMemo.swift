@@ -124,12 +124,12 @@ struct SearchIndexMemo: Sendable {
     /// previous one (`previous`), and the term's frequencies in it.
     @inline(__always)
     static func appendPosting(document: Int, after previous: Int?, packed: Int, to block: inout [UInt8]) {
-        appendVarint(document - (previous ?? 0), to: &block)
+        MemoWriter.varint(document - (previous ?? 0), to: &block)
         appendPacked(packed, to: &block)
     }
 
     /// Frequencies packed `SearchIndexBuilder.fieldBits` per field as a mask of the fields with
-    /// one, then each of those.
+    /// one, then each of those (as the analyses memo's records have them, `SearchMemo`).
     @inline(__always)
     static func appendPacked(_ packed: Int, to bytes: inout [UInt8]) {
         let fields = SearchField.allCases.count
@@ -139,7 +139,7 @@ struct SearchIndexMemo: Sendable {
         }
         bytes.append(UInt8(mask))
         for field in 0..<fields where mask & (1 << field) != 0 {
-            appendVarint((packed >> (field * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask, to: &bytes)
+            MemoWriter.varint((packed >> (field * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask, to: &bytes)
         }
     }
 
@@ -167,24 +167,14 @@ struct SearchIndexMemo: Sendable {
         return packed
     }
 
-    @inline(__always)
-    static func appendVarint(_ value: Int, to bytes: inout [UInt8]) {
-        var value = UInt64(bitPattern: Int64(value))
-        while value >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-            value >>= 7
-        }
-        bytes.append(UInt8(value))
-    }
-
     /// A term's record: its length and bytes, its size in its shard, its number of documents, and
     /// the length and bytes of its postings.
     static func appendRecord(term: UnsafeBufferPointer<UInt8>, estimated: Int, frequency: Int, block: [UInt8], to bytes: inout [UInt8]) {
-        appendVarint(term.count, to: &bytes)
+        MemoWriter.varint(term.count, to: &bytes)
         bytes.append(contentsOf: term)
-        appendVarint(estimated, to: &bytes)
-        appendVarint(frequency, to: &bytes)
-        appendVarint(block.count, to: &bytes)
+        MemoWriter.varint(estimated, to: &bytes)
+        MemoWriter.varint(frequency, to: &bytes)
+        MemoWriter.varint(block.count, to: &bytes)
         bytes.append(contentsOf: block)
     }
 

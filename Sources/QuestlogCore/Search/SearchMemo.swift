@@ -254,19 +254,6 @@ public final class SearchMemo: @unchecked Sendable {
         }
     }
 
-    /// A term's frequencies in a record: a mask of the fields it is in, then its frequency in each.
-    private static func writeFrequencies(_ packed: Int, to writer: inout MemoWriter) {
-        let fieldCount = SearchField.allCases.count
-        var mask = 0
-        for field in 0..<fieldCount where (packed >> (field * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask != 0 {
-            mask |= 1 << field
-        }
-        writer.varint(mask)
-        for field in 0..<fieldCount where mask & (1 << field) != 0 {
-            writer.varint((packed >> (field * SearchIndexBuilder.fieldBits)) & SearchIndexBuilder.fieldMask)
-        }
-    }
-
     /// Ends an index: the memo holds the analyses of its documents, `keys[n]` that of
     /// `documents[n]`, their terms numbered in `table` (the table `analyses(of:into:)` added the
     /// memo's terms to); `reused` of them were the memo's. When the memo is a whole file and a few
@@ -507,8 +494,8 @@ public final class SearchMemo: @unchecked Sendable {
         body.varint(terms.count)
         for (number, packed) in terms {
             body.varint(number)
-            // The fields by number (their raw values), each's frequency in its bits.
-            writeFrequencies(packed, to: &body)
+            // The fields by number (their raw values) as a mask, then each one's frequency.
+            SearchIndexMemo.appendPacked(packed, to: &body.bytes)
         }
         writer.varint(body.bytes.count)
         writer.bytes += body.bytes

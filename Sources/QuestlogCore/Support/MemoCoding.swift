@@ -32,6 +32,12 @@ struct MemoWriter {
 
     /// A number in seven-bit groups, the lowest first, each byte but the last with its top bit set.
     mutating func varint(_ value: Int) {
+        Self.varint(value, to: &bytes)
+    }
+
+    /// `varint(_:)` appended to `bytes`.
+    @inline(__always)
+    static func varint(_ value: Int, to bytes: inout [UInt8]) {
         var value = UInt64(bitPattern: Int64(value))
         while value >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
