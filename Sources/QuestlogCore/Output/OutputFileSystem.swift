@@ -167,6 +167,12 @@ enum OutputFileSystem {
         if close(descriptor) != 0 && errno != EINTR { throw Failure(code: errno) }
     }
 
+    /// Makes `destination` another name of the file at `source` (a hard link); fails if anything
+    /// already exists at `destination`, or where the file system has no hard links.
+    static func link(_ source: String, to destination: String) throws(Failure) {
+        if Foundation.link(source, destination) != 0 { throw Failure(code: errno) }
+    }
+
     /// Moves `source` onto `destination` in one step, replacing a file or link there.
     static func rename(_ source: String, to destination: String) throws(Failure) {
         if Foundation.rename(source, destination) != 0 { throw Failure(code: errno) }

@@ -112,7 +112,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
             lock.withLock { entries.append(Entry(path: file.path, content: .unchanged, size: size, hash: 0)) }
             return
         }
-        let hash = hash(of: file.chunks, size: size)
+        let (hash, twin) = hash(of: file.chunks, size: size)
         if let found = onDisk(file, hash: hash) {
             let stamp: SourceStamp? = if case let .vouched(by: stamp) = found { stamp } else { nil }
             lock.withLock { entries.append(Entry(path: file.path, content: .unchanged, size: size, hash: hash, stamp: stamp)) }
@@ -130,7 +130,11 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         lock.unlock()
         let staged = folder + "/" + OutputTemporaryName.staged(index)
         do {
-            try OutputFileSystem.create(staged, chunks: file.chunks)
+            // The same bytes as the large file staged just before: another name of that file.
+            if twin == nil || (try? OutputFileSystem.link(twin!, to: staged)) == nil {
+                try OutputFileSystem.create(staged, chunks: file.chunks)
+                noteStaged(file.chunks, at: staged)
+            }
             lock.withLock { entries.append(Entry(path: file.path, content: .staged(staged), size: size, hash: hash)) }
         } catch {
             _ = try? OutputFileSystem.remove(staged)
@@ -139,22 +143,36 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     }
 
     /// The large file of pieces last hashed, by its pieces, which this holds (so no other buffer
-    /// can take their places in memory while it does), until a file of the same pieces comes.
-    private var lastHashed: (chunks: [[UInt8]], hash: UInt64)?
+    /// can take their places in memory while it does), until a file of the same pieces comes; and
+    /// where it was staged, once it is.
+    private var lastHashed: (chunks: [[UInt8]], hash: UInt64, staged: String?)?
 
     /// The `ContentHash` of a file's pieces. A large file whose pieces are the very buffers of the
     /// large file of pieces hashed before it (a one-game site's `site.json` and its game's document,
-    /// made of the same runs of entries) takes its hash, rather than reading them all again.
-    private func hash(of chunks: [[UInt8]], size: Int) -> UInt64 {
-        guard size >= Self.largeFile, chunks.count > 1 else { return ContentHash.hash(chunks: chunks) }
-        let last = lock.withLock { () -> (chunks: [[UInt8]], hash: UInt64)? in
+    /// made of the same runs of entries) takes its hash, rather than reading them all again, and
+    /// the staged file of those bytes (`twin`), when that one was staged: the two are then one file
+    /// of two names (a hard link), written once.
+    private func hash(of chunks: [[UInt8]], size: Int) -> (hash: UInt64, twin: String?) {
+        guard size >= Self.largeFile, chunks.count > 1 else { return (ContentHash.hash(chunks: chunks), nil) }
+        let last = lock.withLock { () -> (chunks: [[UInt8]], hash: UInt64, staged: String?)? in
             defer { lastHashed = nil }
             return lastHashed
         }
-        if let last, Self.same(last.chunks, chunks) { return last.hash }
+        if let last, Self.same(last.chunks, chunks) { return (last.hash, last.staged) }
         let hash = ContentHash.hash(chunks: chunks)
-        lock.withLock { lastHashed = (chunks, hash) }
-        return hash
+        lock.withLock { lastHashed = (chunks, hash, nil) }
+        return (hash, nil)
+    }
+
+    /// Notes where the large file of pieces last hashed was staged, when `chunks` are its pieces.
+    private func noteStaged(_ chunks: [[UInt8]], at staged: String) {
+        guard chunks.count > 1 else { return }
+        lock.withLock {
+            guard let last = lastHashed, last.chunks.count == chunks.count,
+                  last.chunks.first?.withUnsafeBufferPointer({ $0.baseAddress }) == chunks.first?.withUnsafeBufferPointer({ $0.baseAddress }),
+                  Self.same(last.chunks, chunks) else { return }
+            lastHashed?.staged = staged
+        }
     }
 
     /// How many bytes make a file large enough to remember its hash (`hash(of:size:)`).

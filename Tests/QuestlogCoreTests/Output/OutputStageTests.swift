@@ -159,6 +159,53 @@ import Darwin
         }
     }
 
+    /// A large file made of the very pieces of the large file staged before it is staged as another
+    /// name of that file (a hard link), written once; the two stay apart on disk from then on: a
+    /// later build that gives one of them other bytes leaves the other as it was.
+    @Test func aFileOfTheSamePiecesAsTheOneStagedBeforeIsAnotherNameOfIt() throws {
+        let site = TestSite(["Content/g/game.md": "---\ntitle: G\n---\n"])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        func pieces(_ factor: Int, _ open: String = "{", _ close: String = "}") -> [[UInt8]] {
+            [Array(open.utf8), (0..<(OutputStage.largeFile + 10)).map { UInt8(truncatingIfNeeded: $0 &* factor) }, Array(close.utf8)]
+        }
+        func inode(_ name: String) -> (inode: UInt, links: UInt) {
+            var info = stat()
+            guard stat(output + "/" + name, &info) == 0 else { return (0, 0) }
+            return (UInt(info.st_ino), UInt(info.st_nlink))
+        }
+        func build(_ files: [OutputFile], previous: [SourceStamp]) throws -> [SourceStamp] {
+            let writer = OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 1)
+            let stage = OutputStage(writer: writer, previous: previous, active: true)
+            for file in files { stage.add(file) }
+            let outputs = try #require(try stage.commit().outputs)
+            for file in files {
+                let bytes = try #require(FileManager.default.contents(atPath: output + "/" + file.path))
+                #expect([UInt8](bytes) == file.bytes, "\(file.path)")
+                #expect(outputs.first { $0.path == file.path }?.hash == ContentHash.hash(file.bytes), "\(file.path)")
+            }
+            return outputs
+        }
+        let run = pieces(7), other = pieces(11)
+        var outputs = try build([OutputFile(path: "a.json", chunks: run), OutputFile(path: "b.json", chunks: run),
+                                 OutputFile(path: "c.json", chunks: other), OutputFile(path: "d.json", chunks: pieces(11, "[", "]"))],
+                                previous: [])
+        #expect(inode("a.json").inode == inode("b.json").inode)
+        #expect(inode("a.json").links == 2)
+        #expect(inode("c.json").links == 1, "the same bytes, not the same pieces")
+        #expect(inode("d.json").links == 1)
+        // Both given other bytes, the same again: one new file of two names.
+        let next = pieces(13)
+        outputs = try build([OutputFile(path: "a.json", chunks: next), OutputFile(path: "b.json", chunks: next)], previous: outputs)
+        #expect(inode("a.json").inode == inode("b.json").inode)
+        #expect(inode("a.json").links == 2)
+        // One of them alone given other bytes: the other keeps its own.
+        _ = try build([OutputFile(path: "a.json", chunks: next), OutputFile(path: "b.json", chunks: pieces(17))], previous: outputs)
+        #expect(inode("a.json").inode != inode("b.json").inode)
+        #expect(inode("a.json").links == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/a.json")) == Data(next.joined()))
+    }
+
     /// The files examined ahead, a folder at a time, are those `SourceStamp.current` examines one by one.
     @Test func filesExaminedAheadAreAsEachExaminedAlone() throws {
         let site = TestSite(["Output/index.html": "home\n", "Output/g/npcs/a.html": "a\n", "Output/g/npcs/b.html": "bb\n",
