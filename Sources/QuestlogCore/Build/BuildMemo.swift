@@ -71,6 +71,15 @@ public final class BuildMemo: Sendable {
         loadsPath(site: site) + "-journal"
     }
 
+    /// The last build's resolve (`SiteMemo`), and the journal of the notes patched since.
+    static func sitePath(site: String) -> String {
+        site + "/" + BuildCache.folder + "/site"
+    }
+
+    static func siteJournalPath(site: String) -> String {
+        sitePath(site: site) + "-journal"
+    }
+
     /// The walk of `Content/` the last build made (`ContentWalk+File`).
     static func walkPath(site: String) -> String {
         site + "/" + BuildCache.folder + "/walk"
@@ -81,19 +90,44 @@ public final class BuildMemo: Sendable {
     /// the moment this is made, while the caller looks at other files; `memo(loading:)` then reads
     /// the loaded files on the caller's thread and waits for the rest.
     struct Reading: Sendable {
-        private let kept: Background<(notes: NoteMemo?, layouts: LayoutMemo?)>
+        private let layouts: Background<LayoutMemo?>
+        private let notes: Background<NoteMemo?>?
         private let site: String
         private let identity: String
 
-        init(site: String, identity: String = BuildCache.binaryIdentity) {
+        /// With `readingNotes` false, the notes memo is read only when `memo(loading:)` asks for
+        /// it: a build that patches the last build's site (`SiteMemo`) needs neither the notes nor
+        /// the loaded files.
+        init(site: String, identity: String = BuildCache.binaryIdentity, readingNotes: Bool = true) {
             self.site = site
             self.identity = identity
-            kept = Background {
-                (FileContents.read(BuildMemo.notesPath(site: site)).flatMap {
-                    NoteMemo(parsing: $0, journal: FileContents.read(BuildMemo.notesJournalPath(site: site)), identity: identity)
-                },
-                 FileContents.read(BuildMemo.layoutsPath(site: site)).flatMap { LayoutMemo(parsing: $0, identity: identity) })
+            layouts = Background { FileContents.read(BuildMemo.layoutsPath(site: site)).flatMap { LayoutMemo(parsing: $0, identity: identity) } }
+            notes = readingNotes ? Background { Self.notes(site: site, identity: identity) } : nil
+        }
+
+        private static func notes(site: String, identity: String) -> NoteMemo? {
+            FileContents.read(BuildMemo.notesPath(site: site)).flatMap {
+                NoteMemo(parsing: $0, journal: FileContents.read(BuildMemo.notesJournalPath(site: site)), identity: identity)
             }
+        }
+
+        /// The memo of a build that patches the last build's site: the layouts, the search
+        /// analyses and index and the compressed blocks, but no notes and no loaded files.
+        func patching() -> BuildMemo {
+            BuildMemo(notes: NoteMemo(), layouts: layouts.value() ?? LayoutMemo(), search: search, deflated: deflated, loads: nil,
+                      served: nil, searchIndex: searchIndex)
+        }
+
+        private var search: SearchMemo {
+            SearchMemo(reading: BuildMemo.searchPath(site: site), journal: BuildMemo.searchJournalPath(site: site), identity: identity)
+        }
+
+        private var deflated: DeflateMemo {
+            DeflateMemo(reading: BuildMemo.deflatedPath(site: site), identity: identity)
+        }
+
+        private var searchIndex: SearchIndexFile {
+            SearchIndexFile(path: BuildMemo.searchIndexPath(site: site), identity: identity)
         }
 
         /// The memo, with the loaded files whose stamps are the ones recorded (`LoadMemo+File`):
@@ -109,11 +143,9 @@ public final class BuildMemo: Sendable {
             if let key = loading.walkKey, let walk = FileContents.read(BuildMemo.walkPath(site: site)) {
                 loads.offerStoredWalk(walk, identity: identity, settings: loading.settings, key: key)
             }
-            let search = SearchMemo(reading: BuildMemo.searchPath(site: site), journal: BuildMemo.searchJournalPath(site: site), identity: identity)
-            let deflated = DeflateMemo(reading: BuildMemo.deflatedPath(site: site), identity: identity)
-            let (notes, layouts) = kept.value()
-            return BuildMemo(notes: notes ?? NoteMemo(), layouts: layouts ?? LayoutMemo(), search: search, deflated: deflated, loads: loads,
-                             served: nil, searchIndex: SearchIndexFile(path: BuildMemo.searchIndexPath(site: site), identity: identity))
+            let notes = self.notes?.value() ?? Self.notes(site: site, identity: identity)
+            return BuildMemo(notes: notes ?? NoteMemo(), layouts: layouts.value() ?? LayoutMemo(), search: search, deflated: deflated,
+                             loads: loads, served: nil, searchIndex: searchIndex)
         }
     }
 

@@ -69,23 +69,36 @@ public struct SiteBuild: Sendable {
     /// from the last one when it can be (`SearchIndexBuilder.update`), and made whole otherwise.
     /// With a memo that keeps search indexes (`BuildMemo.searchIndex`) and a digest, the index is
     /// kept for the next build.
+    ///
+    /// With `patched`, the site is that one, patched from the last build's (`patchFromMemo`), not
+    /// loaded and resolved. Otherwise, with `keepSite`, the resolve is handed to it with the site's
+    /// digest (when the resolve found no error), for the next build to patch.
     func render(into sink: some OutputSink, progress: (BuildStep) -> Void, timings: BuildTimings,
                 deferringExports: Bool = false, deferringSearch: Bool = false, memo: BuildMemo? = nil,
-                digesting: Bool = false, reuse: PageReuse? = nil, afterLoad: () -> Void = {}, afterResolve: () -> Void = {},
+                digesting: Bool = false, reuse: PageReuse? = nil, patched: Patched? = nil,
+                keepSite: ((SiteMemo.Kept) -> Void)? = nil, afterLoad: () -> Void = {}, afterResolve: () -> Void = {},
                 afterSearch: @escaping @Sendable () -> Void = {}) -> RenderOutcome {
         let theme = self.theme
-        let (site, resolveDiagnostics, assets, _) = loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes,
-                                                                   loads: memo?.loads, afterLoad: afterLoad)
+        var (site, resolveDiagnostics, assets, kept) = patched.map { ($0.site, $0.diagnostics, $0.assets, nil) }
+            ?? loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes, loads: memo?.loads,
+                              keeping: keepSite != nil, afterLoad: afterLoad)
         // The whole site is freed on a thread of its own once the build is done with it.
         defer { BackgroundRelease.release(site) }
         afterResolve()
         var diagnostics = resolveDiagnostics
         if diagnostics.failed(strict: options.strict) {
+            BackgroundRelease.release(kept)
             return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
         }
-        let digest = digesting || reuse != nil
+        let digest = patched?.digest ?? (digesting || reuse != nil || keepSite != nil
             ? timings.measure("compare", trimming: false, { SiteDigest(of: site, jobs: options.jobs) }, count: { (items: $0.entries.count, reused: 0) })
-            : nil
+            : nil)
+        if let keepSite, let resolved = kept.take(), let digest {
+            // Held from here on only by what keeps it: the index of links and the checked entries
+            // are let go once it is kept, not when the site has been rendered.
+            keepSite(SiteMemo.Kept(kept: resolved, digest: digest.value, assets: assets))
+        }
+        BackgroundRelease.release(kept.take())
         // The pages that show the notes of no entry whose notes changed, when nothing else did.
         var keeping: (@Sendable (String, [String]) -> Bool)?
         var exportReuse = ExportReuse.counting
@@ -425,9 +438,16 @@ public struct SiteBuild: Sendable {
                                report: OutputReport(written: [], unchanged: cache.outputs.count, removed: []),
                                pageCount: cache.pageCount, gameCount: cache.gameCount, upToDate: true)
         }
+        // The files that changed since the last build, when they are all files of its entries.
+        let changedEntries: [String]? = {
+            guard !options.clean, let cache = previous, cache.key == key, let digest = cache.digest,
+                  let changed = cache.changedInputs(stamps, site: options.site) else { return nil }
+            let entryFiles = digest.paths
+            return changed.allSatisfy(entryFiles.contains) ? changed : nil
+        }()
         // The notes and layouts of earlier builds are read on another thread while the output folder
-        // is looked at.
-        let memoReading = options.clean ? nil : BuildMemo.Reading(site: options.site)
+        // is looked at; the notes only when the last build's site is not likely to be patched.
+        let memoReading = options.clean ? nil : BuildMemo.Reading(site: options.site, readingNotes: changedEntries == nil)
         // Each file is written out of the way in the output folder as soon as it is made, and put in
         // place only once the whole site is known to be good; a destination that must not be
         // written to gets nothing, and its problems are reported with the content's.
@@ -449,23 +469,24 @@ public struct SiteBuild: Sendable {
         // The walk of `Content/` is kept with the stamps it was made from, unless a symbolic link
         // there makes stamps unable to tell what the walk would find.
         let walkKey = contentHasLinks ? nil : ContentWalk.key(of: stamps)
-        let memo = memoReading.map { reading in
-            timings.measure("read memo", { reading.memo(loading: (stamps, settings, walkKey)) }, count: { (items: $0.count, reused: 0) })
-        } ?? BuildMemo(loads: LoadMemo())
         // When only files of entries changed, the pages the edits cannot reach may be kept, from
         // the output the folder holds. Into an emptied folder no page can be kept, and the build is
         // made as a full one, whose stages hold less at once.
         var reuse: PageReuse?
-        if !options.clean, writable, holdsOutput, let cache = previous, cache.key == key, let digest = cache.digest,
-           let changed = cache.changedInputs(stamps, site: options.site) {
-            let entryFiles = digest.paths
-            if changed.allSatisfy(entryFiles.contains) {
-                let pieces = cache.pieces
-                reuse = PageReuse(previous: digest, keep: { stage.keep($0) },
-                                  open: { path in pieces[path].flatMap { stage.open(path, pieces: $0) } },
-                                  keepAll: { stage.keep(all: $0) })
-            }
+        // When they are all entries' Markdown files whose notes alone changed, the last build's
+        // resolve is patched with them (`patchFromMemo`) rather than made again.
+        var patched: Patched?
+        if writable, holdsOutput, let changed = changedEntries, let cache = previous, let digest = cache.digest {
+            patched = patchFromMemo(changed: changed, cache: cache, timings: timings)
+            let pieces = cache.pieces
+            reuse = PageReuse(previous: digest, keep: { stage.keep($0) },
+                              open: { path in pieces[path].flatMap { stage.open(path, pieces: $0) } },
+                              keepAll: { stage.keep(all: $0) })
         }
+        let memo = memoReading.map { reading in
+            timings.measure("read memo", { patched != nil ? reading.patching() : reading.memo(loading: (stamps, settings, walkKey)) },
+                            count: { (items: $0.count, reused: 0) })
+        } ?? BuildMemo(loads: LoadMemo())
         // The notes are written (and let go) as soon as they are all rendered, on a thread of their
         // own while the pages are made; the layouts at the end.
         let keeping = DispatchGroup()
@@ -483,7 +504,36 @@ public struct SiteBuild: Sendable {
         }
         // The loaded files are written (and let go) as soon as they are loaded, while the site is resolved.
         let readsSearchAhead = reuse != nil
-        let rendered = render(into: stage, progress: progress, timings: timings, memo: memo, digesting: true, reuse: reuse, afterLoad: {
+        // A resolve made afresh is kept for the next build to patch: what it holds beside the site
+        // (`SiteMemo.Links`) on a thread of its own as soon as it is made, which lets go of the
+        // resolve's working tables while the site is rendered; the whole written with the site
+        // once the site is rendered, while the output is checked and written. A patched resolve
+        // is kept as a journal of the notes patched.
+        let site = options.site
+        let siteKeeping = DispatchGroup()
+        defer { siteKeeping.wait() }
+        let keptSite = Slot<(site: Site, digest: UInt64, assets: [ContentAsset])>()
+        let keptLinks = Slot<SiteMemo.Links>()
+        let keepSite: ((SiteMemo.Kept) -> Void)? = patched != nil ? nil : { kept in
+            keptSite.value = (kept.kept.site, kept.digest, kept.assets)
+            let held = Slot<KeptResolve>()
+            held.value = kept.kept
+            DispatchQueue.global().async(group: keeping) {
+                if let resolve = held.value.take() { keptLinks.value = SiteMemo.links(of: resolve) }
+                // The index of links and the checked entries are let go here, and their room given
+                // back, while the search index is made.
+                BuildTimings.releaseFreedMemory()
+            }
+        }
+        if let patched {
+            DispatchQueue.global().async(group: keeping) { Self.keepPatched(patched, site: site) }
+            if options.jobs > 1 {
+                memo.search.readAhead()
+                memo.searchIndex?.readAhead()
+            }
+        }
+        let rendered = render(into: stage, progress: progress, timings: timings, memo: memo, digesting: true, reuse: reuse,
+                              patched: patched, keepSite: keepSite, afterLoad: {
             // The resolve leaves a processor free part of the time: after an edit, the search memo
             // is read then, rather than when the index waits for it. A full build, which reuses no
             // page, reads it when needed, so that it is not held beside the pages being made.
@@ -531,7 +581,17 @@ public struct SiteBuild: Sendable {
                 memo.notes.release()
             }
         }, afterSearch: keepSearch)
+        // The patched resolve is let go on a thread of its own (the index of links, the checked
+        // entries), rather than at the end of the build.
+        BackgroundRelease.release(patched.take())
         keeping.wait()
+        if let resolved = keptSite.value.take(), let links = keptLinks.value.take() {
+            DispatchQueue.global().async(group: siteKeeping) {
+                timings.measureBeside("keep site", {
+                    Self.keepResolved(site: resolved.site, digest: resolved.digest, assets: resolved.assets, links: links, at: site)
+                }, count: { _ in (items: resolved.site.entryCount, reused: 0) })
+            }
+        }
         // The stages from here on are not trimmed (`BuildTimings.releaseFreedMemory`): the build
         // has passed its peak, what they make fits in the room the pages and the index left, and
         // the process ends with them.
@@ -599,7 +659,7 @@ public struct SiteBuild: Sendable {
 
     /// Writes a cache file under a temporary name and renames it into place; a cache that cannot be
     /// written only costs the next build its shortcut.
-    private static func store(_ bytes: [UInt8], at path: String) {
+    static func store(_ bytes: [UInt8], at path: String) {
         _ = try? OutputFileSystem.makeFolders(OutputFileSystem.parentPath(of: path))
         let temporary = path + ".new"
         _ = try? OutputFileSystem.remove(temporary)

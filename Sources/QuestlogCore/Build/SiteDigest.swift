@@ -64,7 +64,7 @@ struct SiteDigest: Equatable, Sendable {
     }
 
     /// The record of one entry.
-    private static func record(of entry: Entry) -> Record {
+    static func record(of entry: Entry) -> Record {
         var shape = StableDigest()
         addShape(of: entry, to: &shape)
         var notes = StableDigest()

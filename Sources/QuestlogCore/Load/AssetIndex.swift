@@ -34,6 +34,11 @@ public struct AssetIndex: Sendable {
             .mapValues { $0.sorted { $0.path.utf8Precedes($1.path) } }
     }
 
+    /// What the index was made of: its assets, and the pages of Markdown entry files.
+    var parts: (assets: [ContentAsset], entryPages: [String: String]) {
+        (assets.values.sorted { $0.path.utf8Precedes($1.path) }, pages)
+    }
+
     /// An index of a loaded site's assets and Markdown entries (`game.md` included); drafts only
     /// when `includeDrafts`, so a link to a draft is missing from a site published without them.
     public init(_ loaded: LoadedSite, includeDrafts: Bool = false) {

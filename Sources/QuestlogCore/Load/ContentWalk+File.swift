@@ -159,7 +159,7 @@ extension MemoWriter {
         if let location = diagnostic.location { self.location(location) }
     }
 
-    fileprivate mutating func assets(_ assets: [ContentAsset]) {
+    mutating func assets(_ assets: [ContentAsset]) {
         integer(assets.count)
         for asset in assets {
             string(asset.path)
@@ -183,7 +183,7 @@ extension MemoReader {
         return location().map { Diagnostic(severity, message, code: code, at: $0) }
     }
 
-    fileprivate mutating func assets() -> [ContentAsset]? {
+    mutating func assets() -> [ContentAsset]? {
         guard let count = count() else { return nil }
         var assets: [ContentAsset] = []
         assets.reserveCapacity(count)

@@ -53,7 +53,7 @@ public struct SiteLoader: Sendable {
         return LoadedSite(config: config, schema: schema, games: games, assets: assets, diagnostics: diagnostics)
     }
 
-    private func loadConfig(_ diagnostics: inout DiagnosticList) -> SiteConfig {
+    func loadConfig(_ diagnostics: inout DiagnosticList) -> SiteConfig {
         for name in SiteConfigLoader.fileNames {
             guard let bytes = DirectoryListing.readBytes(root + "/" + name) else { continue }
             switch SourceText.decode(bytes, path: name) {

@@ -21,4 +21,8 @@ struct CheckedEntry: Sendable {
     var spoilerUntil: String? = nil
     /// `progress: shared` in `game.md`.
     var sharedProgress = false
+    /// Kept for a resolve that is kept (`KeptResolve`): the name keys the entry was indexed under
+    /// (`GameIndex.keys(of:)`), and `RawEntry.notesAsideDigest` of the entry as loaded.
+    var keys: [String] = []
+    var notesAside: UInt64 = 0
 }

@@ -85,6 +85,21 @@ struct GameIndex: Sendable {
         self.id = id
     }
 
+    /// The index of a game whose entries, each under its name keys (`CheckedEntry.keys`), were
+    /// added in this order without an error (as a kept resolve's were): the index `add` made.
+    init(id: String, indexed entries: [CheckedEntry]) {
+        self.id = id
+        self.entries = entries
+        byID.first.reserveCapacity(entries.count)
+        byName.first.reserveCapacity(entries.count)
+        for index in self.entries.indices {
+            let keys = self.entries[index].keys
+            self.entries[index].nameKey = keys.first ?? ""
+            byID.append(Int32(index), for: self.entries[index].ref.id)
+            for key in keys { byName.append(Int32(index), for: key) }
+        }
+    }
+
     /// Makes room for `count` entries, so that adding them does not grow the tables again and again.
     mutating func reserveCapacity(_ count: Int) {
         entries.reserveCapacity(count)

@@ -1,4 +1,5 @@
 import Markdown
+import YAML
 
 /// What `serve` keeps of a resolve, so that a save that changed nothing but the notes of some
 /// entries is resolved by rendering those notes again (`patch(notes:memo:)`), and one that changed
@@ -63,6 +64,9 @@ struct KeptNote: Sendable {
     var headings: [Heading]
     /// Whether it links to a heading (its own or another note's).
     var linksToHeadings: Bool
+    /// `RawEntry.notesAsideDigest` of the entry as loaded: an entry loaded again with the same
+    /// differs from it only in its notes (`RawEntry.differsOnlyInNotes`).
+    var notesAside: UInt64 = 0
 }
 
 extension KeptResolve {
@@ -273,6 +277,59 @@ extension RawEntry {
             && notesLineOffset == other.notesLineOffset && notesColumnOffset == other.notesColumnOffset
             && fallbackName == other.fallbackName && isDamaged == other.isDamaged && isDraft == other.isDraft
             && fields.count == other.fields.count && zip(fields, other.fields).allSatisfy { $0.key == $1.key }
+    }
+
+    /// A digest of all `differsOnlyInNotes(from:)` compares: two entries of one schema whose digests
+    /// are the same differ in nothing but their notes. It stands for the entry where the entry is
+    /// not kept (`SiteMemo`).
+    var notesAsideDigest: UInt64 {
+        var digest = StableDigest()
+        digest.add(kind.id)
+        digest.add(id)
+        digest.add(source.path)
+        digest.add(source.line)
+        digest.add(source.column)
+        digest.add(notesLineOffset)
+        digest.add(notesColumnOffset)
+        digest.add(fallbackName)
+        digest.add(isDamaged)
+        digest.add(isDraft)
+        digest.add(fields.count)
+        for (key, value) in fields {
+            Self.add(key, to: &digest)
+            Self.add(value, to: &digest)
+        }
+        return digest.value
+    }
+
+    /// A YAML node as `==` compares it: its content, its place and its tag.
+    private static func add(_ node: YAMLNode, to digest: inout StableDigest) {
+        digest.add(node.mark.line)
+        digest.add(node.mark.column)
+        digest.add(node.tag)
+        switch node.content {
+        case let .scalar(text, style):
+            digest.tag(1)
+            digest.add(text)
+            switch style {
+            case .plain: digest.tag(1)
+            case .singleQuoted: digest.tag(2)
+            case .doubleQuoted: digest.tag(3)
+            case .literal: digest.tag(4)
+            case .folded: digest.tag(5)
+            }
+        case let .sequence(items):
+            digest.tag(2)
+            digest.add(items.count)
+            for item in items { add(item, to: &digest) }
+        case let .mapping(pairs):
+            digest.tag(3)
+            digest.add(pairs.count)
+            for (key, value) in pairs {
+                add(key, to: &digest)
+                add(value, to: &digest)
+            }
+        }
     }
 
     /// Whether `other` is this entry with other notes: the same kind, id, place, fields (their

@@ -71,7 +71,7 @@ public struct Resolver: Sendable {
             if (game.isDraft || raw.isDraft) && !options.includeDrafts { continue }
             var index = GameIndex(id: raw.id)
             index.reserveCapacity(entries.count)
-            check(&entries, with: checker, gameIsDraft: game.isDraft || raw.isDraft, knownNames: knownNames) { part in
+            check(&entries, with: checker, gameIsDraft: game.isDraft || raw.isDraft, knownNames: knownNames, keeping: keeping) { part in
                 found += part.diagnostics
                 unknown += part.unknown
                 for (name, key) in part.names { names[name] = key }
@@ -215,7 +215,8 @@ public struct Resolver: Sendable {
                         keptNotes[path] = KeptNote(item: position, target: target, ref: ref, page: gameIndexes[item.game].entries[entry].page,
                                                    targets: Set(note.targets).subtracting([target]), embeds: note.embeds,
                                                    tags: note.notes.tags, headings: note.notes.headings,
-                                                   linksToHeadings: !note.headingLinks.isEmpty)
+                                                   linksToHeadings: !note.headingLinks.isEmpty,
+                                                   notesAside: gameIndexes[item.game].entries[entry].notesAside)
                     }
                 }
             }
@@ -418,7 +419,7 @@ public struct Resolver: Sendable {
     /// Checks the fields of `entries` on several threads, a batch at a time, letting go of each
     /// entry's YAML as soon as it is checked, and hands each checked entry to `add` in order.
     private func check(_ entries: inout [RawEntry], with checker: FieldChecker, gameIsDraft: Bool, knownNames: [String: String],
-                       add: (CheckedPart) -> Void) {
+                       keeping: Bool = false, add: (CheckedPart) -> Void) {
         var start = 0
         while start < entries.count {
             let range = start..<min(entries.count, start + Self.checkBatch)
@@ -428,6 +429,8 @@ public struct Resolver: Sendable {
                     var diagnostics: [Diagnostic] = []
                     var unknown: [UnknownField] = []
                     var checked = checker.check(slots[position], diagnostics: &diagnostics, unknown: &unknown)
+                    // What a kept resolve tells a later load of the entry by, while its YAML is here.
+                    if keeping { checked.notesAside = slots[position].notesAsideDigest }
                     // The checked values are all that is needed of the YAML from here on, but for the
                     // progress values an entry sets itself (warned about once the game is indexed).
                     slots.releaseFields(at: position)
@@ -436,6 +439,7 @@ public struct Resolver: Sendable {
                     checked.page = RelativeURL.entryPage(game: checker.game, folder: checked.raw.kind.folder, id: checked.ref.id)
                     var names: [(name: String, key: String)] = []
                     let keys = GameIndex.keys(of: checked, known: knownNames, made: &names)
+                    if keeping { checked.keys = keys }
                     return CheckedPart(entry: checked, keys: keys, names: names, diagnostics: diagnostics, unknown: unknown)
                 }
             }

@@ -1,0 +1,124 @@
+import Foundation
+
+extension SiteBuild {
+    /// A site resolved by patching the last build's (`SiteMemo`) rather than loaded and resolved:
+    /// what the stages after the resolve need of it.
+    struct Patched {
+        var site: Site
+        /// The resolve's diagnostics, the patched notes' among them.
+        var diagnostics: DiagnosticList
+        var assets: [ContentAsset]
+        var digest: SiteDigest
+        /// The memo patched, for the next build (`keepPatched`).
+        var memo: SiteMemo.Kept
+        /// The entries patched, with their notes now.
+        var notes: [SiteMemo.Journaled]
+    }
+
+    /// The site of the last build (`cache`), patched with the files at `changed` (site-relative),
+    /// when every one of them is the Markdown file of one published entry whose notes alone
+    /// changed (`RawEntry.differsOnlyInNotes`, as the memo tells it) in a way that reaches nothing
+    /// beyond its own page (`KeptResolve.patch(notes:memo:)`): no link of it to a heading, no embed
+    /// of it, the same entries linked to and embedded, the same inline tags; and when no problem
+    /// was found in any of them but in their notes (whose problems the patch finds again). Nil
+    /// otherwise (or when the memo is missing, damaged or of another site), for the site to be
+    /// loaded and resolved.
+    ///
+    /// Timed as the stages it stands for: `load` (the changed files) and `resolve` (the memo read
+    /// and patched, the digest made again).
+    func patchFromMemo(changed: [String], cache: BuildCache, timings: BuildTimings) -> Patched? {
+        guard !changed.isEmpty, let previous = cache.digest else { return nil }
+        let changedPaths = Set(changed)
+        let loader = SiteLoader(root: options.site, jobs: 1)
+        var configProblems = DiagnosticList()
+        var config = loader.loadConfig(&configProblems)
+        if let baseURL = options.baseURL { config.baseURL = baseURL }
+        let patchTimings = BuildTimings()
+        let memo = patchTimings.measure("read site", trimming: false, { () -> SiteMemo.Kept? in
+            guard let bytes = FileContents.read(BuildMemo.sitePath(site: options.site)) else { return nil }
+            return SiteMemo.read(bytes, journal: FileContents.read(BuildMemo.siteJournalPath(site: options.site)),
+                                 identity: BuildCache.binaryIdentity, digest: previous.value, config: config,
+                                 includeDrafts: options.includeDrafts, jobs: options.jobs)
+        }, count: { (items: $0?.kept.site.entryCount ?? 0, reused: $0?.kept.site.entryCount ?? 0) })
+        // A problem of a changed file found before its notes (loading it, checking its fields) or
+        // after them (links to headings) is not told apart from others: such files are resolved.
+        guard var memo, !(memo.kept.head + memo.kept.tail).contains(where: { $0.location.map { changedPaths.contains($0.path) } ?? false })
+        else { return nil }
+        let edits = patchTimings.measure("load", trimming: false, { () -> [(path: String, raw: RawEntry)]? in
+            var edits: [(path: String, raw: RawEntry)] = []
+            for path in changed.sorted(by: { $0.utf8Precedes($1) }) {
+                guard let note = memo.kept.notes[path],
+                      let bytes = FileContents.read(options.site + "/" + path, limit: LoadMemo.largestFile + 1) else { return nil }
+                let kept = memo.kept.lookup[note.target].raw
+                var found = DiagnosticList()
+                guard let raw = loader.loadMarkdownEntry(path, kind: kept.kind, id: kept.id, bytes: bytes, diagnostics: &found),
+                      found.all.isEmpty, raw.notesAsideDigest == note.notesAside else { return nil }
+                edits.append((path, raw))
+            }
+            return edits
+        }, count: { (items: $0?.count ?? 0, reused: 0) })
+        guard let edits else { return nil }
+        let patched = patchTimings.measure("resolve", trimming: false, { () -> (digest: SiteDigest, notes: [SiteMemo.Journaled])? in
+            // The index of links holds no notes (`SiteMemo`): those of the entries the notes
+            // embed, which a note's embeds preview, are put in (a patch whose note embeds others
+            // is refused).
+            for (path, _) in edits {
+                for target in memo.kept.notes[path]?.embeds ?? [] {
+                    guard let markdown = memo.kept.site.withEntry(memo.kept.lookup[target].ref, { $0.notes.markdown }) else { return nil }
+                    memo.kept.lookup.replaceNotes(at: target, with: markdown)
+                }
+            }
+            guard memo.kept.patch(notes: edits, memo: nil) else { return nil }
+            // The digest of the site patched: the records of the patched entries made again, each
+            // of the same shape as before.
+            var digest = previous
+            var notes: [SiteMemo.Journaled] = []
+            var places: [String: Int] = [:]
+            for (place, record) in digest.entries.enumerated() where changedPaths.contains(record.path) { places[record.path] = place }
+            for (path, _) in edits {
+                guard let note = memo.kept.notes[path], let place = places[path],
+                      let entry = memo.kept.site.entry(note.ref) else { return nil }
+                let record = SiteDigest.record(of: entry)
+                let was = digest.entries[place]
+                guard record.key == was.key, record.path == was.path, record.shape == was.shape else { return nil }
+                digest.entries[place] = record
+                notes.append(SiteMemo.Journaled(ref: note.ref, notes: entry.notes, diagnostics: memo.kept.noteDiagnostics[note.item]))
+            }
+            return (digest, notes)
+        }, count: { _ in (items: edits.count, reused: 0) })
+        guard let patched else { return nil }
+        timings.append(patchTimings)
+        let diagnostics = memo.kept.diagnostics
+        memo.digest = patched.digest.value
+        return Patched(site: memo.kept.site, diagnostics: diagnostics, assets: memo.assets, digest: patched.digest, memo: memo,
+                       notes: patched.notes)
+    }
+
+    /// Keeps a patched site for the next build: a journal of the notes patched since the memo file
+    /// was written (those of the file's journal, then these), or, once that outgrows an eighth of
+    /// the entries, the whole memo again.
+    static func keepPatched(_ patched: Patched, site: String) {
+        var notes = patched.memo.journaled
+        let refs = Set(patched.notes.map(\.ref))
+        notes.removeAll { refs.contains($0.ref) }
+        notes += patched.notes
+        if notes.count <= max(8, patched.site.entryCount / 8) {
+            store(SiteMemo.journal(file: patched.memo.file, digest: patched.digest.value, notes: notes, identity: BuildCache.binaryIdentity),
+                  at: BuildMemo.siteJournalPath(site: site))
+        } else {
+            var memo = patched.memo
+            memo.journaled = []
+            _ = try? OutputFileSystem.remove(BuildMemo.siteJournalPath(site: site))
+            SiteMemo.write(memo, identity: BuildCache.binaryIdentity, to: BuildMemo.sitePath(site: site))
+        }
+    }
+
+    /// Keeps a site resolved afresh for the next build: the whole memo, and no journal.
+    static func keepResolved(site resolved: Site, digest: UInt64, assets: [ContentAsset], links: SiteMemo.Links, at site: String) {
+        _ = try? OutputFileSystem.remove(BuildMemo.siteJournalPath(site: site))
+        if !SiteMemo.write(site: resolved, digest: digest, assets: assets, links: links, identity: BuildCache.binaryIdentity,
+                           to: BuildMemo.sitePath(site: site)) {
+            _ = try? OutputFileSystem.remove(BuildMemo.sitePath(site: site))
+        }
+    }
+}

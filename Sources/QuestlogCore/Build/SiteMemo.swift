@@ -1,0 +1,826 @@
+import Foundation
+import Markdown
+
+/// What a build keeps of its resolve in `.questlog/site`, for the next build to patch as `serve`
+/// patches the resolve it holds in memory (`KeptResolve.patch(notes:memo:)`), when the site changed
+/// in nothing but the notes of some entries: the resolved site, the index its notes' links were
+/// resolved against, and what a patch checks of each note. Such a build then loads the changed
+/// files alone and renders their notes alone, rather than loading and resolving every entry.
+///
+/// The memo stands for the site whose digest (`SiteDigest.value`) it names, and the build cache
+/// names the digest of the last build that wrote the output: only a memo of that very site is
+/// used, so one left by a build that failed (or by another binary, `identity`) is ignored.
+///
+/// A file: a header line, the identity line, then sections, each its length, the `ContentHash` of
+/// its bytes and its bytes; a file is used only when every section reads whole and as hashed, so a
+/// damaged or cut file is ignored. The entries come in sections of a run of entries each, written
+/// one at a time (a build never holds the whole file) and read on every thread.
+///
+/// A build that patched the site writes a journal beside the file: the notes of the entries
+/// patched since the file was written, and the digest of the site they make.
+enum SiteMemo {
+    static let header = "questlog-site 1"
+    static let journalHeader = "questlog-site-journal 1"
+
+    /// How many entries (of the site, or of an index of links) a section holds.
+    static let run = 512
+
+    /// What the memo keeps: the resolve, and what a build needs beside it.
+    struct Kept: Sendable {
+        var kept: KeptResolve
+        /// The digest of the resolved site (`SiteDigest.value`).
+        var digest: UInt64
+        /// Every file of `Content/` the load found that is neither Markdown nor YAML.
+        var assets: [ContentAsset]
+        /// The file read, told by its sections' hashes, and the notes its journal put in place of
+        /// the file's.
+        var file: UInt64 = 0
+        var journaled: [Journaled] = []
+    }
+
+    /// An entry's notes in a journal, with the problems found in them.
+    struct Journaled: Sendable {
+        var ref: EntryRef
+        var notes: Notes
+        var diagnostics: [Diagnostic]
+    }
+
+    // MARK: Writing
+
+    /// What the memo holds of a resolve but the site: the indexes of links, what a patch checks of
+    /// each note, and the resolve's diagnostics, as the file's sections. Made as soon as the site
+    /// is resolved, so that the resolve's working tables are let go then; the site, which the
+    /// build holds until its end anyway, is written beside them afterwards (`write`).
+    struct Links: Sendable {
+        var sections: [[UInt8]]
+        var includeDrafts: Bool
+    }
+
+    static func links(of kept: KeptResolve) -> Links {
+        let games = kept.lookup.gameIndexes
+        var sections: [[UInt8]] = []
+        var out = MemoWriter()
+        func flush() {
+            sections.append(out.bytes)
+            out = MemoWriter()
+        }
+        out.varint(games.count)
+        out.varint(kept.noteDiagnostics.count)
+        let (indexed, pages) = kept.lookup.assets.parts
+        out.assets(indexed)
+        out.varint(pages.count)
+        for path in pages.keys.sorted(by: { $0.utf8Precedes($1) }) {
+            out.text(path)
+            out.text(pages[path]!)
+        }
+        flush()
+        // Each index of links: its id and length, then runs of its entries.
+        for index in games {
+            out.text(index.id)
+            out.varint(index.entries.count)
+            flush()
+            for start in stride(from: 0, to: index.entries.count, by: run) {
+                for entry in index.entries[start..<min(start + run, index.entries.count)] { out.indexed(entry) }
+                flush()
+            }
+        }
+        // What a patch checks of each note: their number, then runs of them.
+        let paths = kept.notes.keys.sorted { $0.utf8Precedes($1) }
+        out.varint(paths.count)
+        flush()
+        for start in stride(from: 0, to: paths.count, by: run) {
+            for path in paths[start..<min(start + run, paths.count)] { out.note(kept.notes[path]!, at: path) }
+            flush()
+        }
+        out.refs(kept.headingTargets.sorted())
+        out.varint(kept.embedded.count)
+        for target in kept.embedded.sorted(by: { ($0.game, $0.entry) < ($1.game, $1.entry) }) { out.target(target) }
+        // The resolve's diagnostics: those before the notes', each note's, and those after.
+        out.varint(kept.head.count)
+        for diagnostic in kept.head { out.diagnostic(diagnostic) }
+        let items = kept.noteDiagnostics.indices.filter { !kept.noteDiagnostics[$0].isEmpty }
+        out.varint(items.count)
+        for item in items {
+            out.varint(item)
+            out.varint(kept.noteDiagnostics[item].count)
+            for diagnostic in kept.noteDiagnostics[item] { out.diagnostic(diagnostic) }
+        }
+        out.varint(kept.tail.count)
+        for diagnostic in kept.tail { out.diagnostic(diagnostic) }
+        out.varint(kept.calloutTitles.count)
+        for (titles, key) in zip(kept.calloutTitles, kept.calloutKeys) {
+            out.varint(titles.count)
+            for name in titles.keys.sorted(by: { $0.utf8Precedes($1) }) {
+                out.text(name)
+                out.text(titles[name]!)
+            }
+            out.integer(key)
+        }
+        flush()
+        return Links(sections: sections, includeDrafts: kept.lookup.includeDrafts)
+    }
+
+    /// Writes the memo of the resolved `site` (of digest `digest`, whose load found `assets`) and
+    /// of `links` to `path` (under a temporary name, renamed into place), the site's entries a run
+    /// at a time; false when it could not be written, and then no file is left there.
+    @discardableResult
+    static func write(site: Site, digest: UInt64, assets: [ContentAsset], links: Links, identity: String, to path: String) -> Bool {
+        _ = try? OutputFileSystem.makeFolders(OutputFileSystem.parentPath(of: path))
+        let temporary = path + ".new"
+        _ = try? OutputFileSystem.remove(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        guard descriptor >= 0 else { return false }
+        var file = SectionFile(descriptor: descriptor)
+        file.write(Array((header + "\n" + identity + "\n").utf8))
+        encode(site, digest: digest, assets: assets, includeDrafts: links.includeDrafts) { section in file.section(section) }
+        for section in links.sections { file.section(section) }
+        let closed = close(descriptor) == 0 || errno == EINTR
+        guard file.failed == false, closed, (try? OutputFileSystem.rename(temporary, to: path)) != nil else {
+            _ = try? OutputFileSystem.remove(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// `write` of a memo read and patched.
+    @discardableResult
+    static func write(_ memo: Kept, identity: String, to path: String) -> Bool {
+        write(site: memo.kept.site, digest: memo.digest, assets: memo.assets, links: links(of: memo.kept), identity: identity, to: path)
+    }
+
+    /// The site's sections, each handed to `emit` as soon as it is made.
+    static func encode(_ site: Site, digest: UInt64, assets: [ContentAsset], includeDrafts: Bool, emit: ([UInt8]) -> Void) {
+        // One buffer for every section, each handed over and then emptied: the memo is written
+        // without taking room again and again.
+        var out = MemoWriter()
+        func flush() {
+            emit(out.bytes)
+            out.bytes.removeAll(keepingCapacity: true)
+        }
+        out.integer(digest)
+        out.flag(includeDrafts)
+        out.varint(site.games.count)
+        out.varint(site.imageSizes.count)
+        for path in site.imageSizes.keys.sorted(by: { $0.utf8Precedes($1) }) {
+            out.text(path)
+            out.varint(site.imageSizes[path]!.width)
+            out.varint(site.imageSizes[path]!.height)
+        }
+        out.assets(assets)
+        flush()
+        // Each game: its own values and its lists' lengths, then the runs of its entries.
+        for game in site.games {
+            out.text(game.id)
+            out.text(game.title)
+            out.sourceLocation(game.source)
+            out.text(game.path)
+            out.fields(game.fields)
+            out.notes(game.notes)
+            out.refs(game.links)
+            out.extra(game.extra)
+            out.flag(game.sharedProgress)
+            let kinds = game.entries.keys.sorted { $0.utf8Precedes($1) }
+            out.varint(kinds.count)
+            for kind in kinds {
+                out.text(kind)
+                out.varint(game.entries[kind]!.count)
+            }
+            flush()
+            for kind in kinds {
+                let list = game.entries[kind]!
+                for start in stride(from: 0, to: list.count, by: run) {
+                    for entry in list[start..<min(start + run, list.count)] { out.entry(entry) }
+                    flush()
+                }
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    /// The memo the file `bytes` holds, for a site of `config` (its schema) made with `includeDrafts`
+    /// as the memo was; nil when it is not a whole memo of the binary `identity`, or of a site
+    /// whose digest is `digest`, or was made otherwise. Its sections are read on up to `jobs` threads.
+    ///
+    /// With a `journal` that goes with the file and names the site `digest`, the notes it holds
+    /// stand for the file's, which may then name an earlier site.
+    static func read(_ bytes: [UInt8], journal: [UInt8]? = nil, identity: String, digest: UInt64, config: SiteConfig,
+                     includeDrafts: Bool, jobs: Int = 1) -> Kept? {
+        let prefix = Array((header + "\n" + identity + "\n").utf8)
+        guard bytes.count >= prefix.count, bytes.starts(with: prefix) else { return nil }
+        // The sections' places, then each one checked against its hash.
+        var sections: [Range<Int>] = []
+        var hashes: [UInt64] = []
+        var offset = prefix.count
+        while offset < bytes.count {
+            guard bytes.count - offset >= 16 else { return nil }
+            let length = bytes.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) }
+            let hash = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)) }
+            guard length >= 0, length <= bytes.count - offset - 16 else { return nil }
+            sections.append(offset + 16..<offset + 16 + length)
+            hashes.append(hash)
+            offset += 16 + length
+        }
+        guard let first = sections.first else { return nil }
+        // The file, told by its sections' hashes, and the journal that goes with it.
+        var tag = StableDigest()
+        tag.add(hashes.count)
+        for hash in hashes { tag.add(hash) }
+        let file = tag.value
+        let journaled = journal.flatMap { readJournal($0, file: file, identity: identity) }.flatMap { $0.digest == digest ? $0.notes : nil }
+        var head = MemoReader(bytes: bytes, offset: first.lowerBound, end: first.upperBound)
+        guard ContentHash.hash(Array(bytes[first])) == hashes[0], let written = head.integer(), written == digest || journaled != nil,
+              let drafts = head.flag(), drafts == includeDrafts, let gameCount = head.varint(), let imageCount = head.varint() else { return nil }
+        var imageSizes: [String: ImageDimensions] = [:]
+        for _ in 0..<imageCount {
+            guard let path = head.text(), let width = head.varint(), let height = head.varint() else { return nil }
+            imageSizes[path] = ImageDimensions(width: width, height: height)
+        }
+        guard let assets = head.assets(), head.offset == head.end else { return nil }
+
+        // Where the runs of entries are: the sections that give the lists' lengths are read first.
+        enum Part {
+            case entries(game: Int, kind: String, count: Int)
+            case indexed(index: Int, count: Int)
+            case notes(count: Int)
+        }
+        var parts: [(section: Int, part: Part)] = []
+        struct GameHead {
+            var id: String, title: String, source: SourceLocation, path: String
+            var fields: [String: FieldValue], notes: Notes, links: [EntryRef], extra: [ExtraField], sharedProgress: Bool
+            var kinds: [(kind: String, count: Int)]
+        }
+        var gameHeads: [GameHead] = []
+        var next = 1
+        func section(_ number: Int) -> MemoReader? {
+            guard number < sections.count, ContentHash.hash(Array(bytes[sections[number]])) == hashes[number] else { return nil }
+            return MemoReader(bytes: bytes, offset: sections[number].lowerBound, end: sections[number].upperBound)
+        }
+        for game in 0..<gameCount {
+            guard var reader = section(next), let id = reader.text(), let title = reader.text(), let source = reader.sourceLocation(),
+                  let path = reader.text(), let fields = reader.fields(), let notes = reader.notes(), let links = reader.refs(),
+                  let extra = reader.extra(), let shared = reader.flag(), let kindCount = reader.varint() else { return nil }
+            var kinds: [(kind: String, count: Int)] = []
+            for _ in 0..<kindCount {
+                guard let kind = reader.text(), let count = reader.varint() else { return nil }
+                kinds.append((kind, count))
+            }
+            guard reader.offset == reader.end else { return nil }
+            next += 1
+            gameHeads.append(GameHead(id: id, title: title, source: source, path: path, fields: fields, notes: notes, links: links,
+                                      extra: extra, sharedProgress: shared, kinds: kinds))
+            for (kind, count) in kinds {
+                for start in stride(from: 0, to: count, by: run) {
+                    parts.append((next, .entries(game: game, kind: kind, count: min(run, count - start))))
+                    next += 1
+                }
+            }
+        }
+        guard var linksHead = section(next), let indexCount = linksHead.varint(), let noteItems = linksHead.varint(),
+              let indexed = linksHead.assets(), let pageCount = linksHead.varint() else { return nil }
+        var pages: [String: String] = [:]
+        pages.reserveCapacity(pageCount)
+        for _ in 0..<pageCount {
+            guard let path = linksHead.text(), let page = linksHead.text() else { return nil }
+            pages[path] = page
+        }
+        guard linksHead.offset == linksHead.end else { return nil }
+        next += 1
+        var indexIDs: [String] = []
+        for index in 0..<indexCount {
+            guard var reader = section(next), let id = reader.text(), let count = reader.varint(), reader.offset == reader.end else { return nil }
+            indexIDs.append(id)
+            next += 1
+            for start in stride(from: 0, to: count, by: run) {
+                parts.append((next, .indexed(index: index, count: min(run, count - start))))
+                next += 1
+            }
+        }
+        guard var counting = section(next), let noteCount = counting.varint(), noteCount >= 0, counting.offset == counting.end else { return nil }
+        next += 1
+        for start in stride(from: 0, to: noteCount, by: run) {
+            parts.append((next, .notes(count: min(run, noteCount - start))))
+            next += 1
+        }
+        guard next == sections.count - 1 else { return nil }
+
+        // The runs, on every thread.
+        enum Decoded: Sendable {
+            case entries([Entry])
+            case indexed([CheckedEntry])
+            case notes([(path: String, note: KeptNote)])
+        }
+        let schema = config.schema
+        let all = parts
+        let (ranges, sums) = (sections, hashes)
+        let decoded = Parallel.map(Array(all.indices), jobs: jobs) { number -> Decoded? in
+            let (place, part) = all[number]
+            guard place < ranges.count, ContentHash.hash(Array(bytes[ranges[place]])) == sums[place] else { return nil }
+            var reader = MemoReader(bytes: bytes, offset: ranges[place].lowerBound, end: ranges[place].upperBound)
+            switch part {
+            case let .entries(_, _, count):
+                var entries: [Entry] = []
+                entries.reserveCapacity(count)
+                for _ in 0..<count {
+                    guard let entry = reader.entry() else { return nil }
+                    entries.append(entry)
+                }
+                return reader.offset == reader.end ? .entries(entries) : nil
+            case let .indexed(_, count):
+                var entries: [CheckedEntry] = []
+                entries.reserveCapacity(count)
+                for _ in 0..<count {
+                    guard let entry = reader.indexed(schema: schema) else { return nil }
+                    entries.append(entry)
+                }
+                return reader.offset == reader.end ? .indexed(entries) : nil
+            case let .notes(count):
+                var notes: [(path: String, note: KeptNote)] = []
+                notes.reserveCapacity(count)
+                for _ in 0..<count {
+                    guard let note = reader.note() else { return nil }
+                    notes.append(note)
+                }
+                return reader.offset == reader.end ? .notes(notes) : nil
+            }
+        }
+        var lists: [[String: [Entry]]] = Array(repeating: [:], count: gameCount)
+        var indexEntries: [[CheckedEntry]] = Array(repeating: [], count: indexCount)
+        var notes: [String: KeptNote] = [:]
+        notes.reserveCapacity(noteCount)
+        for (part, result) in zip(all, decoded) {
+            switch (part.part, result) {
+            case let (.entries(game, kind, _), .entries(entries)?): lists[game][kind, default: []] += entries
+            case let (.indexed(index, _), .indexed(entries)?): indexEntries[index] += entries
+            case let (.notes, .notes(found)?):
+                for (path, note) in found {
+                    guard note.item < noteItems, Int(note.target.game) < indexCount,
+                          Int(note.target.entry) < indexEntries[Int(note.target.game)].count else { return nil }
+                    notes[path] = note
+                }
+            default: return nil
+            }
+        }
+        var games: [Game] = []
+        for (head, entries) in zip(gameHeads, lists) {
+            guard head.kinds.allSatisfy({ entries[$0.kind, default: []].count == $0.count }) else { return nil }
+            games.append(Game(id: head.id, title: head.title, source: head.source, path: head.path, fields: head.fields, notes: head.notes,
+                              entries: entries, links: head.links, extra: head.extra, sharedProgress: head.sharedProgress))
+        }
+        var site = Site(config: config, schema: schema, games: games, imageSizes: imageSizes)
+        for note in journaled ?? [] {
+            guard site.replaceNotes(of: note.ref, with: note.notes) else { return nil }
+        }
+
+        // The indexes of links, each entry under its keys, in the order the resolve added them.
+        // Their notes are left out: a patch puts in those of the entries a note embeds.
+        var indexes: [GameIndex] = []
+        for (id, entries) in zip(indexIDs, indexEntries) {
+            guard entries.allSatisfy({ !$0.keys.isEmpty }) else { return nil }
+            indexes.append(GameIndex(id: id, indexed: entries))
+        }
+        indexEntries = []
+        var lookup = ReferenceLookup(schema: schema, games: indexes, includeDrafts: includeDrafts,
+                                     assets: AssetIndex(assets: indexed, entryPages: pages))
+
+        guard var reader = section(next) else { return nil }
+        guard let headingTargets = reader.refs(), let embeddedCount = reader.varint() else { return nil }
+        var embedded = Set<ReferenceLookup.Target>()
+        for _ in 0..<embeddedCount {
+            guard let target = reader.target() else { return nil }
+            embedded.insert(target)
+        }
+        func diagnostics() -> [Diagnostic]? {
+            guard let count = reader.varint(), count >= 0, count <= reader.end - reader.offset else { return nil }
+            var found: [Diagnostic] = []
+            for _ in 0..<count {
+                guard let diagnostic = reader.diagnostic() else { return nil }
+                found.append(diagnostic)
+            }
+            return found
+        }
+        guard let before = diagnostics(), let itemCount = reader.varint() else { return nil }
+        var noteDiagnostics: [[Diagnostic]] = Array(repeating: [], count: noteItems)
+        for _ in 0..<itemCount {
+            guard let item = reader.varint(), item >= 0, item < noteItems, let found = diagnostics() else { return nil }
+            noteDiagnostics[item] = found
+        }
+        guard let after = diagnostics(), let titleCount = reader.varint(), titleCount == indexes.count else { return nil }
+        var calloutTitles: [[String: String]] = []
+        var calloutKeys: [UInt64] = []
+        for _ in 0..<titleCount {
+            guard let count = reader.varint() else { return nil }
+            var titles: [String: String] = [:]
+            for _ in 0..<count {
+                guard let name = reader.text(), let title = reader.text() else { return nil }
+                titles[name] = title
+            }
+            guard let key = reader.integer() else { return nil }
+            calloutTitles.append(titles)
+            calloutKeys.append(key)
+        }
+        guard reader.offset == reader.end else { return nil }
+        // The notes the journal holds, where embeds of them and a patch read them too, and the
+        // problems found in them.
+        for note in journaled ?? [] {
+            guard let target = lookup.target(of: note.ref), let path = site.withEntry(note.ref, { $0.source.path }),
+                  let kept = notes[path], kept.ref == note.ref else { return nil }
+            lookup.replaceNotes(at: target, with: note.notes.markdown)
+            notes[path]?.headings = note.notes.headings
+            noteDiagnostics[kept.item] = note.diagnostics
+        }
+        let kept = KeptResolve(site: site, lookup: lookup, head: before, noteDiagnostics: noteDiagnostics, tail: after,
+                               notes: notes, headingTargets: Set(headingTargets), embedded: embedded,
+                               calloutTitles: calloutTitles, calloutKeys: calloutKeys, games: [], noteItems: [], gameItems: [])
+        return Kept(kept: kept, digest: digest, assets: assets, file: file,
+                    journaled: journaled ?? [])
+    }
+
+    // MARK: The journal
+
+    /// A journal of the memo file `file` (`Kept.file`): the notes of the entries of `notes` (by
+    /// reference) as they are now, with the problems found in them, and the digest of the site
+    /// they make.
+    static func journal(file: UInt64, digest: UInt64, notes: [Journaled], identity: String) -> [UInt8] {
+        MemoFile.seal(header: journalHeader, identity: identity) { writer in
+            writer.integer(file)
+            writer.integer(digest)
+            writer.varint(notes.count)
+            for note in notes {
+                writer.ref(note.ref)
+                writer.notes(note.notes)
+                writer.varint(note.diagnostics.count)
+                for diagnostic in note.diagnostics { writer.diagnostic(diagnostic) }
+            }
+        }
+    }
+
+    /// What a journal holds, when it is a whole one of the binary `identity` and goes with the file
+    /// `file`: the digest of the site, and the notes that stand for those of the file.
+    static func readJournal(_ bytes: [UInt8], file: UInt64, identity: String) -> (digest: UInt64, notes: [Journaled])? {
+        guard var reader = MemoFile.open(bytes, header: journalHeader, identity: identity), reader.integer() == file,
+              let digest = reader.integer(), let count = reader.varint() else { return nil }
+        var notes: [Journaled] = []
+        for _ in 0..<count {
+            guard let ref = reader.ref(), let value = reader.notes(), let problems = reader.varint(), problems >= 0,
+                  problems <= reader.end - reader.offset else { return nil }
+            var diagnostics: [Diagnostic] = []
+            for _ in 0..<problems {
+                guard let diagnostic = reader.diagnostic() else { return nil }
+                diagnostics.append(diagnostic)
+            }
+            notes.append(Journaled(ref: ref, notes: value, diagnostics: diagnostics))
+        }
+        return reader.offset == reader.end ? (digest, notes) : nil
+    }
+}
+
+/// Writes a file of sections (`SiteMemo`): each its length, the hash of its bytes and its bytes.
+private struct SectionFile {
+    let descriptor: Int32
+    var failed = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    mutating func section(_ bytes: [UInt8]) {
+        var framing = MemoWriter()
+        framing.integer(bytes.count)
+        framing.integer(ContentHash.hash(bytes))
+        write(framing.bytes)
+        write(bytes)
+    }
+
+    mutating func write(_ bytes: [UInt8]) {
+        guard !failed else { return }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                failed = true
+                return
+            }
+            written += count
+        }
+    }
+}
+
+// MARK: Values
+
+extension MemoWriter {
+    /// A string as its length (a varint) and its UTF-8.
+    mutating func text(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            varint(utf8.count)
+            bytes += utf8
+        }
+    }
+
+    mutating func optionalText(_ value: String?) {
+        flag(value != nil)
+        if let value { text(value) }
+    }
+
+    mutating func strings(_ values: [String]) {
+        varint(values.count)
+        for value in values { text(value) }
+    }
+
+    mutating func sourceLocation(_ value: SourceLocation) {
+        text(value.path)
+        varint(value.line)
+        varint(value.column)
+    }
+
+    mutating func ref(_ value: EntryRef) {
+        text(value.game)
+        text(value.kind)
+        text(value.id)
+    }
+
+    mutating func refs(_ values: [EntryRef]) {
+        varint(values.count)
+        for value in values { ref(value) }
+    }
+
+    mutating func target(_ value: ReferenceLookup.Target) {
+        varint(Int(value.game))
+        varint(Int(value.entry))
+    }
+
+    mutating func value(_ value: FieldValue) {
+        switch value {
+        case let .string(text): bytes.append(1); self.text(text)
+        case let .text(text): bytes.append(2); self.text(text)
+        case let .bool(flag): bytes.append(3); self.flag(flag)
+        case let .int(number): bytes.append(4); integer(number)
+        case let .number(number): bytes.append(5); integer(number.bitPattern)
+        case let .date(text): bytes.append(6); self.text(text)
+        case let .url(text): bytes.append(7); self.text(text)
+        case let .ref(target): bytes.append(8); ref(target)
+        case let .refs(targets): bytes.append(9); refs(targets)
+        case let .list(items): bytes.append(10); strings(items)
+        }
+    }
+
+    /// A table of fields, by name in UTF-8 order.
+    mutating func fields(_ values: [String: FieldValue]) {
+        varint(values.count)
+        for name in values.keys.sorted(by: { $0.utf8Precedes($1) }) {
+            text(name)
+            value(values[name]!)
+        }
+    }
+
+    mutating func extra(_ values: [ExtraField]) {
+        varint(values.count)
+        for field in values {
+            text(field.name)
+            value(field.value)
+        }
+    }
+
+    mutating func headings(_ values: [Heading]) {
+        varint(values.count)
+        for heading in values {
+            varint(heading.level)
+            text(heading.text)
+            text(heading.id)
+        }
+    }
+
+    mutating func notes(_ value: Notes) {
+        text(value.markdown)
+        text(value.html)
+        text(value.plainText)
+        headings(value.headings)
+        strings(value.tags)
+    }
+
+    mutating func entry(_ entry: Entry) {
+        ref(entry.ref)
+        text(entry.name)
+        text(entry.displayName)
+        sourceLocation(entry.source)
+        text(entry.path)
+        fields(entry.fields)
+        notes(entry.notes)
+        varint(entry.inverse.count)
+        for relation in entry.inverse {
+            text(relation.sourceKind)
+            text(relation.field)
+            text(relation.label)
+            refs(relation.entries)
+        }
+        refs(entry.mentions)
+        extra(entry.extra)
+        flag(entry.isDraft)
+        flag(entry.isSpoiler)
+        optionalText(entry.spoilerUntil)
+    }
+
+
+    /// What a patch checks of a note, and the path of its file.
+    mutating func note(_ note: KeptNote, at path: String) {
+        text(path)
+        varint(note.item)
+        target(note.target)
+        ref(note.ref)
+        text(note.page)
+        varint(note.targets.count)
+        for target in note.targets.sorted(by: { ($0.game, $0.entry) < ($1.game, $1.entry) }) { self.target(target) }
+        varint(note.embeds.count)
+        for target in note.embeds { self.target(target) }
+        strings(note.tags)
+        headings(note.headings)
+        flag(note.linksToHeadings)
+        integer(note.notesAside)
+    }
+
+    /// An entry of an index of links: what looking it up and linking to it read, and its name keys.
+    mutating func indexed(_ entry: CheckedEntry) {
+        text(entry.raw.kind.id)
+        text(entry.raw.id)
+        sourceLocation(entry.raw.source)
+        varint(entry.raw.notesLineOffset)
+        varint(entry.raw.notesColumnOffset)
+        text(entry.raw.fallbackName)
+        flag(entry.raw.isDamaged)
+        flag(entry.raw.isDraft)
+        ref(entry.ref)
+        text(entry.name)
+        text(entry.page)
+        flag(entry.nameLocation != nil)
+        if let location = entry.nameLocation { self.sourceLocation(location) }
+        strings(entry.aliases)
+        flag(entry.isDraft)
+        flag(entry.isSpoiler)
+        optionalText(entry.spoilerUntil)
+        flag(entry.sharedProgress)
+        strings(entry.keys)
+    }
+}
+
+extension MemoReader {
+    mutating func text() -> String? {
+        guard let length = varint(), length >= 0, length <= end - offset else { return nil }
+        defer { offset += length }
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[offset..<offset + length]), as: UTF8.self) }
+    }
+
+    mutating func optionalText() -> String?? {
+        guard let present = flag() else { return nil }
+        guard present else { return .some(nil) }
+        guard let value = text() else { return nil }
+        return .some(value)
+    }
+
+    mutating func strings() -> [String]? {
+        guard let count = varint(), count >= 0, count <= end - offset else { return nil }
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let value = text() else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    mutating func sourceLocation() -> SourceLocation? {
+        guard let path = text(), let line = varint(), let column = varint() else { return nil }
+        return SourceLocation(path: path, line: line, column: column)
+    }
+
+    mutating func ref() -> EntryRef? {
+        guard let game = text(), let kind = text(), let id = text() else { return nil }
+        return EntryRef(game: game, kind: kind, id: id)
+    }
+
+    mutating func refs() -> [EntryRef]? {
+        guard let count = varint(), count >= 0, count <= end - offset else { return nil }
+        var values: [EntryRef] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let value = ref() else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    mutating func target() -> ReferenceLookup.Target? {
+        guard let game = varint(), let entry = varint(), game >= 0, entry >= 0, game <= Int(Int32.max), entry <= Int(Int32.max) else { return nil }
+        return ReferenceLookup.Target(game: game, entry: entry)
+    }
+
+    mutating func value() -> FieldValue? {
+        switch byte() {
+        case 1: return text().map(FieldValue.string)
+        case 2: return text().map(FieldValue.text)
+        case 3: return flag().map(FieldValue.bool)
+        case 4: return int().map(FieldValue.int)
+        case 5: return integer().map { .number(Double(bitPattern: $0)) }
+        case 6: return text().map(FieldValue.date)
+        case 7: return text().map(FieldValue.url)
+        case 8: return ref().map(FieldValue.ref)
+        case 9: return refs().map(FieldValue.refs)
+        case 10: return strings().map(FieldValue.list)
+        default: return nil
+        }
+    }
+
+    mutating func fields() -> [String: FieldValue]? {
+        guard let count = varint(), count >= 0, count <= end - offset else { return nil }
+        var values: [String: FieldValue] = [:]
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let name = text(), let value = value() else { return nil }
+            values[name] = value
+        }
+        return values.count == count ? values : nil
+    }
+
+    mutating func extra() -> [ExtraField]? {
+        guard let count = varint(), count >= 0, count <= end - offset else { return nil }
+        var values: [ExtraField] = []
+        for _ in 0..<count {
+            guard let name = text(), let value = value() else { return nil }
+            values.append(ExtraField(name: name, value: value))
+        }
+        return values
+    }
+
+    mutating func headings() -> [Heading]? {
+        guard let count = varint(), count >= 0, count <= end - offset else { return nil }
+        var values: [Heading] = []
+        for _ in 0..<count {
+            guard let level = varint(), let words = text(), let id = text() else { return nil }
+            values.append(Heading(level: level, text: words, id: id))
+        }
+        return values
+    }
+
+    mutating func notes() -> Notes? {
+        guard let markdown = text(), let html = text(), let plainText = text(), let headings = headings(), let tags = strings() else { return nil }
+        return Notes(markdown: markdown, html: html, plainText: plainText, headings: headings, tags: tags)
+    }
+
+    mutating func entry() -> Entry? {
+        guard let ref = ref(), let name = text(), let displayName = text(), let source = sourceLocation(), let path = text(),
+              let fields = fields(), let notes = notes(), let relationCount = varint(), relationCount >= 0, relationCount <= end - offset else { return nil }
+        var inverse: [Relation] = []
+        for _ in 0..<relationCount {
+            guard let sourceKind = text(), let field = text(), let label = text(), let entries = refs() else { return nil }
+            inverse.append(Relation(sourceKind: sourceKind, field: field, label: label, entries: entries))
+        }
+        guard let mentions = refs(), let extra = extra(), let isDraft = flag(), let isSpoiler = flag(),
+              let spoilerUntil = optionalText() else { return nil }
+        return Entry(ref: ref, name: name, source: source, path: path, fields: fields, notes: notes, inverse: inverse, mentions: mentions,
+                     displayName: displayName, extra: extra, isDraft: isDraft, isSpoiler: isSpoiler, spoilerUntil: spoilerUntil)
+    }
+
+
+    /// What `MemoWriter.note` wrote.
+    mutating func note() -> (path: String, note: KeptNote)? {
+        guard let path = text(), let item = varint(), item >= 0, let target = target(), let ref = ref(), let page = text(),
+              let targetCount = varint(), targetCount >= 0, targetCount <= end - offset else { return nil }
+        var targets = Set<ReferenceLookup.Target>()
+        for _ in 0..<targetCount {
+            guard let target = self.target() else { return nil }
+            targets.insert(target)
+        }
+        guard let embedCount = varint(), embedCount >= 0, embedCount <= end - offset else { return nil }
+        var embeds: [ReferenceLookup.Target] = []
+        for _ in 0..<embedCount {
+            guard let target = self.target() else { return nil }
+            embeds.append(target)
+        }
+        guard let tags = strings(), let headings = headings(), let linksToHeadings = flag(), let aside = integer() else { return nil }
+        return (path, KeptNote(item: item, target: target, ref: ref, page: page, targets: targets, embeds: embeds, tags: tags,
+                               headings: headings, linksToHeadings: linksToHeadings, notesAside: aside))
+    }
+
+    /// An entry of an index of links (`MemoWriter.indexed`), its kind found in `schema`; its name
+    /// keys in `keys`, to be added to an index under them.
+    mutating func indexed(schema: Schema) -> CheckedEntry? {
+        guard let kindID = text(), let kind = kindID == schema.game.id ? schema.game : schema.kind(id: kindID),
+              let id = text(), let source = sourceLocation(), let lineOffset = varint(), let columnOffset = varint(),
+              let fallbackName = text(), let isDamaged = flag(), let rawIsDraft = flag(),
+              let ref = ref(), let name = text(), let page = text(), let named = flag() else { return nil }
+        var nameLocation: SourceLocation?
+        if named {
+            guard let location = sourceLocation() else { return nil }
+            nameLocation = location
+        }
+        guard let aliases = strings(), let isDraft = flag(), let isSpoiler = flag(), let spoilerUntil = optionalText(),
+              let sharedProgress = flag(), let keys = strings(), !keys.isEmpty else { return nil }
+        let raw = RawEntry(kind: kind, id: id, source: source, fields: [], notes: "", notesLineOffset: lineOffset,
+                           notesColumnOffset: columnOffset, fallbackName: fallbackName, isDamaged: isDamaged, isDraft: rawIsDraft)
+        var entry = CheckedEntry(raw: raw, ref: ref, name: name, page: page, nameLocation: nameLocation, aliases: aliases, fields: [],
+                                 extra: [], isDraft: isDraft, isSpoiler: isSpoiler, spoilerUntil: spoilerUntil, sharedProgress: sharedProgress)
+        entry.keys = keys
+        return entry
+    }
+}
