@@ -673,7 +673,7 @@ public struct SiteBuild: Sendable {
 }
 
 /// One value written by one thread and read once it is done.
-private final class Slot<Value>: @unchecked Sendable {
+final class Slot<Value>: @unchecked Sendable {
     // Unchecked: written by one thread, read only after `Parallel.all` returns.
     var value: Value?
 }

@@ -344,44 +344,53 @@ enum SiteMemo {
                 return reader.offset == reader.end ? .notes(notes) : nil
             }
         }
-        var lists: [[String: [Entry]]] = Array(repeating: [:], count: gameCount)
-        var indexEntries: [[CheckedEntry]] = Array(repeating: [], count: indexCount)
-        var notes: [String: KeptNote] = [:]
-        notes.reserveCapacity(noteCount)
-        for (part, result) in zip(all, decoded) {
-            switch (part.part, result) {
-            case let (.entries(game, kind, _), .entries(entries)?): lists[game][kind, default: []] += entries
-            case let (.indexed(index, _), .indexed(entries)?): indexEntries[index] += entries
-            case let (.notes, .notes(found)?):
-                for (path, note) in found {
-                    guard note.item < noteItems, Int(note.target.game) < indexCount,
-                          Int(note.target.entry) < indexEntries[Int(note.target.game)].count else { return nil }
-                    notes[path] = note
-                }
-            default: return nil
+        // The site on one thread, the indexes of links and the notes' facts on another.
+        let builtSite = Slot<Site>(), builtLinks = Slot<(indexes: [GameIndex], assets: AssetIndex, notes: [String: KeptNote])>()
+        let heads = gameHeads, ids = indexIDs, found = decoded, sizes = imageSizes, entryPages = pages
+        Parallel.all([{
+            var lists: [[String: [Entry]]] = Array(repeating: [:], count: gameCount)
+            for (part, result) in zip(all, found) {
+                guard case let .entries(game, kind, _) = part.part else { continue }
+                guard case let .entries(entries)? = result else { return }
+                lists[game][kind, default: []] += entries
             }
-        }
-        var games: [Game] = []
-        for (head, entries) in zip(gameHeads, lists) {
-            guard head.kinds.allSatisfy({ entries[$0.kind, default: []].count == $0.count }) else { return nil }
-            games.append(Game(id: head.id, title: head.title, source: head.source, path: head.path, fields: head.fields, notes: head.notes,
-                              entries: entries, links: head.links, extra: head.extra, sharedProgress: head.sharedProgress))
-        }
-        var site = Site(config: config, schema: schema, games: games, imageSizes: imageSizes)
-        for note in journaled ?? [] {
-            guard site.replaceNotes(of: note.ref, with: note.notes) else { return nil }
-        }
-
-        // The indexes of links, each entry under its keys, in the order the resolve added them.
-        // Their notes are left out: a patch puts in those of the entries a note embeds.
-        var indexes: [GameIndex] = []
-        for (id, entries) in zip(indexIDs, indexEntries) {
-            guard entries.allSatisfy({ !$0.keys.isEmpty }) else { return nil }
-            indexes.append(GameIndex(id: id, indexed: entries))
-        }
-        indexEntries = []
-        var lookup = ReferenceLookup(schema: schema, games: indexes, includeDrafts: includeDrafts,
-                                     assets: AssetIndex(assets: indexed, entryPages: pages))
+            var games: [Game] = []
+            for (head, entries) in zip(heads, lists) {
+                guard head.kinds.allSatisfy({ entries[$0.kind, default: []].count == $0.count }) else { return }
+                games.append(Game(id: head.id, title: head.title, source: head.source, path: head.path, fields: head.fields,
+                                  notes: head.notes, entries: entries, links: head.links, extra: head.extra,
+                                  sharedProgress: head.sharedProgress))
+            }
+            var site = Site(config: config, schema: schema, games: games, imageSizes: sizes)
+            for note in journaled ?? [] {
+                guard site.replaceNotes(of: note.ref, with: note.notes) else { return }
+            }
+            builtSite.value = site
+        }, {
+            // The indexes of links, each entry under its keys, in the order the resolve added them.
+            // Their notes are left out: a patch puts in those of the entries a note embeds.
+            var indexEntries: [[CheckedEntry]] = Array(repeating: [], count: indexCount)
+            var notes: [String: KeptNote] = [:]
+            notes.reserveCapacity(noteCount)
+            for (part, result) in zip(all, found) {
+                switch (part.part, result) {
+                case (.entries, _): continue
+                case let (.indexed(index, _), .indexed(entries)?): indexEntries[index] += entries
+                case let (.notes, .notes(found)?):
+                    for (path, note) in found {
+                        guard note.item < noteItems, Int(note.target.game) < indexCount,
+                              Int(note.target.entry) < indexEntries[Int(note.target.game)].count else { return }
+                        notes[path] = note
+                    }
+                default: return
+                }
+            }
+            let indexes = zip(ids, indexEntries).map { GameIndex(id: $0, indexed: $1) }
+            builtLinks.value = (indexes, AssetIndex(assets: indexed, entryPages: entryPages), notes)
+        }])
+        guard let site = builtSite.value.take(), let (indexes, assetIndex, notesFound) = builtLinks.value.take() else { return nil }
+        var notes = notesFound
+        var lookup = ReferenceLookup(schema: schema, games: indexes, includeDrafts: includeDrafts, assets: assetIndex)
 
         guard var reader = section(next) else { return nil }
         guard let headingTargets = reader.refs(), let embeddedCount = reader.varint() else { return nil }
