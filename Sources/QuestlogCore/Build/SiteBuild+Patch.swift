@@ -113,11 +113,10 @@ extension SiteBuild {
         }
     }
 
-    /// Keeps a site resolved afresh for the next build: the whole memo, and no journal.
-    static func keepResolved(site resolved: Site, digest: UInt64, assets: [ContentAsset], links: SiteMemo.Links, at site: String) {
+    /// Keeps a site resolved afresh for the next build: the memo begun finished, and no journal.
+    static func keepResolved(_ memo: SiteMemo.Pending, site resolved: Site, at site: String) {
         _ = try? OutputFileSystem.remove(BuildMemo.siteJournalPath(site: site))
-        if !SiteMemo.write(site: resolved, digest: digest, assets: assets, links: links, identity: BuildCache.binaryIdentity,
-                           to: BuildMemo.sitePath(site: site)) {
+        if !memo.finish(resolved) {
             _ = try? OutputFileSystem.remove(BuildMemo.sitePath(site: site))
         }
     }

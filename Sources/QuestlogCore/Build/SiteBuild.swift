@@ -71,12 +71,14 @@ public struct SiteBuild: Sendable {
     /// kept for the next build.
     ///
     /// With `patched`, the site is that one, patched from the last build's (`patchFromMemo`), not
-    /// loaded and resolved. Otherwise, with `keepSite`, the resolve is handed to it with the site's
-    /// digest (when the resolve found no error), for the next build to patch.
+    /// loaded and resolved. Otherwise, with `keepSite`, the memo the next build patches the site
+    /// from is begun (when the resolve found no error: `SiteMemo.begin`) and handed to it with the
+    /// site, for the memo to be finished once the site is rendered.
     func render(into sink: some OutputSink, progress: (BuildStep) -> Void, timings: BuildTimings,
                 deferringExports: Bool = false, deferringSearch: Bool = false, memo: BuildMemo? = nil,
                 digesting: Bool = false, reuse: PageReuse? = nil, patched: Patched? = nil,
-                keepSite: ((SiteMemo.Kept) -> Void)? = nil, afterLoad: () -> Void = {}, afterResolve: () -> Void = {},
+                keepSite: ((_ memo: SiteMemo.Pending, _ site: Site) -> Void)? = nil,
+                afterLoad: () -> Void = {}, afterResolve: () -> Void = {},
                 afterSearch: @escaping @Sendable () -> Void = {}) -> RenderOutcome {
         let theme = self.theme
         var (site, resolveDiagnostics, assets, kept) = patched.map { ($0.site, $0.diagnostics, $0.assets, nil) }
@@ -94,9 +96,20 @@ public struct SiteBuild: Sendable {
             ? timings.measure("compare", trimming: false, { SiteDigest(of: site, jobs: options.jobs) }, count: { (items: $0.entries.count, reused: 0) })
             : nil)
         if let keepSite, let resolved = kept.take(), let digest {
-            // Held from here on only by what keeps it: the index of links and the checked entries
-            // are let go once it is kept, not when the site has been rendered.
-            keepSite(SiteMemo.Kept(kept: resolved, digest: digest.value, assets: assets))
+            // Begun before the site is rendered, so that the resolve's working tables (the index of
+            // links, the checked entries, what a patch checks of each note) are let go, and their
+            // room given back, before the pages, the search index and the exports take theirs.
+            let pending = timings.measure("keep links", trimming: false, {
+                SiteMemo.begin(resolved, digest: digest.value, assets: assets, identity: BuildCache.binaryIdentity,
+                               at: BuildMemo.sitePath(site: options.site), jobs: options.jobs)
+            }, count: { _ in (items: resolved.site.entryCount, reused: 0) })
+            let held = Slot<KeptResolve>()
+            held.value = consume resolved
+            DispatchQueue.global().async {
+                held.value = nil
+                BuildTimings.releaseFreedMemory()
+            }
+            if let pending { keepSite(pending, site) }
         }
         BackgroundRelease.release(kept.take())
         // The pages that show the notes of no entry whose notes changed, when nothing else did.
@@ -504,26 +517,20 @@ public struct SiteBuild: Sendable {
         }
         // The loaded files are written (and let go) as soon as they are loaded, while the site is resolved.
         let readsSearchAhead = reuse != nil
-        // A resolve made afresh is kept for the next build to patch: what it holds beside the site
-        // (`SiteMemo.Links`) on a thread of its own as soon as it is made, which lets go of the
-        // resolve's working tables while the site is rendered; the whole written with the site
-        // once the site is rendered, while the output is checked and written. A patched resolve
-        // is kept as a journal of the notes patched.
+        // The resolve of a build after edits of entries' files alone (one that may keep pages of the
+        // last) is kept for the next build to patch: an edit is most often followed by another. A
+        // build made whole (the first, one after other changes, one into an emptied folder) keeps
+        // none, and takes no more time or memory for it. What the memo holds beside the site is
+        // written as soon as the site is resolved (`SiteMemo.begin`), which lets go of the
+        // resolve's working tables before the site is rendered; the site once it is rendered, on a
+        // thread of its own while the output is checked and written. A patched resolve is kept as
+        // a journal of the notes patched.
         let site = options.site
         let siteKeeping = DispatchGroup()
         defer { siteKeeping.wait() }
-        let keptSite = Slot<(site: Site, digest: UInt64, assets: [ContentAsset])>()
-        let keptLinks = Slot<SiteMemo.Links>()
-        let keepSite: ((SiteMemo.Kept) -> Void)? = patched != nil ? nil : { kept in
-            keptSite.value = (kept.kept.site, kept.digest, kept.assets)
-            let held = Slot<KeptResolve>()
-            held.value = kept.kept
-            DispatchQueue.global().async(group: keeping) {
-                if let resolve = held.value.take() { keptLinks.value = SiteMemo.links(of: resolve) }
-                // The index of links and the checked entries are let go here, and their room given
-                // back, while the search index is made.
-                BuildTimings.releaseFreedMemory()
-            }
+        let keptSite = Slot<(memo: SiteMemo.Pending, site: Site)>()
+        let keepSite: ((SiteMemo.Pending, Site) -> Void)? = reuse == nil || patched != nil ? nil : { memo, resolved in
+            keptSite.value = (memo, resolved)
         }
         if let patched {
             DispatchQueue.global().async(group: keeping) { Self.keepPatched(patched, site: site) }
@@ -585,11 +592,10 @@ public struct SiteBuild: Sendable {
         // entries), rather than at the end of the build.
         BackgroundRelease.release(patched.take())
         keeping.wait()
-        if let resolved = keptSite.value.take(), let links = keptLinks.value.take() {
+        if let kept = keptSite.value.take() {
             DispatchQueue.global().async(group: siteKeeping) {
-                timings.measureBeside("keep site", {
-                    Self.keepResolved(site: resolved.site, digest: resolved.digest, assets: resolved.assets, links: links, at: site)
-                }, count: { _ in (items: resolved.site.entryCount, reused: 0) })
+                timings.measureBeside("keep site", { Self.keepResolved(kept.memo, site: kept.site, at: site) },
+                                      count: { _ in (items: kept.site.entryCount, reused: 0) })
             }
         }
         // The stages from here on are not trimmed (`BuildTimings.releaseFreedMemory`): the build

@@ -47,22 +47,15 @@ enum SiteMemo {
 
     // MARK: Writing
 
-    /// What the memo holds of a resolve but the site: the indexes of links, what a patch checks of
-    /// each note, and the resolve's diagnostics, as the file's sections. Made as soon as the site
-    /// is resolved, so that the resolve's working tables are let go then; the site, which the
-    /// build holds until its end anyway, is written beside them afterwards (`write`).
-    struct Links: Sendable {
-        var sections: [[UInt8]]
-        var includeDrafts: Bool
-    }
-
-    static func links(of kept: KeptResolve) -> Links {
+    /// The sections of what the memo holds of a resolve beside the site: the indexes of links,
+    /// what a patch checks of each note, and the resolve's diagnostics, each handed to `emit`; the
+    /// runs of entries and of notes encoded on up to `jobs` threads.
+    static func encodeLinks(_ kept: KeptResolve, jobs: Int = 1, emit: ([UInt8]) -> Void) {
         let games = kept.lookup.gameIndexes
-        var sections: [[UInt8]] = []
         var out = MemoWriter()
         func flush() {
-            sections.append(out.bytes)
-            out = MemoWriter()
+            emit(out.bytes)
+            out.bytes.removeAll(keepingCapacity: true)
         }
         out.varint(games.count)
         out.varint(kept.noteDiagnostics.count)
@@ -79,19 +72,22 @@ enum SiteMemo {
             out.text(index.id)
             out.varint(index.entries.count)
             flush()
-            for start in stride(from: 0, to: index.entries.count, by: run) {
+            for section in Parallel.map(Array(stride(from: 0, to: index.entries.count, by: run)), jobs: jobs, { start in
+                var out = MemoWriter()
                 for entry in index.entries[start..<min(start + run, index.entries.count)] { out.indexed(entry) }
-                flush()
-            }
+                return out.bytes
+            }) { emit(section) }
         }
         // What a patch checks of each note: their number, then runs of them.
         let paths = kept.notes.keys.sorted { $0.utf8Precedes($1) }
         out.varint(paths.count)
         flush()
-        for start in stride(from: 0, to: paths.count, by: run) {
-            for path in paths[start..<min(start + run, paths.count)] { out.note(kept.notes[path]!, at: path) }
-            flush()
-        }
+        let notes = kept.notes
+        for section in Parallel.map(Array(stride(from: 0, to: paths.count, by: run)), jobs: jobs, { start in
+            var out = MemoWriter()
+            for path in paths[start..<min(start + run, paths.count)] { out.note(notes[path]!, at: path) }
+            return out.bytes
+        }) { emit(section) }
         out.refs(kept.headingTargets.sorted())
         out.varint(kept.embedded.count)
         for target in kept.embedded.sorted(by: { ($0.game, $0.entry) < ($1.game, $1.entry) }) { out.target(target) }
@@ -117,39 +113,85 @@ enum SiteMemo {
             out.integer(key)
         }
         flush()
-        return Links(sections: sections, includeDrafts: kept.lookup.includeDrafts)
     }
 
-    /// Writes the memo of the resolved `site` (of digest `digest`, whose load found `assets`) and
-    /// of `links` to `path` (under a temporary name, renamed into place), the site's entries a run
-    /// at a time; false when it could not be written, and then no file is left there.
-    @discardableResult
-    static func write(site: Site, digest: UInt64, assets: [ContentAsset], links: Links, identity: String, to path: String) -> Bool {
+    /// A memo being written: its head and what it holds beside the site's entries, written as soon
+    /// as the site is resolved (`begin`), so that the resolve's working tables are let go then;
+    /// the site's games and entries, which the build holds until its end anyway, once it is
+    /// rendered (`finish`). The file takes its place only when whole.
+    final class Pending: @unchecked Sendable {
+        // Unchecked: used by one thread at a time, `begin`'s and then `finish`'s.
+        private var file: SectionFile
+        private let temporary: String
+        private let path: String
+        private var finished = false
+
+        fileprivate init(file: SectionFile, temporary: String, path: String) {
+            self.file = file
+            self.temporary = temporary
+            self.path = path
+        }
+
+        /// A memo never finished leaves no file.
+        deinit {
+            guard !finished else { return }
+            close(file.descriptor)
+            _ = try? OutputFileSystem.remove(temporary)
+        }
+
+        /// Writes the site's games and entries, and puts the file in place; false when it could not
+        /// be written, and then no file is left there.
+        @discardableResult
+        func finish(_ site: Site) -> Bool {
+            guard !finished else { return false }
+            finished = true
+            SiteMemo.encodeGames(site) { section in file.section(section) }
+            let closed = close(file.descriptor) == 0 || errno == EINTR
+            guard file.failed == false, closed, (try? OutputFileSystem.rename(temporary, to: path)) != nil else {
+                _ = try? OutputFileSystem.remove(temporary)
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Begins the memo of `kept`, whose site has the digest `digest` and whose load found `assets`,
+    /// at `path` (under a temporary name until `Pending.finish`); its runs of links and notes
+    /// encoded on up to `jobs` threads. Nil when the file cannot be made.
+    static func begin(_ kept: KeptResolve, digest: UInt64, assets: [ContentAsset], identity: String, at path: String,
+                      jobs: Int = 1) -> Pending? {
         _ = try? OutputFileSystem.makeFolders(OutputFileSystem.parentPath(of: path))
         let temporary = path + ".new"
         _ = try? OutputFileSystem.remove(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return nil }
         var file = SectionFile(descriptor: descriptor)
         file.write(Array((header + "\n" + identity + "\n").utf8))
-        encode(site, digest: digest, assets: assets, includeDrafts: links.includeDrafts) { section in file.section(section) }
-        for section in links.sections { file.section(section) }
-        let closed = close(descriptor) == 0 || errno == EINTR
-        guard file.failed == false, closed, (try? OutputFileSystem.rename(temporary, to: path)) != nil else {
-            _ = try? OutputFileSystem.remove(temporary)
-            return false
+        let site = kept.site
+        var head = MemoWriter()
+        head.integer(digest)
+        head.flag(kept.lookup.includeDrafts)
+        head.varint(site.games.count)
+        head.varint(site.imageSizes.count)
+        for path in site.imageSizes.keys.sorted(by: { $0.utf8Precedes($1) }) {
+            head.text(path)
+            head.varint(site.imageSizes[path]!.width)
+            head.varint(site.imageSizes[path]!.height)
         }
-        return true
+        head.assets(assets)
+        file.section(head.bytes)
+        encodeLinks(kept, jobs: jobs) { section in file.section(section) }
+        return Pending(file: file, temporary: temporary, path: path)
     }
 
-    /// `write` of a memo read and patched.
+    /// Writes the memo of a site read and patched, whole.
     @discardableResult
     static func write(_ memo: Kept, identity: String, to path: String) -> Bool {
-        write(site: memo.kept.site, digest: memo.digest, assets: memo.assets, links: links(of: memo.kept), identity: identity, to: path)
+        begin(memo.kept, digest: memo.digest, assets: memo.assets, identity: identity, at: path)?.finish(memo.kept.site) ?? false
     }
 
-    /// The site's sections, each handed to `emit` as soon as it is made.
-    static func encode(_ site: Site, digest: UInt64, assets: [ContentAsset], includeDrafts: Bool, emit: ([UInt8]) -> Void) {
+    /// The sections of the site's games and entries, each handed to `emit` as soon as it is made.
+    static func encodeGames(_ site: Site, emit: ([UInt8]) -> Void) {
         // One buffer for every section, each handed over and then emptied: the memo is written
         // without taking room again and again.
         var out = MemoWriter()
@@ -157,17 +199,6 @@ enum SiteMemo {
             emit(out.bytes)
             out.bytes.removeAll(keepingCapacity: true)
         }
-        out.integer(digest)
-        out.flag(includeDrafts)
-        out.varint(site.games.count)
-        out.varint(site.imageSizes.count)
-        for path in site.imageSizes.keys.sorted(by: { $0.utf8Precedes($1) }) {
-            out.text(path)
-            out.varint(site.imageSizes[path]!.width)
-            out.varint(site.imageSizes[path]!.height)
-        }
-        out.assets(assets)
-        flush()
         // Each game: its own values and its lists' lengths, then the runs of its entries.
         for game in site.games {
             out.text(game.id)
@@ -256,26 +287,6 @@ enum SiteMemo {
             guard number < sections.count, ContentHash.hash(Array(bytes[sections[number]])) == hashes[number] else { return nil }
             return MemoReader(bytes: bytes, offset: sections[number].lowerBound, end: sections[number].upperBound)
         }
-        for game in 0..<gameCount {
-            guard var reader = section(next), let id = reader.text(), let title = reader.text(), let source = reader.sourceLocation(),
-                  let path = reader.text(), let fields = reader.fields(), let notes = reader.notes(), let links = reader.refs(),
-                  let extra = reader.extra(), let shared = reader.flag(), let kindCount = reader.varint() else { return nil }
-            var kinds: [(kind: String, count: Int)] = []
-            for _ in 0..<kindCount {
-                guard let kind = reader.text(), let count = reader.varint() else { return nil }
-                kinds.append((kind, count))
-            }
-            guard reader.offset == reader.end else { return nil }
-            next += 1
-            gameHeads.append(GameHead(id: id, title: title, source: source, path: path, fields: fields, notes: notes, links: links,
-                                      extra: extra, sharedProgress: shared, kinds: kinds))
-            for (kind, count) in kinds {
-                for start in stride(from: 0, to: count, by: run) {
-                    parts.append((next, .entries(game: game, kind: kind, count: min(run, count - start))))
-                    next += 1
-                }
-            }
-        }
         guard var linksHead = section(next), let indexCount = linksHead.varint(), let noteItems = linksHead.varint(),
               let indexed = linksHead.assets(), let pageCount = linksHead.varint() else { return nil }
         var pages: [String: String] = [:]
@@ -302,7 +313,30 @@ enum SiteMemo {
             parts.append((next, .notes(count: min(run, noteCount - start))))
             next += 1
         }
-        guard next == sections.count - 1 else { return nil }
+        // The resolve's diagnostics and what follows them, read once the runs are.
+        let tailSection = next
+        next += 1
+        for game in 0..<gameCount {
+            guard var reader = section(next), let id = reader.text(), let title = reader.text(), let source = reader.sourceLocation(),
+                  let path = reader.text(), let fields = reader.fields(), let notes = reader.notes(), let links = reader.refs(),
+                  let extra = reader.extra(), let shared = reader.flag(), let kindCount = reader.varint() else { return nil }
+            var kinds: [(kind: String, count: Int)] = []
+            for _ in 0..<kindCount {
+                guard let kind = reader.text(), let count = reader.varint() else { return nil }
+                kinds.append((kind, count))
+            }
+            guard reader.offset == reader.end else { return nil }
+            next += 1
+            gameHeads.append(GameHead(id: id, title: title, source: source, path: path, fields: fields, notes: notes, links: links,
+                                      extra: extra, sharedProgress: shared, kinds: kinds))
+            for (kind, count) in kinds {
+                for start in stride(from: 0, to: count, by: run) {
+                    parts.append((next, .entries(game: game, kind: kind, count: min(run, count - start))))
+                    next += 1
+                }
+            }
+        }
+        guard next == sections.count else { return nil }
 
         // The runs, on every thread.
         enum Decoded: Sendable {
@@ -392,7 +426,7 @@ enum SiteMemo {
         var notes = notesFound
         var lookup = ReferenceLookup(schema: schema, games: indexes, includeDrafts: includeDrafts, assets: assetIndex)
 
-        guard var reader = section(next) else { return nil }
+        guard var reader = section(tailSection) else { return nil }
         guard let headingTargets = reader.refs(), let embeddedCount = reader.varint() else { return nil }
         var embedded = Set<ReferenceLookup.Target>()
         for _ in 0..<embeddedCount {

@@ -4,7 +4,8 @@ import Testing
 import TestSupport
 
 /// A build after edits of notes alone patches the last build's resolve, kept in `.questlog/site`
-/// (`SiteMemo`), rather than loading and resolving every entry; its output is a clean build's.
+/// (`SiteMemo`) by a build after edits, rather than loading and resolving every entry; its output
+/// is a clean build's.
 struct SiteMemoTests {
     static let files = [
         "questlog.yml": "title: Wiki\n",
@@ -36,7 +37,10 @@ struct SiteMemoTests {
         let site = TestSite(Self.files)
         defer { site.remove() }
         #expect(!Self.build(site, "the first build"))
-        #expect(FileManager.default.fileExists(atPath: BuildMemo.sitePath(site: site.root)))
+        #expect(!FileManager.default.fileExists(atPath: BuildMemo.sitePath(site: site.root)), "a whole build keeps no resolve")
+        site.write("Content/g/npcs/kale.md", "---\nname: Kale\n---\nKnows [[Varre]].\n\nMore.\n")
+        #expect(!Self.build(site, "a first edit, resolved"))
+        #expect(FileManager.default.fileExists(atPath: BuildMemo.sitePath(site: site.root)), "a build after edits keeps its resolve")
         site.write("Content/g/npcs/kale.md", "---\nname: Kale\n---\nKnows [[Varre]] well.\n")
         #expect(Self.build(site, "a note edited"))
         #expect(site.page("g/npcs/kale.html").contains("Knows"))
@@ -75,6 +79,8 @@ struct SiteMemoTests {
         let site = TestSite(Self.files)
         defer { site.remove() }
         #expect(!Self.build(site, "the first build"))
+        site.write("Content/g/npcs/kale.md", "---\nname: Kale\n---\nKnows [[Varre]], first.\n")
+        #expect(!Self.build(site, "a first edit, resolved"))
         let path = BuildMemo.sitePath(site: site.root)
         var bytes = try #require(FileManager.default.contents(atPath: path))
         bytes[bytes.count / 2] ^= 0x20
@@ -162,6 +168,8 @@ struct SiteMemoTests {
         let site = TestSite(files)
         defer { site.remove() }
         #expect(!Self.build(site, "the first build"))
+        site.write("Content/g/npcs/e11.md", "---\nname: N11\n---\nFirst words, edited.\n")
+        #expect(!Self.build(site, "a first edit, resolved"))
         let memo = URL(fileURLWithPath: BuildMemo.sitePath(site: site.root))
         let journal = BuildMemo.siteJournalPath(site: site.root)
         let first = try Data(contentsOf: memo)
