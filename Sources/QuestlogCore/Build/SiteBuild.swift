@@ -592,7 +592,8 @@ public struct SiteBuild: Sendable {
         // entries), rather than at the end of the build.
         BackgroundRelease.release(patched.take())
         keeping.wait()
-        if let kept = keptSite.value.take() {
+        // Finished only for a site the build may write: a memo begun otherwise leaves no file.
+        if let kept = keptSite.value.take(), !rendered.diagnostics.failed(strict: options.strict) {
             DispatchQueue.global().async(group: siteKeeping) {
                 timings.measureBeside("keep site", { Self.keepResolved(kept.memo, site: kept.site, at: site) },
                                       count: { _ in (items: kept.site.entryCount, reused: 0) })

@@ -4,7 +4,8 @@ import YAML
 /// What `serve` keeps of a resolve, so that a save that changed nothing but the notes of some
 /// entries is resolved by rendering those notes again (`patch(notes:memo:)`), and one that changed
 /// nothing but front-matter values by putting them in (`patch(fields:memo:)`), instead of the
-/// whole site.
+/// whole site. A build keeps what `patch(notes:memo:)` needs of it in a file (`SiteMemo`), for
+/// the next build to patch the same way.
 ///
 /// An entry's notes reach beyond its own `Notes` in a few ways only, and the patch refuses a change
 /// that takes any of them: the entries it links to (mentions on their pages), its inline tags
