@@ -47,8 +47,7 @@ extension SiteBuild {
         let edits = patchTimings.measure("load", trimming: false, { () -> [(path: String, raw: RawEntry)]? in
             var edits: [(path: String, raw: RawEntry)] = []
             for path in changed.sorted(by: { $0.utf8Precedes($1) }) {
-                guard let note = memo.kept.notes[path],
-                      let bytes = FileContents.read(options.site + "/" + path, limit: LoadMemo.largestFile + 1) else { return nil }
+                guard let note = memo.kept.notes[path], let bytes = FileContents.read(options.site + "/" + path) else { return nil }
                 let kept = memo.kept.lookup[note.target].raw
                 var found = DiagnosticList()
                 guard let raw = loader.loadMarkdownEntry(path, kind: kept.kind, id: kept.id, bytes: bytes, diagnostics: &found),
@@ -60,8 +59,8 @@ extension SiteBuild {
         guard let edits else { return nil }
         let patched = patchTimings.measure("resolve", trimming: false, { () -> (digest: SiteDigest, notes: [SiteMemo.Journaled])? in
             // The index of links holds no notes (`SiteMemo`): those of the entries the notes
-            // embed, which a note's embeds preview, are put in (a patch whose note embeds others
-            // is refused).
+            // embedded, which their embeds preview, are put in (a patch whose note embeds any
+            // other entry is refused).
             for (path, _) in edits {
                 for target in memo.kept.notes[path]?.embeds ?? [] {
                     guard let markdown = memo.kept.site.withEntry(memo.kept.lookup[target].ref, { $0.notes.markdown }) else { return nil }

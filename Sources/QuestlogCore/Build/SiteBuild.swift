@@ -681,6 +681,7 @@ public struct SiteBuild: Sendable {
 
 /// One value written by one thread and read once it is done.
 final class Slot<Value>: @unchecked Sendable {
-    // Unchecked: written by one thread, read only after `Parallel.all` returns.
+    // Unchecked: written by one thread, read by another only once that one is done with it
+    // (after `Parallel.all` returns, or on the thread that wrote it).
     var value: Value?
 }

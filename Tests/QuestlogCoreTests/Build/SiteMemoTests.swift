@@ -190,4 +190,19 @@ struct SiteMemoTests {
         #expect(Self.build(site, "the memo written whole, patched again"))
         #expect(site.page("g/npcs/e8.html").contains("edit 8"))
     }
+
+    /// A note larger than the loads memo keeps (`LoadMemo.largestFile`) is patched from its whole file.
+    @Test func aLargeNoteIsPatchedWhole() throws {
+        var files = Self.files
+        let long = String(repeating: "Many words about the road. ", count: LoadMemo.largestFile / 20)
+        files["Content/g/npcs/boc.md"] = "---\nname: Boc\n---\n" + long + "\n"
+        let site = TestSite(files)
+        defer { site.remove() }
+        #expect(!Self.build(site, "the first build"))
+        site.write("Content/g/npcs/kale.md", "---\nname: Kale\n---\nKnows [[Varre]], first.\n")
+        #expect(!Self.build(site, "a first edit, resolved"))
+        site.write("Content/g/npcs/boc.md", "---\nname: Boc\n---\n" + long + "\n\nThe last words.\n")
+        #expect(Self.build(site, "the large note edited"))
+        #expect(site.page("g/npcs/boc.html").contains("The last words."))
+    }
 }
