@@ -38,7 +38,7 @@ extension SiteBuild {
             guard let bytes = FileContents.read(BuildMemo.sitePath(site: options.site)) else { return nil }
             return SiteMemo.read(bytes, journal: FileContents.read(BuildMemo.siteJournalPath(site: options.site)),
                                  identity: BuildCache.binaryIdentity, digest: previous.value, config: config,
-                                 includeDrafts: options.includeDrafts, jobs: options.jobs)
+                                 settings: SiteMemo.settings(of: options), jobs: options.jobs)
         }, count: { (items: $0?.kept.site.entryCount ?? 0, reused: $0?.kept.site.entryCount ?? 0) })
         // A problem of a changed file found before its notes (loading it, checking its fields) or
         // after them (links to headings) is not told apart from others: such files are resolved.
@@ -96,7 +96,7 @@ extension SiteBuild {
     /// Keeps a patched site for the next build: a journal of the notes patched since the memo file
     /// was written (those of the file's journal, then these), or, once that outgrows an eighth of
     /// the entries, the whole memo again.
-    static func keepPatched(_ patched: Patched, site: String) {
+    static func keepPatched(_ patched: Patched, settings: Int, site: String) {
         var notes = patched.memo.journaled
         let refs = Set(patched.notes.map(\.ref))
         notes.removeAll { refs.contains($0.ref) }
@@ -108,7 +108,7 @@ extension SiteBuild {
             var memo = patched.memo
             memo.journaled = []
             _ = try? OutputFileSystem.remove(BuildMemo.siteJournalPath(site: site))
-            SiteMemo.write(memo, identity: BuildCache.binaryIdentity, to: BuildMemo.sitePath(site: site))
+            SiteMemo.write(memo, settings: settings, identity: BuildCache.binaryIdentity, to: BuildMemo.sitePath(site: site))
         }
     }
 

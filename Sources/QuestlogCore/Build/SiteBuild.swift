@@ -100,7 +100,8 @@ public struct SiteBuild: Sendable {
             // links, the checked entries, what a patch checks of each note) are let go, and their
             // room given back, before the pages, the search index and the exports take theirs.
             let pending = timings.measure("keep links", trimming: false, {
-                SiteMemo.begin(resolved, digest: digest.value, assets: assets, identity: BuildCache.binaryIdentity,
+                SiteMemo.begin(resolved, settings: SiteMemo.settings(of: options), digest: digest.value, assets: assets,
+                               identity: BuildCache.binaryIdentity,
                                at: BuildMemo.sitePath(site: options.site), jobs: options.jobs)
             }, count: { _ in (items: resolved.site.entryCount, reused: 0) })
             let held = Slot<KeptResolve>()
@@ -533,7 +534,8 @@ public struct SiteBuild: Sendable {
             keptSite.value = (memo, resolved)
         }
         if let patched {
-            DispatchQueue.global().async(group: keeping) { Self.keepPatched(patched, site: site) }
+            let settings = SiteMemo.settings(of: options)
+            DispatchQueue.global().async(group: keeping) { Self.keepPatched(patched, settings: settings, site: site) }
             if options.jobs > 1 {
                 memo.search.readAhead()
                 memo.searchIndex?.readAhead()

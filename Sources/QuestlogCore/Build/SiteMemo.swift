@@ -13,17 +13,26 @@ import Markdown
 ///
 /// A file: a header line, the identity line, then sections, each its length, the `ContentHash` of
 /// its bytes and its bytes; a file is used only when every section reads whole and as hashed, so a
-/// damaged or cut file is ignored. The entries come in sections of a run of entries each, written
-/// one at a time (a build never holds the whole file) and read on every thread.
+/// damaged or cut file is ignored. The sections: the head (the digest, the site's image sizes and
+/// assets), what the memo holds beside the site (`encodeLinks`), written as soon as the site is
+/// resolved (`begin`), then the games and runs of their entries, once it is rendered
+/// (`Pending.finish`). A build never holds the whole file; the runs are read on every thread.
 ///
-/// A build that patched the site writes a journal beside the file: the notes of the entries
-/// patched since the file was written, and the digest of the site they make.
+/// A build after edits that resolved the site writes the file; one that patched it writes a journal
+/// beside the file: the notes of the entries patched since the file was written (with the problems
+/// found in them), and the digest of the site they make.
 enum SiteMemo {
     static let header = "questlog-site 1"
     static let journalHeader = "questlog-site-journal 1"
 
     /// How many entries (of the site, or of an index of links) a section holds.
     static let run = 512
+
+    /// What of a build's options its resolve depends on (beside the files, which the build cache
+    /// compares): drafts published, warnings as errors, every use of an unknown field reported.
+    static func settings(of options: BuildOptions) -> Int {
+        (options.includeDrafts ? 1 : 0) | (options.strict ? 2 : 0) | (options.listEveryUse ? 4 : 0)
+    }
 
     /// What the memo keeps: the resolve, and what a build needs beside it.
     struct Kept: Sendable {
@@ -155,10 +164,11 @@ enum SiteMemo {
         }
     }
 
-    /// Begins the memo of `kept`, whose site has the digest `digest` and whose load found `assets`,
-    /// at `path` (under a temporary name until `Pending.finish`); its runs of links and notes
-    /// encoded on up to `jobs` threads. Nil when the file cannot be made.
-    static func begin(_ kept: KeptResolve, digest: UInt64, assets: [ContentAsset], identity: String, at path: String,
+    /// Begins the memo of `kept`, made with the options `settings` (`settings(of:)`), whose site
+    /// has the digest `digest` and whose load found `assets`, at `path` (under a temporary name
+    /// until `Pending.finish`); its runs of links and notes encoded on up to `jobs` threads. Nil
+    /// when the file cannot be made.
+    static func begin(_ kept: KeptResolve, settings: Int, digest: UInt64, assets: [ContentAsset], identity: String, at path: String,
                       jobs: Int = 1) -> Pending? {
         _ = try? OutputFileSystem.makeFolders(OutputFileSystem.parentPath(of: path))
         let temporary = path + ".new"
@@ -170,7 +180,7 @@ enum SiteMemo {
         let site = kept.site
         var head = MemoWriter()
         head.integer(digest)
-        head.flag(kept.lookup.includeDrafts)
+        head.varint(settings)
         head.varint(site.games.count)
         head.varint(site.imageSizes.count)
         for path in site.imageSizes.keys.sorted(by: { $0.utf8Precedes($1) }) {
@@ -186,8 +196,9 @@ enum SiteMemo {
 
     /// Writes the memo of a site read and patched, whole.
     @discardableResult
-    static func write(_ memo: Kept, identity: String, to path: String) -> Bool {
-        begin(memo.kept, digest: memo.digest, assets: memo.assets, identity: identity, at: path)?.finish(memo.kept.site) ?? false
+    static func write(_ memo: Kept, settings: Int, identity: String, to path: String) -> Bool {
+        begin(memo.kept, settings: settings, digest: memo.digest, assets: memo.assets, identity: identity, at: path)?.finish(memo.kept.site)
+            ?? false
     }
 
     /// The sections of the site's games and entries, each handed to `emit` as soon as it is made.
@@ -236,7 +247,7 @@ enum SiteMemo {
     /// With a `journal` that goes with the file and names the site `digest`, the notes it holds
     /// stand for the file's, which may then name an earlier site.
     static func read(_ bytes: [UInt8], journal: [UInt8]? = nil, identity: String, digest: UInt64, config: SiteConfig,
-                     includeDrafts: Bool, jobs: Int = 1) -> Kept? {
+                     settings: Int, jobs: Int = 1) -> Kept? {
         let prefix = Array((header + "\n" + identity + "\n").utf8)
         guard bytes.count >= prefix.count, bytes.starts(with: prefix) else { return nil }
         // The sections' places, then each one checked against its hash.
@@ -261,7 +272,7 @@ enum SiteMemo {
         let journaled = journal.flatMap { readJournal($0, file: file, identity: identity) }.flatMap { $0.digest == digest ? $0.notes : nil }
         var head = MemoReader(bytes: bytes, offset: first.lowerBound, end: first.upperBound)
         guard ContentHash.hash(Array(bytes[first])) == hashes[0], let written = head.integer(), written == digest || journaled != nil,
-              let drafts = head.flag(), drafts == includeDrafts, let gameCount = head.varint(), let imageCount = head.varint() else { return nil }
+              head.varint() == settings, let gameCount = head.varint(), let imageCount = head.varint() else { return nil }
         var imageSizes: [String: ImageDimensions] = [:]
         for _ in 0..<imageCount {
             guard let path = head.text(), let width = head.varint(), let height = head.varint() else { return nil }
@@ -424,7 +435,7 @@ enum SiteMemo {
         }])
         guard let site = builtSite.value.take(), let (indexes, assetIndex, notesFound) = builtLinks.value.take() else { return nil }
         var notes = notesFound
-        var lookup = ReferenceLookup(schema: schema, games: indexes, includeDrafts: includeDrafts, assets: assetIndex)
+        var lookup = ReferenceLookup(schema: schema, games: indexes, includeDrafts: settings & 1 != 0, assets: assetIndex)
 
         guard var reader = section(tailSection) else { return nil }
         guard let headingTargets = reader.refs(), let embeddedCount = reader.varint() else { return nil }

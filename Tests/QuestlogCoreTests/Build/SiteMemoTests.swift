@@ -19,13 +19,14 @@ struct SiteMemoTests {
 
     /// Builds the site and compares its output and diagnostics with a clean build's; whether the
     /// build patched the last one's resolve.
-    static func build(_ site: TestSite, _ label: String, jobs: Int = 2, loaded: Int = 1) -> Bool {
-        let options = BuildOptions(site: site.root, output: site.root + "/Output", jobs: jobs)
+    static func build(_ site: TestSite, _ label: String, jobs: Int = 2, loaded: Int = 1, output: String = "Output",
+                      listEveryUse: Bool = false) -> Bool {
+        let options = BuildOptions(site: site.root, output: site.root + "/" + output, jobs: jobs, listEveryUse: listEveryUse)
         let timings = BuildTimings()
         let result = SiteBuild(options: options).run(timings: timings)
         let clean = SiteBuild(options: options).render()
         #expect(result.diagnostics.all == clean.diagnostics.all, "\(label)")
-        if !clean.diagnostics.failed(strict: false) { TestSite.expectOutput(site.root + "/Output", equals: clean.files, label) }
+        if !clean.diagnostics.failed(strict: false) { TestSite.expectOutput(site.root + "/" + output, equals: clean.files, label) }
         let patched = timings.stages.contains { $0.name == "read site" } && !timings.stages.contains { $0.name == "compare" }
         if patched {
             #expect(timings.stages.first { $0.name == "load" }?.items == loaded, "\(label): the files edited loaded")
@@ -204,5 +205,24 @@ struct SiteMemoTests {
         site.write("Content/g/npcs/boc.md", "---\nname: Boc\n---\n" + long + "\n\nThe last words.\n")
         #expect(Self.build(site, "the large note edited"))
         #expect(site.page("g/npcs/boc.html").contains("The last words."))
+    }
+
+    /// A memo made with other options (`--verbose` here, which lists every use of an unknown
+    /// field) is not used: its resolve's problems would not be this build's.
+    @Test func aMemoOfOtherOptionsIsNotUsed() throws {
+        var files = Self.files
+        files["Content/g/npcs/kale.md"] = "---\nname: Kale\nmood: calm\n---\nKnows [[Varre]].\n"
+        files["Content/g/npcs/iji.md"] = "---\nname: Iji\nmood: odd\n---\nSee [[Varre#Trades]].\n"
+        let site = TestSite(files)
+        defer { site.remove() }
+        #expect(!Self.build(site, "the first build"))
+        #expect(!Self.build(site, "the first verbose build", output: "Verbose", listEveryUse: true))
+        site.write("Content/g/locations/lake.md", "---\nname: Lake\n---\nShows ![[Church]], first.\n")
+        #expect(!Self.build(site, "a first edit, resolved"))
+        #expect(!Self.build(site, "a first verbose edit, resolved", output: "Verbose", listEveryUse: true))
+        site.write("Content/g/locations/lake.md", "---\nname: Lake\n---\nShows ![[Church]], again.\n")
+        #expect(!Self.build(site, "the memo of the verbose build"))
+        site.write("Content/g/locations/lake.md", "---\nname: Lake\n---\nShows ![[Church]], once more.\n")
+        #expect(Self.build(site, "its own memo again"))
     }
 }
