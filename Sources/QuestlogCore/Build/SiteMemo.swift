@@ -264,6 +264,11 @@ enum SiteMemo {
             offset += 16 + length
         }
         guard let first = sections.first else { return nil }
+        // Whether a section's bytes have the hash recorded with them, read in place.
+        let (ranges, sums) = (sections, hashes)
+        @Sendable func intact(_ number: Int) -> Bool {
+            number < ranges.count && bytes.withUnsafeBytes { ContentHash.hash(UnsafeRawBufferPointer(rebasing: $0[ranges[number]])) } == sums[number]
+        }
         // The file, told by its sections' hashes, and the journal that goes with it.
         var tag = StableDigest()
         tag.add(hashes.count)
@@ -271,7 +276,7 @@ enum SiteMemo {
         let file = tag.value
         let journaled = journal.flatMap { readJournal($0, file: file, identity: identity) }.flatMap { $0.digest == digest ? $0.notes : nil }
         var head = MemoReader(bytes: bytes, offset: first.lowerBound, end: first.upperBound)
-        guard ContentHash.hash(Array(bytes[first])) == hashes[0], let written = head.integer(), written == digest || journaled != nil,
+        guard intact(0), let written = head.integer(), written == digest || journaled != nil,
               head.varint() == settings, let gameCount = head.varint(), let imageCount = head.varint() else { return nil }
         var imageSizes: [String: ImageDimensions] = [:]
         for _ in 0..<imageCount {
@@ -295,7 +300,7 @@ enum SiteMemo {
         var gameHeads: [GameHead] = []
         var next = 1
         func section(_ number: Int) -> MemoReader? {
-            guard number < sections.count, ContentHash.hash(Array(bytes[sections[number]])) == hashes[number] else { return nil }
+            guard intact(number) else { return nil }
             return MemoReader(bytes: bytes, offset: sections[number].lowerBound, end: sections[number].upperBound)
         }
         guard var linksHead = section(next), let indexCount = linksHead.varint(), let noteItems = linksHead.varint(),
@@ -357,10 +362,9 @@ enum SiteMemo {
         }
         let schema = config.schema
         let all = parts
-        let (ranges, sums) = (sections, hashes)
         let decoded = Parallel.map(Array(all.indices), jobs: jobs) { number -> Decoded? in
             let (place, part) = all[number]
-            guard place < ranges.count, ContentHash.hash(Array(bytes[ranges[place]])) == sums[place] else { return nil }
+            guard intact(place) else { return nil }
             var reader = MemoReader(bytes: bytes, offset: ranges[place].lowerBound, end: ranges[place].upperBound)
             switch part {
             case let .entries(_, _, count):
