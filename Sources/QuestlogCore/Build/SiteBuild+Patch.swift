@@ -24,8 +24,8 @@ extension SiteBuild {
     /// otherwise (or when the memo is missing, damaged or of another site), for the site to be
     /// loaded and resolved.
     ///
-    /// Timed as the stages it stands for: `load` (the changed files) and `resolve` (the memo read
-    /// and patched, the digest made again).
+    /// Timed as `read site` (the memo read), and as the stages it stands for: `load` (the changed
+    /// files) and `resolve` (the notes patched, the digest made again).
     func patchFromMemo(changed: [String], cache: BuildCache, timings: BuildTimings) -> Patched? {
         guard !changed.isEmpty, let previous = cache.digest else { return nil }
         let changedPaths = Set(changed)
