@@ -74,15 +74,17 @@ struct XLSXSheet: Sendable {
             let batches = Parallel.map(Array(stride(from: first, to: end, by: batch)), jobs: jobs) { start -> [UInt8] in
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(batch * 256)
+                let rowStart = Array("<row r=\"".utf8), rowEnd = Array("</row>".utf8)
                 for index in start..<min(start + batch, rows.count) {
-                    let number = index + 2
-                    bytes.append(contentsOf: "<row r=\"".utf8)
-                    bytes.append(contentsOf: String(number).utf8)
-                    bytes.append(contentsOf: "\">".utf8)
+                    let digits = Array(String(index + 2).utf8)
+                    bytes.append(contentsOf: rowStart)
+                    bytes.append(contentsOf: digits)
+                    bytes.append(UInt8(ascii: "\""))
+                    bytes.append(UInt8(ascii: ">"))
                     for (column, cell) in rows[index].enumerated() {
-                        Self.appendCell(cell, column: columns[column], row: number, style: style(column: column, row: index), to: &bytes)
+                        Self.appendCell(cell, column: columns[column], row: digits, style: style(column: column, row: index), to: &bytes)
                     }
-                    bytes.append(contentsOf: "</row>".utf8)
+                    bytes.append(contentsOf: rowEnd)
                 }
                 return bytes
             }
@@ -178,10 +180,12 @@ struct XLSXSheet: Sendable {
         return longest.map { min(max($0 + 2, Self.widths.lowerBound), Self.widths.upperBound) }
     }
 
-    /// The characters of a cell's longest line.
+    /// The characters of a cell's longest line, counted no further than the widest column needs
+    /// (`widths.upperBound - 2`).
     private static func displayLength(_ cell: ExportCell) -> Int {
         switch cell {
         case let .text(text):
+            let enough = widths.upperBound - 2
             var longest = 0
             var ascii = true
             var text = text
@@ -194,13 +198,16 @@ struct XLSXSheet: Sendable {
                         run = 0
                     } else {
                         run += 1
-                        longest = max(longest, run)
+                        if run > longest {
+                            longest = run
+                            if longest >= enough { return }
+                        }
                     }
                 }
             }
-            guard !ascii else { return longest }
-            // Counted by characters, and only as far as the widest column allows.
-            let enough = widths.upperBound - 2
+            // An ASCII line as long as the widest column is enough, whatever follows.
+            if ascii || longest >= enough { return longest }
+            // Counted by characters.
             longest = 0
             var run = 0
             for character in text {
@@ -230,40 +237,57 @@ struct XLSXSheet: Sendable {
 
     /// Appends the cell at `column` (its letters) and `row` to `out`.
     static func appendCell(_ value: ExportCell, column: [UInt8], row: Int, style: XLSXStyle?, to out: inout [UInt8]) {
-        func open(_ style: XLSXStyle?, type: String?) {
-            out.append(contentsOf: "<c r=\"".utf8)
+        appendCell(value, column: column, row: Array(String(row).utf8), style: style, to: &out)
+    }
+
+    private static let cellStart = Array("<c r=\"".utf8)
+    private static let styleStart = Array(" s=\"".utf8)
+    private static let typeStart = Array(" t=\"".utf8)
+    private static let valueStart = Array("<v>".utf8)
+    private static let valueEnd = Array("</v></c>".utf8)
+    private static let inlineStart = Array("<is><t xml:space=\"preserve\">".utf8)
+    private static let inlineEnd = Array("</t></is></c>".utf8)
+    private static let styleNumbers = XLSXStyle.allCases.map { Array(String($0.rawValue).utf8) }
+
+    /// `appendCell(_:column:row:style:to:)` with the row's number written out (`rowDigits`), as
+    /// every cell of a row has it.
+    static func appendCell(_ value: ExportCell, column: [UInt8], row rowDigits: [UInt8], style: XLSXStyle?, to out: inout [UInt8]) {
+        func open(_ style: XLSXStyle?, type: StaticString?) {
+            out.append(contentsOf: cellStart)
             out.append(contentsOf: column)
-            out.append(contentsOf: String(row).utf8)
+            out.append(contentsOf: rowDigits)
             out.append(UInt8(ascii: "\""))
             if let style {
-                out.append(contentsOf: " s=\"".utf8)
-                out.append(contentsOf: String(style.rawValue).utf8)
+                out.append(contentsOf: styleStart)
+                out.append(contentsOf: styleNumbers[XLSXStyle.allCases.firstIndex(of: style)!])
                 out.append(UInt8(ascii: "\""))
             }
             if let type {
-                out.append(contentsOf: " t=\"".utf8)
-                out.append(contentsOf: type.utf8)
+                out.append(contentsOf: typeStart)
+                type.withUTF8Buffer { out.append(contentsOf: $0) }
                 out.append(UInt8(ascii: "\""))
             }
             out.append(UInt8(ascii: ">"))
         }
         func number(_ text: String, _ style: XLSXStyle?) {
             open(style, type: nil)
-            out.append(contentsOf: "<v>".utf8)
+            out.append(contentsOf: valueStart)
             out.append(contentsOf: text.utf8)
-            out.append(contentsOf: "</v></c>".utf8)
+            out.append(contentsOf: valueEnd)
         }
         switch value {
         case let .bool(flag):
             open(style, type: "b")
-            out.append(contentsOf: (flag ? "<v>1</v></c>" : "<v>0</v></c>").utf8)
+            out.append(contentsOf: valueStart)
+            out.append(flag ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+            out.append(contentsOf: valueEnd)
         case let .int(value) where value.magnitude <= 1 << 53:
             number(String(value), style)
         case let .number(value) where value.isFinite:
             number(String(value), style)
         case let .date(text):
             guard let serial = serialNumber(ofDate: text) else {
-                appendCell(.text(text), column: column, row: row, style: style, to: &out)
+                appendCell(.text(text), column: column, row: rowDigits, style: style, to: &out)
                 return
             }
             number(String(serial), style ?? .date)
@@ -272,9 +296,9 @@ struct XLSXSheet: Sendable {
             let text = raw.utf8.count > maximumTextLength ? truncated(XMLText.allowed(raw)) : raw
             guard text.unicodeScalars.contains(where: XMLText.isAllowed) else { return }
             open(style, type: "inlineStr")
-            out.append(contentsOf: "<is><t xml:space=\"preserve\">".utf8)
+            out.append(contentsOf: inlineStart)
             XMLText.appendContent(text, to: &out)
-            out.append(contentsOf: "</t></is></c>".utf8)
+            out.append(contentsOf: inlineEnd)
         }
     }
 

@@ -11,8 +11,9 @@ public struct AssetIndex: Sendable {
     private let pages: [String: String]
     /// Every folder holding an indexed file, `Content` included.
     private let folders: Set<String>
-    /// Every indexed file, by game folder (`Content/elden-ring`), sorted by path.
-    private let filesByGameFolder: [String: [String]]
+    /// Every indexed file, by game folder (`Content/elden-ring`), sorted by path: worked out when a
+    /// suggestion first needs it, since only a link to a missing file does.
+    private let filesByGameFolder: OnDemand<[String: [String]]>
     private let assetsByGame: [String: [ContentAsset]]
 
     /// An index of `assets` and of Markdown entry files, given as a map from their path relative to the
@@ -22,14 +23,18 @@ public struct AssetIndex: Sendable {
         self.assets = Dictionary(assets.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         pages = entryPages
         var folders: Set<String> = [SiteLoader.contentFolder]
-        var files: [String: [String]] = [:]
-        // In any order: the folders are a set, and each game's files are sorted below.
-        for path in Array(self.assets.keys) + Array(entryPages.keys) {
-            path.forEachPathFolder { folders.insert($0).inserted }
-            if let game = Self.gameFolder(of: path) { files[game, default: []].append(path) }
-        }
+        // In any order: the folders are a set.
+        for path in self.assets.keys { path.forEachPathFolder { folders.insert($0).inserted } }
+        for path in entryPages.keys { path.forEachPathFolder { folders.insert($0).inserted } }
         self.folders = folders
-        filesByGameFolder = files.mapValues { $0.sorted { $0.utf8Precedes($1) } }
+        let assetPaths = Array(self.assets.keys)
+        filesByGameFolder = OnDemand {
+            var files: [String: [String]] = [:]
+            for path in assetPaths + Array(entryPages.keys) {
+                if let game = Self.gameFolder(of: path) { files[game, default: []].append(path) }
+            }
+            return files.mapValues { $0.sorted { $0.utf8Precedes($1) } }
+        }
         assetsByGame = Dictionary(grouping: assets, by: \.game)
             .mapValues { $0.sorted { $0.path.utf8Precedes($1.path) } }
     }
@@ -103,7 +108,7 @@ public struct AssetIndex: Sendable {
     /// A file of the note's game whose URL from the note is close to what was written, or that has
     /// the same file name elsewhere, or a close file name.
     private func suggestion(for written: String, target: String, from notePath: String) -> String? {
-        guard let game = Self.gameFolder(of: notePath), let files = filesByGameFolder[game] else { return nil }
+        guard let game = Self.gameFolder(of: notePath), let files = filesByGameFolder.value[game] else { return nil }
         let urls = files.map { RelativeURL.from(notePath, to: $0) }
         if let close = Suggestion.closest(to: written, in: urls) { return close }
         let name = Self.fileName(target)

@@ -220,6 +220,14 @@ struct XLSXExportTests {
         ])
         #expect(sheet2.columnWidths() == [10, 60, 13])
         #expect(sheet2.columnWidths(jobs: 4) == [10, 60, 13])
+        // ASCII lines and others in one cell: an ASCII line as long as the widest column is
+        // enough, whatever follows it; shorter ones leave the rest to be counted by characters.
+        let mixed = XLSXSheet(name: "x", header: ["a", "b", "c"], rows: [
+            [.text(String(repeating: "a", count: 70) + "\n" + "é"),
+             .text(String(repeating: "a", count: 20) + "\n" + String(repeating: "é", count: 30) + "\n" + "a"),
+             .text("ab\r\n" + String(repeating: "a", count: 25) + "\u{301}" + String(repeating: "b", count: 4))],
+        ])
+        #expect(mixed.columnWidths() == [60, 32, 31])
         // Many rows, over several batches: a column at the widest is measured no further, and
         // the width is the one measuring every cell gives.
         var random = SplitMix64(seed: 0x5EE7)
