@@ -736,15 +736,22 @@ extension MemoReader {
         return .some(value)
     }
 
-    mutating func strings() -> [String]? {
+    /// A list: its count (a varint), then each element as `element` reads it; nil when the count
+    /// cannot be right or an element does not read.
+    @inline(__always)
+    mutating func list<Element>(_ element: (inout MemoReader) -> Element?) -> [Element]? {
         guard let count = varint(), count >= 0, count <= end - offset else { return nil }
-        var values: [String] = []
+        var values: [Element] = []
         values.reserveCapacity(count)
         for _ in 0..<count {
-            guard let value = text() else { return nil }
+            guard let value = element(&self) else { return nil }
             values.append(value)
         }
         return values
+    }
+
+    mutating func strings() -> [String]? {
+        list { $0.text() }
     }
 
     mutating func sourceLocation() -> SourceLocation? {
@@ -758,14 +765,7 @@ extension MemoReader {
     }
 
     mutating func refs() -> [EntryRef]? {
-        guard let count = varint(), count >= 0, count <= end - offset else { return nil }
-        var values: [EntryRef] = []
-        values.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let value = ref() else { return nil }
-            values.append(value)
-        }
-        return values
+        list { $0.ref() }
     }
 
     mutating func target() -> ReferenceLookup.Target? {
@@ -801,23 +801,17 @@ extension MemoReader {
     }
 
     mutating func extra() -> [ExtraField]? {
-        guard let count = varint(), count >= 0, count <= end - offset else { return nil }
-        var values: [ExtraField] = []
-        for _ in 0..<count {
-            guard let name = text(), let value = value() else { return nil }
-            values.append(ExtraField(name: name, value: value))
+        list { reader in
+            guard let name = reader.text(), let value = reader.value() else { return nil }
+            return ExtraField(name: name, value: value)
         }
-        return values
     }
 
     mutating func headings() -> [Heading]? {
-        guard let count = varint(), count >= 0, count <= end - offset else { return nil }
-        var values: [Heading] = []
-        for _ in 0..<count {
-            guard let level = varint(), let words = text(), let id = text() else { return nil }
-            values.append(Heading(level: level, text: words, id: id))
+        list { reader in
+            guard let level = reader.varint(), let words = reader.text(), let id = reader.text() else { return nil }
+            return Heading(level: level, text: words, id: id)
         }
-        return values
     }
 
     mutating func notes() -> Notes? {
