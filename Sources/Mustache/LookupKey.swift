@@ -11,10 +11,15 @@ struct LookupKey: Sendable {
     /// FNV-1a over the UTF-8 bytes: cheap, and good enough for field names, which are not
     /// chosen to collide.
     static func hash(_ name: String) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in name.utf8 {
-            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        // Over the bytes in place: a name is most often a small string, whose `utf8` view hands
+        // its bytes out one at a time far more slowly.
+        var name = name
+        return name.withUTF8 { bytes in
+            var hash: UInt32 = 2_166_136_261
+            for byte in bytes {
+                hash = (hash ^ UInt32(byte)) &* 16_777_619
+            }
+            return hash
         }
-        return hash
     }
 }

@@ -6,14 +6,22 @@ public enum SourceText {
     public static func decode(_ bytes: [UInt8], path: String) -> Result<String, Diagnostic> {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        if let offset = firstInvalidUTF8Offset(body) {
-            let absolute = offset + (bytes.count - body.count)
+        // Checked and made into a string in one pass where the library can; the bad byte is
+        // looked for only when there is one.
+        let decoded: String?
+        if #available(macOS 15, *) {
+            decoded = String(validating: body, as: UTF8.self)
+        } else {
+            decoded = firstInvalidUTF8Offset(body) == nil ? String(decoding: body, as: UTF8.self) : nil
+        }
+        guard let text = decoded else {
+            // Both checks hold to the same definition of UTF-8: the bad byte is there.
+            let absolute = (firstInvalidUTF8Offset(body) ?? 0) + (bytes.count - body.count)
             let (line, column) = position(ofByte: absolute, in: bytes)
             let byte = String(bytes[absolute], radix: 16, uppercase: true)
             return .failure(.error("invalid UTF-8: byte 0x\(byte.count == 1 ? "0" + byte : byte) at offset \(absolute); save the file as UTF-8",
                                    code: "invalid-utf8", at: SourceLocation(path: path, line: line, column: column)))
         }
-        let text = String(decoding: body, as: UTF8.self)
         guard text.utf8.contains(UInt8(ascii: "\r")) else { return .success(text) }
         return .success(text.replacingCRLF())
     }

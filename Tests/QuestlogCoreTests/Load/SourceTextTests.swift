@@ -26,6 +26,21 @@ struct SourceTextTests {
         #expect(SourceText.firstInvalidUTF8Offset(Array("Đường 🗡".utf8)[...]) == nil)
     }
 
+    @Test func decodingRefusesWhatTheCheckRefusesAtTheSameByte() throws {
+        // Overlong, a UTF-16 surrogate, above U+10FFFF, a stray continuation byte, cut short at the end.
+        let bad: [[UInt8]] = [[0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xE2, 0x82]]
+        for sequence in bad {
+            let bytes = [0xEF, 0xBB, 0xBF] + Array("Đường ".utf8) + sequence + Array(" 🗡".utf8)
+            guard case let .failure(diagnostic) = SourceText.decode(bytes, path: "a.md") else {
+                Issue.record("\(sequence) was taken as UTF-8")
+                continue
+            }
+            #expect(diagnostic.message.contains("at offset \(3 + "Đường ".utf8.count);"), "\(sequence)")
+        }
+        let good = Array("Đường 🗡 龍 नमस्ते e\u{301}".utf8)
+        #expect(try SourceText.decode(good, path: "a.md").get() == String(decoding: good, as: UTF8.self))
+    }
+
     @Test func frontMatterSplits() throws {
         let split = try FrontMatter.split("---\nname: A\ntags: []\n---\nBody\nmore", path: "a.md").get()
         #expect(split.yaml == "name: A\ntags: []")
