@@ -1,3 +1,5 @@
+import Foundation
+
 extension MarkdownRenderer {
     /// `source` without its Obsidian comments: `%%…%%` on one line or across lines, except
     /// where `%%` is in a code span or code block. An unclosed `%%` comments out the rest of
@@ -5,12 +7,18 @@ extension MarkdownRenderer {
     /// numbers. Returns `source` itself when nothing is removed.
     /// Whether `source` holds `%%` anywhere: without it there is no comment, and no need to parse.
     static func hasDoublePercent(_ source: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in source.utf8 {
-            if byte == UInt8(ascii: "%") && previous == byte { return true }
-            previous = byte
+        var source = source
+        return source.withUTF8 { bytes in
+            // Each `%` found by `memchr`, which goes through the text far faster than a byte loop.
+            guard var at = bytes.baseAddress else { return false }
+            let end = at + bytes.count
+            while at < end, let found = memchr(at, Int32(UInt8(ascii: "%")), end - at) {
+                let percent = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                if percent + 1 < end && percent[1] == UInt8(ascii: "%") { return true }
+                at = percent + 1
+            }
+            return false
         }
-        return false
     }
 
     public static func removingComments(_ source: String) -> String {

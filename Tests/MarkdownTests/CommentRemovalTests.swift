@@ -5,6 +5,11 @@ import Testing
     @Test func aLonePercentSignIsNoComment() {
         #expect(!MarkdownRenderer.hasDoublePercent("50% chance, 100 % sure"))
         #expect(MarkdownRenderer.hasDoublePercent("a %%b"))
+        // At either end, after a lone `%`, in a small string and past the first bytes of a long one.
+        for text in ["%%", "%%x", "x%%", "%x%%", "%", "", "x%", "% %", String(repeating: "a% ", count: 40) + "%%",
+                     String(repeating: "é%", count: 40)] {
+            #expect(MarkdownRenderer.hasDoublePercent(text) == text.contains("%%"), "\(text)")
+        }
         #expect(MarkdownRenderer.removingComments("50% chance, 100 % sure %") == "50% chance, 100 % sure %")
     }
 

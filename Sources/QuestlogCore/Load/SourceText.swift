@@ -22,7 +22,11 @@ public enum SourceText {
             return .failure(.error("invalid UTF-8: byte 0x\(byte.count == 1 ? "0" + byte : byte) at offset \(absolute); save the file as UTF-8",
                                    code: "invalid-utf8", at: SourceLocation(path: path, line: line, column: column)))
         }
-        guard text.utf8.contains(UInt8(ascii: "\r")) else { return .success(text) }
+        var copy = text
+        let hasCarriageReturn = copy.withUTF8 { bytes in
+            bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "\r")), bytes.count) != nil } ?? false
+        }
+        guard hasCarriageReturn else { return .success(text) }
         return .success(text.replacingCRLF())
     }
 

@@ -295,16 +295,19 @@ public enum JSONValue: Sendable, Hashable {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Whether one of the eight bytes of `word` is below the space, a quote, a backslash, or not
-    /// ASCII (which may start a line or paragraph separator): the bytes `writeString` cannot copy
-    /// as they are without looking closer.
+    /// Whether one of the eight bytes of `word` is below the space, a quote, a backslash, or 0xE2
+    /// (which may start a line or paragraph separator): the bytes `writeString` cannot copy as
+    /// they are without looking closer. Other bytes beyond ASCII are copied as they are, so text in
+    /// other scripts goes eight bytes at a time too.
     @inline(__always)
     static func hasSpecialByte(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        // A byte below n has its high bit set in (x - n·ones) where x's own high bit is clear; a byte
-        // equal to c is a zero byte of x ^ c·ones, so below 1 there.
+        // A byte below n (at most 0x80) has its high bit set in (x - n·ones) where x's own high bit
+        // is clear; a byte equal to c is a zero byte of x ^ c·ones, so below 1 there. Each test is
+        // exact as a whole: a borrow can only mark a byte above one it truly marked.
         func below(_ x: UInt64, _ n: UInt64) -> UInt64 { (x &- n &* ones) & ~x & highs }
-        return (word & highs) | below(word, 0x20) | below(word ^ (0x22 &* ones), 1) | below(word ^ (0x5C &* ones), 1) != 0
+        return below(word, 0x20) | below(word ^ (0x22 &* ones), 1) | below(word ^ (0x5C &* ones), 1)
+            | below(word ^ (0xE2 &* ones), 1) != 0
     }
 }
