@@ -29,6 +29,24 @@ struct RenderingTests {
         }
     }
 
+    @Test func escapesManySpecialCharactersWhereverTheyFall() throws {
+        // Several in one text, near and far apart: the scan goes back to words of eight bytes
+        // after each one.
+        let pieces = ["a", "plain words ", "é", "龍", "&", "<", ">", "\"", "'", "&&", "<>"]
+        var state: UInt64 = 0x51A7
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        for _ in 0..<500 {
+            let text = (0..<(next() % 40)).map { _ in pieces[next() % pieces.count] }.joined()
+            let expected = text.map { character in
+                ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"][character] ?? String(character)
+            }.joined()
+            #expect(try render("{{text}}", ["text": .string(text)]) == expected, "\(text)")
+        }
+    }
+
     @Test func formatsNumbersAndBooleans() throws {
         let data: MustacheValue = [
             "int": 42, "negative": -7, "decimal": 1.21, "whole": 2.0, "small": 0.000001, "yes": true, "no": false,
