@@ -1,10 +1,6 @@
 import Foundation
 
 extension MarkdownRenderer {
-    /// `source` without its Obsidian comments: `%%…%%` on one line or across lines, except
-    /// where `%%` is in a code span or code block. An unclosed `%%` comments out the rest of
-    /// the note. Every line break inside a comment stays, so what remains keeps its line
-    /// numbers. Returns `source` itself when nothing is removed.
     /// Whether `source` holds `%%` anywhere: without it there is no comment, and no need to parse.
     static func hasDoublePercent(_ source: String) -> Bool {
         var source = source
@@ -21,6 +17,10 @@ extension MarkdownRenderer {
         }
     }
 
+    /// `source` without its Obsidian comments: `%%…%%` on one line or across lines, except
+    /// where `%%` is in a code span or code block. An unclosed `%%` comments out the rest of
+    /// the note. Every line break inside a comment stays, so what remains keeps its line
+    /// numbers. Returns `source` itself when nothing is removed.
     public static func removingComments(_ source: String) -> String {
         guard hasDoublePercent(source) else { return source }
         var bytes = Array(source.utf8)
