@@ -651,9 +651,18 @@ extension MemoWriter {
     }
 
     mutating func notes(_ value: Notes) {
-        text(value.markdown)
-        text(value.html)
-        text(value.plainText)
+        if let encoded = value.encoded {
+            // As read from a memo: the texts' bytes as they were, not made into strings first.
+            for index in 0..<3 {
+                let range = encoded.range(index)
+                varint(range.count)
+                bytes += encoded.bytes[range]
+            }
+        } else {
+            text(value.markdown)
+            text(value.html)
+            text(value.plainText)
+        }
         headings(value.headings)
         strings(value.tags)
     }
@@ -814,9 +823,28 @@ extension MemoReader {
         }
     }
 
+    /// Notes whose texts stay bytes until asked for (`Notes.Encoded`): most entries of a site read
+    /// back from the memo are never shown again.
     mutating func notes() -> Notes? {
-        guard let markdown = text(), let html = text(), let plainText = text(), let headings = headings(), let tags = strings() else { return nil }
-        return Notes(markdown: markdown, html: html, plainText: plainText, headings: headings, tags: tags)
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(3)
+        for _ in 0..<3 {
+            guard let length = varint(), length >= 0, length <= end - offset else { return nil }
+            ranges.append(offset..<offset + length)
+            offset += length
+        }
+        let total = ranges.reduce(0) { $0 + $1.count }
+        let texts = bytes.withUnsafeBufferPointer { source in
+            [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+                for range in ranges where !range.isEmpty {
+                    (buffer.baseAddress! + initialized).initialize(from: source.baseAddress! + range.lowerBound, count: range.count)
+                    initialized += range.count
+                }
+            }
+        }
+        guard let encoded = Notes.Encoded(bytes: texts, starts: (ranges[0].count, ranges[0].count + ranges[1].count)),
+              let headings = headings(), let tags = strings() else { return nil }
+        return Notes(encoded, headings: headings, tags: tags)
     }
 
     mutating func entry() -> Entry? {

@@ -1,21 +1,137 @@
 import Markdown
 
 /// An entry's notes: the Markdown source, parsed once into HTML and plain text.
+///
+/// The three texts are strings, or, for a site read back from the last build's memo
+/// (`SiteMemo`), the UTF-8 bytes the memo kept of them (`Encoded`), made into strings each time
+/// they are asked for. A build patched from the memo asks for the texts of a few entries only
+/// (the pages, export pieces and search documents it makes again); making the strings of every
+/// entry up front was a third of reading the memo.
 public struct Notes: Sendable, Hashable {
-    public var markdown: String
-    public var html: String
-    public var plainText: String
+    private var texts: Texts
     public var headings: [Heading]
     /// Inline `#tags` of the text, without `#`, in order of first appearance.
     public var tags: [String]
 
     public init(markdown: String, html: String, plainText: String, headings: [Heading], tags: [String] = []) {
-        self.markdown = markdown
-        self.html = html
-        self.plainText = plainText
+        texts = .strings(markdown: markdown, html: html, plainText: plainText)
+        self.headings = headings
+        self.tags = tags
+    }
+
+    /// Notes whose texts are the UTF-8 bytes of `encoded`, made into strings when asked for.
+    init(_ encoded: Encoded, headings: [Heading], tags: [String]) {
+        texts = .encoded(encoded)
         self.headings = headings
         self.tags = tags
     }
 
     public static let empty = Notes(markdown: "", html: "", plainText: "", headings: [])
+
+    public var markdown: String {
+        get {
+            switch texts {
+            case let .strings(markdown, _, _): markdown
+            case let .encoded(encoded): encoded.string(0)
+            }
+        }
+        set {
+            var strings = self.strings
+            strings.markdown = newValue
+            texts = .strings(markdown: strings.markdown, html: strings.html, plainText: strings.plainText)
+        }
+    }
+
+    public var html: String {
+        get {
+            switch texts {
+            case let .strings(_, html, _): html
+            case let .encoded(encoded): encoded.string(1)
+            }
+        }
+        set {
+            var strings = self.strings
+            strings.html = newValue
+            texts = .strings(markdown: strings.markdown, html: strings.html, plainText: strings.plainText)
+        }
+    }
+
+    public var plainText: String {
+        get {
+            switch texts {
+            case let .strings(_, _, plainText): plainText
+            case let .encoded(encoded): encoded.string(2)
+            }
+        }
+        set {
+            var strings = self.strings
+            strings.plainText = newValue
+            texts = .strings(markdown: strings.markdown, html: strings.html, plainText: strings.plainText)
+        }
+    }
+
+    /// The three texts as strings.
+    private var strings: (markdown: String, html: String, plainText: String) {
+        switch texts {
+        case let .strings(markdown, html, plainText): (markdown, html, plainText)
+        case let .encoded(encoded): (encoded.string(0), encoded.string(1), encoded.string(2))
+        }
+    }
+
+    /// The bytes the texts are kept as, when they are not strings.
+    var encoded: Encoded? {
+        if case let .encoded(encoded) = texts { return encoded }
+        return nil
+    }
+
+    public static func == (a: Notes, b: Notes) -> Bool {
+        guard a.headings == b.headings, a.tags == b.tags else { return false }
+        // The same bytes are the same texts; other bytes may still be equal strings (one `é`
+        // composed, the other not), as for notes held as strings.
+        if let x = a.encoded, let y = b.encoded, x.bytes == y.bytes, x.starts == y.starts { return true }
+        return a.markdown == b.markdown && a.html == b.html && a.plainText == b.plainText
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(markdown)
+        hasher.combine(html)
+        hasher.combine(plainText)
+        hasher.combine(headings)
+        hasher.combine(tags)
+    }
+
+    private enum Texts: Sendable {
+        case strings(markdown: String, html: String, plainText: String)
+        case encoded(Encoded)
+    }
+
+    /// The three texts as one run of UTF-8 bytes (Markdown, HTML, plain text), with where the
+    /// second and third begin. Bytes that are not UTF-8 become U+FFFD in the strings, as
+    /// `String(decoding:as:)` makes them.
+    struct Encoded: Sendable {
+        let bytes: [UInt8]
+        /// Where the HTML and the plain text begin in `bytes`.
+        let starts: (html: Int, plainText: Int)
+
+        /// Nil unless `starts` are in order within `bytes`.
+        init?(bytes: [UInt8], starts: (html: Int, plainText: Int)) {
+            guard starts.html >= 0, starts.html <= starts.plainText, starts.plainText <= bytes.count else { return nil }
+            self.bytes = bytes
+            self.starts = starts
+        }
+
+        /// The bytes of text `index`: 0 the Markdown, 1 the HTML, 2 the plain text.
+        func range(_ index: Int) -> Range<Int> {
+            switch index {
+            case 0: 0..<starts.html
+            case 1: starts.html..<starts.plainText
+            default: starts.plainText..<bytes.count
+            }
+        }
+
+        func string(_ index: Int) -> String {
+            let range = range(index)
+            return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        }
+    }
 }

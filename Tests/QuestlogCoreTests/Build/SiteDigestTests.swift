@@ -104,7 +104,12 @@ struct SiteDigestTests {
         #expect(labels(entry) == ["storage"])
         #expect(labels(entry.storage) == ["ref", "name", "displayName", "source", "path", "fields", "notes", "inverse", "mentions", "extra",
                                           "isDraft", "isSpoiler", "spoilerUntil"])
-        #expect(labels(Notes.empty) == ["markdown", "html", "plainText", "headings", "tags"])
+        #expect(labels(Notes.empty) == ["texts", "headings", "tags"])
+        // The texts as strings (or as the bytes of the three, read back from a memo).
+        let texts = Mirror(reflecting: Notes.empty).children.first?.value
+        let strings = texts.flatMap { Mirror(reflecting: $0).children.first }
+        #expect(strings?.label == "strings")
+        #expect(strings.map { labels($0.value) } == ["markdown", "html", "plainText"])
         #expect(labels(ref) == ["game", "kind", "id"])
         #expect(labels(SourceLocation(path: "p")) == ["path", "line", "column"])
         #expect(labels(Relation(sourceKind: "k", field: "f", label: "l", entries: [])) == ["sourceKind", "field", "label", "entries"])
