@@ -44,6 +44,17 @@ struct ExportTable: Sendable {
         func row(_ entry: Entry) -> [ExportCell] {
             ExportTable.row(entry, game: game, layout: layout, extras: extras, site: site)
         }
+
+        /// The column of the entries' notes: the one cell of a row that changes when nothing but
+        /// the entry's notes do.
+        var notesColumn: Int {
+            header.count - 2
+        }
+    }
+
+    /// The cell of an entry's notes in its row (`Columns.notesColumn`).
+    static func notesCell(_ entry: Entry) -> ExportCell {
+        .text(trimmed(entry.notes.plainText))
     }
 
     /// The header then the rows, as CSV cell texts before encoding.
@@ -71,7 +82,7 @@ struct ExportTable: Sendable {
         for column in extras {
             cells.append(entry.extra.first { $0.name == column.field }.map { cell($0.value, site: site) } ?? .text(""))
         }
-        cells.append(.text(trimmed(entry.notes.plainText)))
+        cells.append(notesCell(entry))
         cells.append(.text(entry.path))
         return cells
     }

@@ -41,7 +41,13 @@ public enum XLSXExport {
                 workbook.runs = reuse.runs
                 workbook.earlier = reuse.open(path)
                 for index in sheets.indices where sheets[index].counted {
-                    sheets[index].unchanged = sheets[index].kind.map { reuse.unchanged(game.entries(of: $0)[...]) } ?? false
+                    guard let kind = sheets[index].kind else { continue }
+                    let entries = game.entries(of: kind)
+                    sheets[index].unchanged = reuse.unchanged(entries[...])
+                    // A sheet some of whose entries' notes changed is made from the last build's.
+                    if !sheets[index].unchanged, let changed = reuse.changed {
+                        sheets[index].patch?.rows = entries.indices.filter { changed.contains(entries[$0].source.path) }
+                    }
                 }
             }
             workbook.sheets = sheets
@@ -70,14 +76,22 @@ public enum XLSXExport {
             guard !game.entries(of: kind.id).isEmpty else { return nil }
             let columns = ExportTable.Columns(game: game, layout: KindLayout(kind: kind, schema: site.schema), site: site)
             let name = names.claim(kind.plural, fallback: kind.id)
+            let linkColumn = columns.header.firstIndex(of: KindLayout.nameColumn) ?? 1
             var sheet = XLSXWorkbook.Sheet(name: name, columns: columns.header.count, rows: columns.entries.count) {
                 let rows = Parallel.map(columns.entries, jobs: jobs) { columns.row($0) }
-                return XLSXSheet(name: name, header: columns.header, rows: rows,
-                                 linkColumn: columns.header.firstIndex(of: KindLayout.nameColumn) ?? 1,
+                return XLSXSheet(name: name, header: columns.header, rows: rows, linkColumn: linkColumn,
                                  links: columns.entries.map { RelativeURL.from(file, to: $0.path) })
             }
             sheet.kind = kind.id
             sheet.counted = true
+            // Every row links to its entry's page.
+            let notesColumn = columns.notesColumn
+            sheet.patch = XLSXWorkbook.Sheet.Patch(header: columns.header, cells: { columns.row(columns.entries[$0]) }, linkColumn: linkColumn,
+                                                   notesColumn: notesColumn) {
+                XLSXSheet.columnWidth(header: columns.header[notesColumn], count: columns.entries.count) {
+                    ExportTable.notesCell(columns.entries[$0])
+                }
+            }
             return sheet
         }
         // With playthroughs, one row per playthrough and field, named in a first column.

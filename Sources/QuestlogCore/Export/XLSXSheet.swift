@@ -1,3 +1,5 @@
+import Foundation
+
 /// One worksheet of an XLSX export: a bold, frozen header row over typed cells, with an autofilter
 /// over the table, columns fitted to their content and hyperlinks in one column.
 struct XLSXSheet: Sendable {
@@ -50,23 +52,8 @@ struct XLSXSheet: Sendable {
     /// rounds of batches, each round written on up to `jobs` threads, then the tail; so the rows'
     /// XML is never held whole.
     func xml<Failure: Error>(selected: Bool, jobs: Int = 1, into body: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
-        var xml = Array((XLSXWorkbook.declaration
-            + "<worksheet xmlns=\"\(XLSXWorkbook.mainNamespace)\" xmlns:r=\"\(XLSXWorkbook.relationshipsNamespace)\">"
-            + "<dimension ref=\"\(range)\"/>"
-            + "<sheetViews><sheetView\(selected ? " tabSelected=\"1\"" : "") workbookViewId=\"0\">"
-            + "<pane ySplit=\"1\" topLeftCell=\"A2\" activePane=\"bottomLeft\" state=\"frozen\"/>"
-            + "<selection pane=\"bottomLeft\" activeCell=\"A2\" sqref=\"A2\"/></sheetView></sheetViews>"
-            + "<sheetFormatPr defaultRowHeight=\"15\"/><cols>").utf8)
-        for (column, width) in columnWidths(jobs: jobs).enumerated() {
-            xml.append(contentsOf: "<col min=\"\(column + 1)\" max=\"\(column + 1)\" width=\"\(width)\" customWidth=\"1\"/>".utf8)
-        }
-        xml.append(contentsOf: "</cols><sheetData><row r=\"1\">".utf8)
         let columns = (0..<max(header.count, rows.map(\.count).max() ?? 0)).map { Array(Self.columnName($0).utf8) }
-        for (column, title) in header.enumerated() {
-            Self.appendCell(.text(title), column: columns[column], row: 1, style: .header, to: &xml)
-        }
-        xml.append(contentsOf: "</row>".utf8)
-        try body(xml)
+        try body(Self.head(range: range, header: header, columns: columns, selected: selected, widths: columnWidths(jobs: jobs)))
         let batch = 512
         let round = batch * 2 * max(jobs, 1)
         for first in stride(from: 0, to: rows.count, by: round) {
@@ -74,23 +61,14 @@ struct XLSXSheet: Sendable {
             let batches = Parallel.map(Array(stride(from: first, to: end, by: batch)), jobs: jobs) { start -> [UInt8] in
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(batch * 256)
-                let rowStart = Array("<row r=\"".utf8), rowEnd = Array("</row>".utf8)
                 for index in start..<min(start + batch, rows.count) {
-                    let digits = Array(String(index + 2).utf8)
-                    bytes.append(contentsOf: rowStart)
-                    bytes.append(contentsOf: digits)
-                    bytes.append(UInt8(ascii: "\""))
-                    bytes.append(UInt8(ascii: ">"))
-                    for (column, cell) in rows[index].enumerated() {
-                        Self.appendCell(cell, column: columns[column], row: digits, style: style(column: column, row: index), to: &bytes)
-                    }
-                    bytes.append(contentsOf: rowEnd)
+                    Self.appendRow(rows[index], index: index, columns: columns, to: &bytes) { style(column: $0, row: index) }
                 }
                 return bytes
             }
             for bytes in batches { try body(bytes) }
         }
-        xml = Array("</sheetData><autoFilter ref=\"\(range)\"/>".utf8)
+        var xml = Array("</sheetData><autoFilter ref=\"\(range)\"/>".utf8)
         if links.contains(where: { $0 != nil }) {
             xml.append(contentsOf: "<hyperlinks>".utf8)
             let column = Array(Self.columnName(linkColumn).utf8)
@@ -108,6 +86,115 @@ struct XLSXSheet: Sendable {
         }
         xml.append(contentsOf: "</worksheet>".utf8)
         try body(xml)
+    }
+
+    /// What a sheet's part holds before its rows: the declaration, the dimension of the table
+    /// (`range`), the view (frozen under the header; `selected` marks the sheet a spreadsheet app
+    /// opens on), the columns' `widths`, and the header row, its cells in `columns` (their names).
+    static func head(range: String, header: [String], columns: [[UInt8]], selected: Bool, widths: [Int]) -> [UInt8] {
+        var xml = Array((XLSXWorkbook.declaration
+            + "<worksheet xmlns=\"\(XLSXWorkbook.mainNamespace)\" xmlns:r=\"\(XLSXWorkbook.relationshipsNamespace)\">"
+            + "<dimension ref=\"\(range)\"/>"
+            + "<sheetViews><sheetView\(selected ? " tabSelected=\"1\"" : "") workbookViewId=\"0\">"
+            + "<pane ySplit=\"1\" topLeftCell=\"A2\" activePane=\"bottomLeft\" state=\"frozen\"/>"
+            + "<selection pane=\"bottomLeft\" activeCell=\"A2\" sqref=\"A2\"/></sheetView></sheetViews>"
+            + "<sheetFormatPr defaultRowHeight=\"15\"/><cols>").utf8)
+        for (column, width) in widths.enumerated() {
+            xml.append(contentsOf: "<col min=\"\(column + 1)\" max=\"\(column + 1)\" width=\"\(width)\" customWidth=\"1\"/>".utf8)
+        }
+        xml.append(contentsOf: "</cols><sheetData><row r=\"1\">".utf8)
+        for (column, title) in header.enumerated() {
+            appendCell(.text(title), column: columns[column], row: 1, style: .header, to: &xml)
+        }
+        xml.append(contentsOf: "</row>".utf8)
+        return xml
+    }
+
+    private static let rowStart = Array("<row r=\"".utf8), rowEnd = Array("</row>".utf8)
+
+    /// Appends the row of table row `index` (0-based, under the header: the sheet's row
+    /// `index + 2`), its cells in `columns` (their names), each in the style `style` gives its column.
+    static func appendRow(_ cells: [ExportCell], index: Int, columns: [[UInt8]], to bytes: inout [UInt8],
+                          style: (Int) -> XLSXStyle?) {
+        let digits = Array(String(index + 2).utf8)
+        bytes.append(contentsOf: rowStart)
+        bytes.append(contentsOf: digits)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ">"))
+        for (column, cell) in cells.enumerated() {
+            appendCell(cell, column: columns[column], row: digits, style: style(column), to: &bytes)
+        }
+        bytes.append(contentsOf: rowEnd)
+    }
+
+    /// `old`, the part of a sheet of `header` over a table of `range` (`selected` as it was), with
+    /// the table rows `rows` (0-based, in order) made again from `cells`, their link column
+    /// `linkColumn`, and the width of column `notesColumn` made `notesWidth()`: the part of that
+    /// sheet with those rows, when all its other cells are those of `old` (`XLSXWorkbook.Sheet.Patch`).
+    /// Nil when `old` is not the part of such a sheet: its head is not the head of a sheet of that
+    /// header and range with the widths it gives, or a row is not where it must be.
+    ///
+    /// The rows are found by their opening tags: markup alone holds `<`, which the text of a cell
+    /// and the value of an attribute escape.
+    static func patched(_ old: [UInt8], range: String, header: [String], selected: Bool, rows: [Int], linkColumn: Int,
+                        notesColumn: Int, notesWidth: () -> Int, cells: (Int) -> [ExportCell]) -> [UInt8]? {
+        let columns = header.indices.map { Array(columnName($0).utf8) }
+        guard notesColumn >= 0, notesColumn < header.count, let widths = widths(in: old, count: header.count) else { return nil }
+        let head = head(range: range, header: header, columns: columns, selected: selected, widths: widths)
+        guard old.count >= head.count, old.withUnsafeBytes({ memcmp($0.baseAddress!, head, head.count) }) == 0 else { return nil }
+        var now = widths
+        now[notesColumn] = notesWidth()
+        var xml = now == widths ? head : Self.head(range: range, header: header, columns: columns, selected: selected, widths: now)
+        xml.reserveCapacity(old.count + 4096)
+        var cursor = head.count
+        for row in rows {
+            let opening = Array("<row r=\"\(row + 2)\">".utf8)
+            guard let start = find(opening, in: old, from: cursor), let end = find(rowEnd, in: old, from: start + opening.count) else { return nil }
+            xml.append(contentsOf: old[cursor..<start])
+            appendRow(cells(row), index: row, columns: columns, to: &xml) { $0 == linkColumn ? .link : nil }
+            cursor = end + rowEnd.count
+        }
+        xml.append(contentsOf: old[cursor...])
+        return xml
+    }
+
+    /// The widths of the `count` columns of a sheet's part, as its `<cols>` has them; nil unless it
+    /// has that many.
+    private static func widths(in part: [UInt8], count: Int) -> [Int]? {
+        let opening = Array("<cols>".utf8), closing = Array("</cols>".utf8), attribute = Array(" width=\"".utf8)
+        guard let start = find(opening, in: part, from: 0), let end = find(closing, in: part, from: start) else { return nil }
+        var widths: [Int] = []
+        var cursor = start
+        while let found = find(attribute, in: part, from: cursor), found < end {
+            var index = found + attribute.count
+            var width = 0
+            while index < end, part[index] >= UInt8(ascii: "0"), part[index] <= UInt8(ascii: "9"), width < 1_000_000 {
+                width = width * 10 + Int(part[index] - UInt8(ascii: "0"))
+                index += 1
+            }
+            widths.append(width)
+            cursor = index
+        }
+        return widths.count == count ? widths : nil
+    }
+
+    /// Where `needle` first begins in `bytes` at or after `offset`: each place its first byte is
+    /// (`memchr`) compared with it whole.
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from offset: Int) -> Int? {
+        guard offset >= 0, offset < bytes.count, let first = needle.first else { return nil }
+        return bytes.withUnsafeBytes { haystack -> Int? in
+            needle.withUnsafeBytes { needle -> Int? in
+                let base = haystack.baseAddress!
+                var at = offset
+                while haystack.count - at >= needle.count {
+                    guard let found = memchr(base + at, Int32(first), haystack.count - needle.count + 1 - at) else { return nil }
+                    at = UnsafeRawPointer(found) - base
+                    if memcmp(found, needle.baseAddress!, needle.count) == 0 { return at }
+                    at += 1
+                }
+                return nil
+            }
+        }
     }
 
     /// `xl/worksheets/_rels/sheetN.xml.rels`: one external relationship per hyperlink; nil without links.
@@ -180,9 +267,22 @@ struct XLSXSheet: Sendable {
         return longest.map { min(max($0 + 2, Self.widths.lowerBound), Self.widths.upperBound) }
     }
 
+    /// The width `columnWidths` gives a column of `header` over the cells `cell(0..<count)`,
+    /// measured no further than the widest column needs.
+    static func columnWidth(header: String, count: Int, cell: (Int) -> ExportCell) -> Int {
+        let enough = widths.upperBound - 2
+        var longest = header.count
+        var index = 0
+        while index < count && longest < enough {
+            longest = max(longest, displayLength(cell(index)))
+            index += 1
+        }
+        return min(max(longest + 2, widths.lowerBound), widths.upperBound)
+    }
+
     /// The characters of a cell's longest line, counted no further than the widest column needs
     /// (`widths.upperBound - 2`).
-    private static func displayLength(_ cell: ExportCell) -> Int {
+    static func displayLength(_ cell: ExportCell) -> Int {
         switch cell {
         case let .text(text):
             let enough = widths.upperBound - 2

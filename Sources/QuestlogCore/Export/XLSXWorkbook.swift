@@ -14,12 +14,13 @@ struct XLSXWorkbook: Sendable {
     /// depend on it.
     var memo: DeflateMemo?
     /// The workbook the last build wrote at this one's path (`path`), open: the sheets marked
-    /// `unchanged` are taken from it, compressed as they are, when it holds them and the parts
-    /// before the sheets are the same in both; the bytes do not depend on it.
+    /// `unchanged` are taken from it, compressed as they are, and those with rows to patch
+    /// (`Sheet.Patch`) made from its parts, when it holds them and the parts before the sheets are
+    /// the same in both; the bytes do not depend on it.
     var earlier: PiecedFile?
     /// The workbook's path among the exports, which the memo keeps its blocks under.
     var path = ""
-    /// Counts the sheets of entries (`Sheet.counted`) taken from `earlier` and made.
+    /// Counts the sheets of entries (`Sheet.counted`) taken from `earlier` (whole or patched) and made.
     var runs: ExportReuse.RunCount?
 
     /// A sheet as the parts before the sheets need it, its name and size, and how to make it,
@@ -34,6 +35,28 @@ struct XLSXWorkbook: Sendable {
         /// Whether the sheet is one of entries, counted in `runs`, and the kind of those entries.
         var counted = false
         var kind: String?
+        /// How the sheet is made from the same sheet in `earlier` when the two differ in nothing
+        /// but some rows' notes; nil when it is always made whole.
+        var patch: Patch?
+
+        /// A sheet of entries as the same sheet of an earlier workbook and the rows of the entries
+        /// whose notes changed (`rows`): in a sheet whose entries differ from the earlier one's in
+        /// nothing but their notes, every other row is the earlier sheet's byte for byte, and so
+        /// is every column's width but that of the notes. The rows of `rows` are made again, the
+        /// width of the notes' column measured again, and the rest taken from the earlier sheet's
+        /// part, inflated: the table of every other entry is neither made nor measured nor written.
+        struct Patch: Sendable {
+            var header: [String]
+            /// The table rows (0-based, under the header) to make again, in order.
+            var rows: [Int] = []
+            /// The cells of a table row.
+            var cells: @Sendable (Int) -> [ExportCell]
+            /// The column whose cells link to the entries' pages, in every row.
+            var linkColumn: Int
+            /// The column of the notes, and its width over every row now.
+            var notesColumn: Int
+            var notesWidth: @Sendable () -> Int
+        }
 
         /// A sheet already made.
         init(_ sheet: XLSXSheet) {
@@ -127,8 +150,18 @@ struct XLSXWorkbook: Sendable {
             }
         }
         for (index, outline) in sheets.enumerated() {
-            let taken = outline.unchanged ? stored.flatMap { take(sheet: index + 1, from: $0) } : nil
+            // Taken whole, compressed as it is; or patched, its rows made again where notes changed.
+            var taken = outline.unchanged ? stored.flatMap { take(sheet: index + 1, from: $0) } : nil
+            var patchedPart: [UInt8]?
+            if taken == nil, !outline.unchanged, let patch = outline.patch, !patch.rows.isEmpty, let stored,
+               let patched = patched(sheet: index + 1, range: outline.range, patch: patch, from: stored) {
+                patchedPart = patched.xml
+                taken = patched.taken
+            }
             if outline.counted { runs?.add(taken: taken != nil) }
+            if let patchedPart {
+                writer.add(path: "xl/worksheets/sheet\(index + 1).xml", pieces: [patchedPart])
+            }
             if let taken {
                 for part in taken {
                     writer.append(path: part.path, size: part.entry.size, crc: part.entry.crc, compressedPieces: part.pieces)
@@ -148,7 +181,8 @@ struct XLSXWorkbook: Sendable {
     /// The entries of `earlier`, when the parts before its sheets are `fixed` byte for byte (their
     /// sizes and CRC-32s): the same sheets, of the same names and sizes, in the same order.
     private func earlierEntries(matching fixed: [(path: String, bytes: [UInt8])]) -> [String: ZipArchive.StoredEntry]? {
-        guard let earlier, sheets.contains(where: \.unchanged), let entries = ZipArchive.storedEntries(of: earlier) else { return nil }
+        guard let earlier, sheets.contains(where: { $0.unchanged || $0.patch?.rows.isEmpty == false }),
+              let entries = ZipArchive.storedEntries(of: earlier) else { return nil }
         for part in fixed {
             guard let entry = entries[part.path], entry.size == UInt64(part.bytes.count), entry.crc == ZipArchive.crc32(part.bytes) else { return nil }
         }
@@ -171,6 +205,36 @@ struct XLSXWorkbook: Sendable {
             taken.append((path, entry, pieces))
         }
         return taken
+    }
+
+    /// Sheet `number`'s part made from `earlier`'s (`Sheet.Patch`), of a table over `range`, with
+    /// the relationships of its links as `earlier` holds them, compressed (the links are the same);
+    /// nil when `earlier` does not hold the sheet, a piece cannot be read, or its part is not that
+    /// of the same sheet (`XLSXSheet.patched`).
+    private func patched(sheet number: Int, range: String, patch: Sheet.Patch, from entries: [String: ZipArchive.StoredEntry])
+        -> (xml: [UInt8], taken: [(path: String, entry: ZipArchive.StoredEntry, pieces: [[UInt8]])])? {
+        guard let earlier, let entry = entries["xl/worksheets/sheet\(number).xml"], entry.size <= UInt64(Int32.max) else { return nil }
+        var compressed: [[UInt8]] = []
+        for index in entry.pieces {
+            guard let piece = earlier.piece(index) else { return nil }
+            compressed.append(piece)
+        }
+        guard let old = ZipArchive.inflate(compressed, size: Int(entry.size)) else { return nil }
+        compressed = []
+        var taken: [(path: String, entry: ZipArchive.StoredEntry, pieces: [[UInt8]])] = []
+        let relationships = "xl/worksheets/_rels/sheet\(number).xml.rels"
+        if let entry = entries[relationships] {
+            var pieces: [[UInt8]] = []
+            for index in entry.pieces {
+                guard let piece = earlier.piece(index) else { return nil }
+                pieces.append(piece)
+            }
+            taken.append((relationships, entry, pieces))
+        }
+        guard let xml = XLSXSheet.patched(old, range: range, header: patch.header, selected: number == 1, rows: patch.rows,
+                                          linkColumn: patch.linkColumn, notesColumn: patch.notesColumn, notesWidth: patch.notesWidth,
+                                          cells: patch.cells) else { return nil }
+        return (xml, taken)
     }
 
     /// The file's bytes.

@@ -478,6 +478,44 @@ struct ZipArchive: Sendable {
         return index == last ? entries : nil
     }
 
+    /// The bytes of a raw deflate stream (window bits −15) given in pieces, as `Writer` writes an
+    /// entry's: nil unless the stream ends after its last piece and gives exactly `size` bytes.
+    static func inflate(_ pieces: [[UInt8]], size: Int) -> [UInt8]? {
+        guard size >= 0 else { return nil }
+        var stream = z_stream()
+        guard questlog_inflateInit2(&stream, -15) == Z_OK else { return nil }
+        defer { inflateEnd(&stream) }
+        var ended = false, failed = false
+        // One byte more than expected, so that a stream giving more is caught.
+        let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { output, initialized in
+            stream.next_out = output.baseAddress
+            stream.avail_out = uInt(output.count)
+            for piece in pieces where !piece.isEmpty {
+                // Bytes after the end of the stream.
+                guard !ended else { failed = true; break }
+                let status = piece.withUnsafeBufferPointer { input -> Int32 in
+                    stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                    stream.avail_in = uInt(input.count)
+                    var status = Z_OK
+                    while stream.avail_in > 0 && status == Z_OK {
+                        status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    }
+                    stream.next_in = nil
+                    return status
+                }
+                if status == Z_STREAM_END && stream.avail_in == 0 {
+                    ended = true
+                } else if status != Z_OK || stream.avail_in > 0 {
+                    failed = true
+                    break
+                }
+            }
+            stream.next_out = nil
+            initialized = output.count - Int(stream.avail_out)
+        }
+        return ended && !failed && bytes.count == size ? bytes : nil
+    }
+
     /// zlib's CRC-32 of `bytes`.
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
         let crc = bytes.withUnsafeBufferPointer { buffer in
