@@ -55,6 +55,10 @@ public struct SiteBuild: Sendable {
         var previous: SiteDigest
         var keep: @Sendable (String) -> Bool
         var open: @Sendable (String) -> PiecedFile? = { _ in nil }
+        /// Takes the file the last build wrote at a path as this build's, unmade, when it is as that
+        /// build left it: the lengths of the pieces that build recorded of it; nil (nothing taken)
+        /// otherwise, or when it recorded none.
+        var keepPieced: @Sendable (String) -> [Int]? = { _ in nil }
         /// How to keep files as the output folder holds them, each with the hash its bytes must have:
         /// all, or none (`OutputStage.keep(all:)`).
         var keepAll: @Sendable ([(path: String, hash: UInt64)]) -> Bool = { _ in false }
@@ -119,7 +123,8 @@ public struct SiteBuild: Sendable {
         var searchKeeping = memo?.searchIndex.flatMap { index in digest.map { SiteRenderer.SearchKeeping(index: index, site: $0.value) } }
         if let reuse, let changed = digest?.changedNotes(since: reuse.previous) {
             keeping = { path, shown in !shown.contains(where: changed.contains) && reuse.keep(path) }
-            exportReuse = ExportReuse(changed: changed, open: { reuse.open(ExportDownload.folder + "/" + $0) })
+            exportReuse = ExportReuse(changed: changed, open: { reuse.open(ExportDownload.folder + "/" + $0) },
+                                      keep: { reuse.keepPieced(ExportDownload.folder + "/" + $0) })
             searchKeeping?.update = SiteRenderer.SearchUpdate(changed: changed, previous: reuse.previous.value, keep: reuse.keepAll)
         }
         let pieces = ExportPieces()
@@ -372,6 +377,11 @@ public struct SiteBuild: Sendable {
                     diagnostics.append(error)
                 }
             }
+            // The files taken whole, unmade, with the pieces the last build recorded.
+            for (path, lengths) in reuse.keptFiles {
+                count += 1
+                pieces?.record(ExportDownload.folder + "/" + path, lengths: lengths)
+            }
             deflated?.finishExports()
             return count
         }
@@ -495,6 +505,7 @@ public struct SiteBuild: Sendable {
             let pieces = cache.pieces
             reuse = PageReuse(previous: digest, keep: { stage.keep($0) },
                               open: { path in pieces[path].flatMap { stage.open(path, pieces: $0) } },
+                              keepPieced: { path in pieces[path].flatMap { stage.keep(path) ? $0 : nil } },
                               keepAll: { stage.keep(all: $0) })
         }
         let memo = memoReading.map { reading in

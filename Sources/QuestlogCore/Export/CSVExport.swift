@@ -27,8 +27,11 @@ public enum CSVExport {
     static func files(for site: Site, options: ExportOptions, reuse: ExportReuse? = nil, emit: (OutputFile) -> Void) {
         for game in options.selectedGames(in: site) {
             for kind in options.selectedKinds(of: game, in: site.schema) {
-                let columns = ExportTable.Columns(game: game, layout: KindLayout(kind: kind, schema: site.schema), site: site)
                 let path = path(game: game.id, kind: kind)
+                // None of its entries' notes changed: the file is the last build's, not even read.
+                let batches = (game.entries(of: kind.id).count + rowBatch - 1) / rowBatch
+                if let reuse, reuse.unchanged(game.entries(of: kind.id)[...]), reuse.keep(path, pieces: batches + 1, runs: batches) { continue }
+                let columns = ExportTable.Columns(game: game, layout: KindLayout(kind: kind, schema: site.schema), site: site)
                 let entries = columns.entries
                 emit(OutputFile(path: path,
                                 chunks: chunks(header: columns.header, count: entries.count, options: options,

@@ -21,8 +21,10 @@ public final class DeflateMemo: @unchecked Sendable {
     // Unchecked: `keptParts` is only touched with `lock` held; the blocks are a `RunMemo`.
     private let blocks: RunMemo<Key, Block>
     private let lock = NSLock()
-    /// The parts taken whole since the exports began.
+    /// The parts taken whole since the exports began, and the archives (their scopes, the prefix
+    /// of their parts' names) taken whole.
     private var keptParts = Set<String>()
+    private var keptArchives: [String] = []
 
     /// A block's stream, and the part it was made for.
     struct Block: Sendable {
@@ -71,14 +73,20 @@ public final class DeflateMemo: @unchecked Sendable {
         lock.withLock { _ = keptParts.insert(part) }
     }
 
+    /// Keeps the blocks of every part of the archive whose parts are kept under `scope`
+    /// (`ZipArchive.scope`), which these exports took whole, unread, for the next.
+    func keep(archive scope: String) {
+        lock.withLock { keptArchives.append(scope) }
+    }
+
     /// Ends the exports of a build: the memo keeps exactly the blocks they used, and those of the
-    /// parts they took whole.
+    /// parts and archives they took whole.
     func finishExports() {
-        let parts = lock.withLock {
-            defer { keptParts = [] }
-            return keptParts
+        let (parts, archives) = lock.withLock {
+            defer { keptParts = []; keptArchives = [] }
+            return (keptParts, keptArchives)
         }
-        blocks.finishRun { parts.contains($0.part) }
+        blocks.finishRun { block in parts.contains(block.part) || archives.contains { block.part.hasPrefix($0) } }
     }
 
     /// How many blocks the memo holds.

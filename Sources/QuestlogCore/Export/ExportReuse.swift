@@ -26,12 +26,19 @@ public struct ExportReuse: Sendable {
     /// The file at a path relative to the exports folder as the last build left it, open, with the
     /// pieces that build made it of; nil when it changed since or its pieces are not known.
     private var opening: @Sendable (String) -> PiecedFile?
+    /// Takes the last build's file at a path relative to the exports folder as this build's,
+    /// unmade, when it is as that build left it: the lengths of its pieces; nil otherwise.
+    private var keeping: @Sendable (String) -> [Int]?
     /// How many runs were made and how many taken.
     let runs = RunCount()
+    /// The files taken whole (`keep`), with the lengths of their pieces.
+    private let kept = Kept()
 
-    init(changed: Set<String>?, open: @escaping @Sendable (String) -> PiecedFile?) {
+    init(changed: Set<String>?, open: @escaping @Sendable (String) -> PiecedFile?,
+         keep: @escaping @Sendable (String) -> [Int]? = { _ in nil }) {
         self.changed = changed
         self.opening = open
+        self.keeping = keep
     }
 
     /// Counts the runs without taking any.
@@ -42,6 +49,36 @@ public struct ExportReuse: Sendable {
     /// The last build's file at a path relative to the exports folder, when runs may be taken from it.
     func open(_ path: String) -> PiecedFile? {
         changed == nil ? nil : opening(path)
+    }
+
+    /// Takes the last build's file at `path` (relative to the exports folder) as this build's,
+    /// unmade and unread, when everything in it would be taken from it and the file is as that
+    /// build left it, in `pieces` pieces when given: true then, and its `runs` are counted as
+    /// taken. False (nothing taken) otherwise, for the file to be made.
+    func keep(_ path: String, pieces: Int? = nil, runs count: Int) -> Bool {
+        guard changed != nil, let lengths = keeping(path), pieces.map({ $0 == lengths.count }) ?? true else { return false }
+        kept.add(path, lengths: lengths)
+        for _ in 0..<count { runs.add(taken: true) }
+        return true
+    }
+
+    /// The files `keep` took, with the lengths of their pieces, by path.
+    var keptFiles: [(path: String, lengths: [Int])] {
+        kept.files
+    }
+
+    private final class Kept: @unchecked Sendable {
+        // Unchecked: `taken` is only touched with `lock` held.
+        private let lock = NSLock()
+        private var taken: [(path: String, lengths: [Int])] = []
+
+        func add(_ path: String, lengths: [Int]) {
+            lock.withLock { taken.append((path, lengths)) }
+        }
+
+        var files: [(path: String, lengths: [Int])] {
+            lock.withLock { taken }
+        }
     }
 
     /// Whether the notes of every entry of `entries` are as the last build had them.
@@ -85,9 +122,13 @@ final class ExportPieces: @unchecked Sendable {
 
     /// Records the pieces of a file made of several.
     func record(_ path: String, chunks: [[UInt8]]) {
-        guard chunks.count > 1 else { return }
-        let counts = chunks.map(\.count)
-        lock.withLock { lengths[path] = counts }
+        record(path, lengths: chunks.map(\.count))
+    }
+
+    /// Records the lengths of the pieces of a file made of several.
+    func record(_ path: String, lengths: [Int]) {
+        guard lengths.count > 1 else { return }
+        lock.withLock { self.lengths[path] = lengths }
     }
 
     /// Every file recorded, with its pieces' lengths.

@@ -38,6 +38,12 @@ public enum XLSXExport {
             var workbook = XLSXWorkbook(title: game.title, sheets: [], jobs: options.jobs, memo: memo)
             workbook.path = path
             if let reuse {
+                // None of its entries' notes changed: the workbook is the last build's, not even read.
+                if sheets.allSatisfy({ sheet in sheet.kind.map { reuse.unchanged(game.entries(of: $0)[...]) } ?? true }),
+                   reuse.keep(path, runs: sheets.count(where: \.counted)) {
+                    memo?.keep(archive: path + ":")
+                    continue
+                }
                 workbook.runs = reuse.runs
                 workbook.earlier = reuse.open(path)
                 for index in sheets.indices where sheets[index].counted {

@@ -187,3 +187,62 @@ struct ExportReuseTests {
         #expect(PiecedFile(path: folder + "/link", lengths: [24], size: 24) == nil, "a link is not followed")
     }
 }
+
+/// A CSV file or a workbook none of whose entries' notes changed is the last build's file,
+/// taken whole without being read (`ExportReuse.keep`); the others are made.
+struct ExportKeepTests {
+    /// The lengths of the pieces of every file of `format`, made without reuse.
+    static func recorded(_ format: ExportFormat, site: Site) throws -> [String: [Int]] {
+        var lengths: [String: [Int]] = [:]
+        try format.files(for: site, options: ExportOptions(jobs: 2)) { lengths[$0.path] = $0.chunks.map(\.count) }
+        return lengths
+    }
+
+    /// The files `format` makes and keeps when the notes of `changed` (source paths) alone changed.
+    static func exports(_ format: ExportFormat, site: Site, changed: Set<String>, memo: DeflateMemo? = nil,
+                        keeping: Set<String>? = nil) throws -> (made: [String], kept: [String], taken: Int, madeRuns: Int) {
+        let lengths = try recorded(format, site: site)
+        let reuse = ExportReuse(changed: changed, open: { _ in nil },
+                                keep: { path in keeping.map { $0.contains(path) } ?? true ? lengths[path] : nil })
+        var made: [String] = []
+        try format.files(for: site, options: ExportOptions(jobs: 2), deflated: memo, reuse: reuse) { made.append($0.path) }
+        for (path, kept) in reuse.keptFiles {
+            #expect(kept == lengths[path], "\(path): the pieces the last build recorded")
+        }
+        return (made, reuse.keptFiles.map(\.path).sorted(), reuse.runs.taken, reuse.runs.made)
+    }
+
+    @Test func csvFilesOfUnchangedEntriesAreKeptUnread() throws {
+        let site = ExportTestSite.make()
+        let kale = "Content/elden-ring/npcs/merchant-kale.md"
+        let csv = try Self.exports(.csv, site: site, changed: [kale])
+        #expect(csv.made == ["elden-ring/npcs.csv"])
+        // Those of kinds without entries too: a header alone.
+        #expect(csv.kept == ["dark-souls/bosses.csv", "dark-souls/locations.csv", "dark-souls/npcs.csv", "dark-souls/quests.csv",
+                             "elden-ring/bosses.csv", "elden-ring/locations.csv", "elden-ring/quests.csv"])
+        #expect(csv.taken == 5 && csv.madeRuns == 1, "one batch of rows per file with rows: \(csv)")
+        // A file that is no longer as the last build left it is made.
+        let changedSince = try Self.exports(.csv, site: site, changed: [kale], keeping: ["elden-ring/quests.csv"])
+        #expect(changedSince.kept == ["elden-ring/quests.csv"])
+        #expect(changedSince.made.count == 7)
+        // Nothing changed at all: every file kept.
+        #expect(try Self.exports(.csv, site: site, changed: []).made.isEmpty)
+    }
+
+    @Test func aWorkbookOfUnchangedEntriesIsKeptUnreadWithItsBlocks() throws {
+        let site = ExportTestSite.make()
+        let memo = DeflateMemo()
+        // Every block of both workbooks in the memo, as the last build left it.
+        try XLSXExport.files(for: site, options: ExportOptions(jobs: 2), memo: memo) { _ in }
+        memo.finishExports()
+        let blocks = memo.count
+        #expect(blocks > 0)
+        let xlsx = try Self.exports(.xlsx, site: site, changed: ["Content/elden-ring/npcs/merchant-kale.md"], memo: memo)
+        #expect(xlsx.made == ["elden-ring.xlsx"])
+        #expect(xlsx.kept == ["dark-souls.xlsx"])
+        memo.finishExports()
+        #expect(memo.count == blocks, "the kept workbook's blocks stay in the memo")
+        let none = try Self.exports(.xlsx, site: site, changed: ["Content/elden-ring/npcs/merchant-kale.md"], memo: memo, keeping: [])
+        #expect(none.made == ["dark-souls.xlsx", "elden-ring.xlsx"] && none.kept.isEmpty)
+    }
+}
