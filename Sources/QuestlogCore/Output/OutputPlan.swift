@@ -39,13 +39,24 @@ struct OutputPlan {
         // Most often already sorted (`OutputStage`): checked before sorting.
         let sorted = files.indices.dropFirst().allSatisfy { !files[$0].path.utf8Precedes(files[$0 - 1].path) }
         self.files = sorted ? files : files.sorted { $0.path.utf8Precedes($1.path) }
-        produced = Set(files.map(\.path))
+        let paths = self.files.map(\.path)
+        produced = Set(paths)
         previous = Set(destination.manifest?.paths ?? [])
+        self.folders = Self.folders(of: paths)
+    }
+
+    /// Every folder of `paths`, sorted so that a parent comes before its children. A path in the
+    /// same folder as the last one looked at adds none: paths sorted by bytes come folder by folder,
+    /// and each folder's are looked at once.
+    static func folders(of paths: [String]) -> [String] {
         var folders: Set<String> = []
-        for file in files {
-            file.path.forEachPathFolder { folders.insert($0).inserted }
+        var last: String?
+        for path in paths {
+            if let last, last.hasUTF8Parent(of: path) { continue }
+            last = path
+            path.forEachPathFolder { folders.insert($0).inserted }
         }
-        self.folders = folders.sorted { $0.utf8Precedes($1) }
+        return folders.sorted { $0.utf8Precedes($1) }
     }
 
     /// Listed files that are no longer produced, sorted by path.

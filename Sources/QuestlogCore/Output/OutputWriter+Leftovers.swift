@@ -6,9 +6,7 @@ extension OutputWriter {
     /// empty. Nothing else is touched, whatever its name. Returns the paths deleted.
     func removeLeftovers(_ plan: OutputPlan) throws(OutputError) -> [String] {
         var folders = Set(plan.folders)
-        for path in plan.previous {
-            path.forEachPathFolder { folders.insert($0).inserted }
-        }
+        for folder in OutputPlan.folders(of: plan.destination.manifest?.paths ?? []) { folders.insert(folder) }
         var removed: [String] = []
         var realFolders: [String: Bool] = [:]
         for folder in [""] + folders.sorted(by: { $0.utf8Precedes($1) }) {
