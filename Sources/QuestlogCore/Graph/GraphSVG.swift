@@ -171,11 +171,13 @@ struct SVGBytes {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Markup written in the code. A literal is a `StaticString` here, its bytes copied as they
+    /// are; through a `String` each took about five times the instructions.
     mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    mutating func append(_ text: String) {
+    mutating func append(string text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
@@ -191,7 +193,7 @@ struct SVGBytes {
             bytes.append(contentsOf: utf8)
             return true
         }
-        if !plain { append(XMLText.attribute(text)) }
+        if !plain { append(string: XMLText.attribute(text)) }
     }
 
     /// A whole number in decimal.
@@ -201,8 +203,28 @@ struct SVGBytes {
     }
 
     private mutating func digits(_ value: UInt) {
+        let zero = UInt8(ascii: "0")
+        // Most numbers of a picture (coordinates) have one to four digits: written in order.
         if value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            bytes.append(zero + UInt8(value))
+            return
+        }
+        if value < 100 {
+            bytes.append(zero + UInt8(value / 10))
+            bytes.append(zero + UInt8(value % 10))
+            return
+        }
+        if value < 1_000 {
+            bytes.append(zero + UInt8(value / 100))
+            bytes.append(zero + UInt8(value / 10 % 10))
+            bytes.append(zero + UInt8(value % 10))
+            return
+        }
+        if value < 10_000 {
+            bytes.append(zero + UInt8(value / 1_000))
+            bytes.append(zero + UInt8(value / 100 % 10))
+            bytes.append(zero + UInt8(value / 10 % 10))
+            bytes.append(zero + UInt8(value % 10))
             return
         }
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)

@@ -93,6 +93,13 @@ struct GraphSVGTests {
             }
             value += 7.37
         }
+        // Where the whole part gains a digit.
+        for edge in [9.94, 9.96, 99.9, 99.96, 100, 999.9, 999.96, 1_000, 9_999.9, 9_999.96, 10_000, 12_345.6, 99_999.96, 1_000_000] {
+            for value in [edge, -edge] {
+                #expect(GraphSVG.number(value) == interpolated(value, roundingUp: false), "\(value)")
+                #expect(GraphSVG.number(value, roundingUp: true) == interpolated(value, roundingUp: true), "\(value)")
+            }
+        }
         for extreme in [1e15, -1e15, 1e11, 0.05, -0.05, 0.049, 9.95, -9.95, .infinity] {
             #expect(GraphSVG.number(extreme) == interpolated(extreme, roundingUp: false))
         }
