@@ -485,6 +485,9 @@ public struct SiteBuild: Sendable {
         writer.inspected = inspected
         let (writable, holdsOutput) = inspected.map { (true, $0.manifest != nil) } ?? (false, false)
         let previousOutputs = options.clean ? [] : (previous?.outputs ?? [])
+        // The last build put these files in place together, so their paths passed its checks;
+        // a build cache of another program (`key`) may have had other rules.
+        if !options.clean, let cache = previous, cache.key == key { writer.vetted = cache.outputs.map(\.path) }
         let stage = OutputStage(writer: writer, previous: previousOutputs, recorded: previous?.written ?? 0, active: writable)
         // The notes and layouts of earlier builds, unless everything is to be made afresh; this
         // build's are kept for the next, whatever becomes of the build.

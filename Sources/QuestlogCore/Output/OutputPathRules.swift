@@ -107,6 +107,83 @@ enum OutputPathRules {
         return errors
     }
 
+    /// Whether `problems(inPaths: paths)` is sure to be empty, knowing that it is for `vetted`
+    /// (the paths a build of this same program put in place together): true only when `paths`
+    /// are sorted by bytes, none twice, and each path not among `vetted` is valid and meets no
+    /// other path as a duplicate, a file where a folder is (or the other way), or another spelling
+    /// of the same name. Every problem is of one path or of two, and two paths of `vetted` have none,
+    /// so the paths of an edit, most of them the last build's, are checked by the few that are new.
+    /// False when that cannot be told cheaply (more than `freshLimit` new paths), for all the paths
+    /// to be checked.
+    static func allClear(_ paths: [String], vetted: [String], freshLimit: Int = 256) -> Bool {
+        guard !vetted.isEmpty else { return false }
+        var fresh: [String] = []
+        var next = 0
+        for (index, path) in paths.enumerated() {
+            // Sorted, and none twice.
+            if index > 0 && !paths[index - 1].utf8Precedes(path) { return false }
+            // A path found in `vetted` is known; the others (all of them, were `vetted` not
+            // sorted) are looked at.
+            while next < vetted.count && vetted[next].utf8Precedes(path) { next += 1 }
+            if next < vetted.count && vetted[next].utf8.elementsEqual(path.utf8) { continue }
+            fresh.append(path)
+            if fresh.count > freshLimit { return false }
+        }
+        guard !fresh.isEmpty else { return true }
+        for path in fresh where problem(with: path) != nil { return false }
+
+        // Where a path is, or would be, among `paths`, by bytes.
+        func place(_ target: String) -> Int {
+            var low = 0, high = paths.count
+            while low < high {
+                let middle = (low + high) / 2
+                if paths[middle].utf8Precedes(target) { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        func isFile(_ name: String) -> Bool {
+            let at = place(name)
+            return at < paths.count && paths[at].utf8.elementsEqual(name.utf8)
+        }
+        func isFolder(_ name: String) -> Bool {
+            let prefix = name + "/"
+            let at = place(prefix)
+            return at < paths.count && paths[at].utf8.starts(with: prefix.utf8)
+        }
+        // The spellings that are not their own case folding (capitals, or beyond ASCII), by
+        // their folding: every other name is its own, found among `paths` by its bytes.
+        var unusual: [String: [String]] = [:]
+        func isUsual(_ name: String) -> Bool {
+            name.utf8.allSatisfy { $0 < 0x80 && !($0 >= 0x41 && $0 <= 0x5A) }
+        }
+        for path in paths where !isUsual(path) {
+            unusual[path.caseFolded, default: []].append(path)
+            path.forEachPathFolder { folder in
+                if !isUsual(folder) { unusual[folder.caseFolded, default: []].append(folder) }
+                return true
+            }
+        }
+        for path in fresh {
+            // A file where another path has a folder, or a folder of it where a file is.
+            if isFolder(path) { return false }
+            var folderIsFile = false
+            path.forEachPathFolder { folder in
+                folderIsFile = isFile(folder)
+                return !folderIsFile
+            }
+            if folderIsFile { return false }
+            // Another spelling of the path or of one of its folders.
+            var names = [path]
+            path.forEachPathFolder { names.append($0); return true }
+            for name in names {
+                let folded = name.caseFolded
+                if unusual[folded]?.contains(where: { !$0.utf8.elementsEqual(name.utf8) }) == true { return false }
+                if !folded.utf8.elementsEqual(name.utf8) && isUsual(folded) && (isFile(folded) || isFolder(folded)) { return false }
+            }
+        }
+        return true
+    }
+
     /// `'text'`, with control characters shown as escapes so a message stays on one line.
     static func quoted(_ text: String) -> String {
         var out = "'"

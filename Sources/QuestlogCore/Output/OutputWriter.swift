@@ -27,6 +27,10 @@ public struct OutputWriter: Sendable {
     /// What an earlier look at the folder found (`inspectDestination`): a manifest of the same
     /// bytes is taken from it rather than parsed again.
     var inspected: OutputDestination?
+    /// The paths, sorted by bytes, that the last build of this same program put in this folder
+    /// together, having found no problem with them: only what the paths to write have beyond
+    /// them is checked, when that is little (`OutputPathRules.allClear`).
+    var vetted: [String] = []
 
     /// - Parameters:
     ///   - directory: the output folder; a relative path is taken from the current folder now.
@@ -115,7 +119,10 @@ public struct OutputWriter: Sendable {
         } else {
             destination = inspectDestination(errors: &errors)
         }
-        errors.append(contentsOf: OutputPathRules.problems(inPaths: files.map(\.path)))
+        let paths = files.map(\.path)
+        if !OutputPathRules.allClear(paths, vetted: vetted) {
+            errors.append(contentsOf: OutputPathRules.problems(inPaths: paths))
+        }
         guard let destination, errors.isEmpty else { return nil }
         let plan = OutputPlan(destination: destination, files: files)
         errors.append(contentsOf: obstacles(plan))

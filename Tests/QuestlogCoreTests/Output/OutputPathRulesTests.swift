@@ -179,3 +179,68 @@ import TestSupport
         }
     }
 }
+
+/// The paths of a build checked by those the last build did not have (`OutputPathRules.allClear`):
+/// never clear where a whole check finds a problem, and clear for the few new paths of an edit.
+@Suite struct OutputPathVettingTests {
+    static let vetted = ["404.html", "assets/search/terms-1.ab.js", "assets/search/terms-2.cd.js", "g/index.html",
+                         "g/npcs/Kale.html", "g/npcs/e\u{301}cho.html", "g/npcs/varre.html", "g/quests/a.html"]
+
+    @Test func theNewPathsOfAnEditAreClear() {
+        #expect(OutputPathRules.problems(inPaths: Self.vetted).isEmpty)
+        #expect(OutputPathRules.allClear(Self.vetted, vetted: Self.vetted))
+        var edited = Self.vetted.filter { $0 != "assets/search/terms-1.ab.js" } + ["assets/search/terms-1.zz.js", "g/npcs/new/deep.html"]
+        edited = edited.sortedByUTF8()
+        #expect(OutputPathRules.allClear(edited, vetted: Self.vetted))
+        #expect(OutputPathRules.allClear(Array(Self.vetted.dropLast()), vetted: Self.vetted), "fewer paths")
+        #expect(!OutputPathRules.allClear(Self.vetted, vetted: []), "nothing vetted")
+    }
+
+    @Test(arguments: [
+        ("another spelling of a file", "g/npcs/kale.html"),
+        ("another spelling of a folder", "G/other.html"),
+        ("capitals of a folder", "g/NPCs/x.html"),
+        ("another normalization", "g/npcs/\u{E9}cho.html"),
+        ("a file where a folder is", "g/npcs"),
+        ("a folder where a file is", "g/index.html/x.html"),
+        ("an invalid path", "g/../x.html"),
+        ("a reserved name", ".questlog-x"),
+    ])
+    func aNewPathThatMeetsAnotherIsNotClear(what: String, path: String) {
+        let paths = (Self.vetted + [path]).sortedByUTF8()
+        #expect(!OutputPathRules.problems(inPaths: paths).isEmpty, "\(what): a problem")
+        #expect(!OutputPathRules.allClear(paths, vetted: Self.vetted), "\(what)")
+    }
+
+    @Test func unsortedOrRepeatedPathsAreNotClear() {
+        #expect(!OutputPathRules.allClear(Self.vetted.reversed(), vetted: Self.vetted))
+        #expect(!OutputPathRules.allClear((Self.vetted + ["g/index.html"]).sortedByUTF8(), vetted: Self.vetted))
+        let many = (Self.vetted + (0..<300).map { "n/\($0).html" }).sortedByUTF8()
+        #expect(!OutputPathRules.allClear(many, vetted: Self.vetted), "more new paths than it looks at")
+        #expect(OutputPathRules.allClear(many, vetted: Self.vetted, freshLimit: 300))
+    }
+
+    /// Over random lists: clear only where the whole check finds nothing.
+    @Test func clearOnlyWhereTheWholeCheckFindsNothing() {
+        var random = SplitMix64(seed: 0xC1EA)
+        let names = ["a", "A", "b", "a/b", "a/B", "é", "e\u{301}", "ß", "ss", "k", "\u{212A}", "x/y", "x", "a/b/c", "q.html", "Q.html"]
+        func path() -> String {
+            let name = names[Int(random.next() % UInt64(names.count))]
+            return random.next() % 3 == 0 ? name : name + "/" + names[Int(random.next() % UInt64(names.count))]
+        }
+        var clear = 0, checked = 0
+        while checked < 400 {
+            let vetted = Array(Set((0..<Int(random.next() % 8)).map { _ in path() })).sortedByUTF8()
+            guard !vetted.isEmpty, OutputPathRules.problems(inPaths: vetted).isEmpty else { continue }
+            checked += 1
+            var paths = vetted.filter { _ in random.next() % 4 != 0 }
+            for _ in 0..<Int(random.next() % 3) { paths.append(path()) }
+            paths = paths.sortedByUTF8()
+            if OutputPathRules.allClear(paths, vetted: vetted) {
+                clear += 1
+                #expect(OutputPathRules.problems(inPaths: paths).isEmpty, "\(paths) against \(vetted)")
+            }
+        }
+        #expect(clear > 50, "clear often enough to be of use: \(clear)")
+    }
+}
