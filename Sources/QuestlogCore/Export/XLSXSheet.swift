@@ -287,14 +287,34 @@ struct XLSXSheet: Sendable {
         case let .text(text):
             let enough = widths.upperBound - 2
             var longest = 0
-            var ascii = true
+            var simple = true
             var text = text
             text.withUTF8 { utf8 in
                 var run = 0
-                for byte in utf8 {
-                    if byte >= 0x80 { ascii = false; return }
-                    // Every ASCII line break (CR, LF, CRLF, VT, FF) ends a line, as `isNewline` has it.
-                    if byte >= 0x0A && byte <= 0x0D {
+                var index = 0
+                let count = utf8.count
+                while index < count {
+                    let byte = utf8[index]
+                    var scalar = UInt32(byte)
+                    if byte < 0x80 {
+                        index += 1
+                    } else if byte < 0xE0, index + 1 < count {
+                        scalar = UInt32(byte & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
+                        index += 2
+                    } else if byte < 0xF0, index + 2 < count {
+                        scalar = UInt32(byte & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
+                        index += 3
+                    } else {
+                        simple = false
+                        return
+                    }
+                    guard scalar < 0x80 || Self.standsAlone(scalar) else {
+                        simple = false
+                        return
+                    }
+                    // Every line break (CR, LF, CRLF, VT, FF, NEL, U+2028, U+2029) ends a line, as
+                    // `isNewline` has it.
+                    if scalar >= 0x0A && scalar <= 0x0D || scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029 {
                         run = 0
                     } else {
                         run += 1
@@ -305,8 +325,8 @@ struct XLSXSheet: Sendable {
                     }
                 }
             }
-            // An ASCII line as long as the widest column is enough, whatever follows.
-            if ascii || longest >= enough { return longest }
+            // A line as long as the widest column is enough, whatever follows.
+            if simple || longest >= enough { return longest }
             // Counted by characters.
             longest = 0
             var run = 0
@@ -323,6 +343,22 @@ struct XLSXSheet: Sendable {
         case .bool: return 5
         case .date: return 10
         case .int, .number: return cell.text.count
+        }
+    }
+
+    /// Whether a scalar beyond ASCII is a character of its own whatever stands beside it among
+    /// ASCII and such scalars: one of the blocks of Latin, Greek, Cyrillic, punctuation, kana, CJK
+    /// ideographs, Hangul syllables and full-width forms, less the marks and joiners in them that
+    /// join the scalar before (U+0483–0489, U+200C–200D, U+302A–302F, U+3099–309A, U+FF9E–FF9F).
+    /// Text of such scalars has as many characters as scalars; other text (Devanagari, combining
+    /// marks, emoji) is counted by `Character`.
+    static func standsAlone(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x80...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x1E00...0x1EFF, 0x2000...0x200B, 0x200E...0x206F,
+             0x3000...0x3029, 0x3030...0x3098, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D:
+            return true
+        default:
+            return false
         }
     }
 

@@ -294,3 +294,56 @@ struct XLSXExportTests {
             == XLSXExport.files(for: ExportTestSite.make(), options: ExportOptions()))
     }
 }
+
+/// Column widths count characters; text of scalars that each stand for one character is counted
+/// by its scalars, without Unicode segmentation (`XLSXSheet.standsAlone`).
+struct XLSXColumnWidthTests {
+    /// The longest line in characters, as `Character` and `isNewline` have it.
+    static func reference(_ text: String) -> Int {
+        var longest = 0, run = 0
+        for character in text {
+            if character.isNewline { run = 0 } else { run += 1; longest = max(longest, run) }
+        }
+        return longest
+    }
+
+    /// Every scalar said to stand alone is one character beside ASCII, beside itself and beside
+    /// scalars of every kind the others are (Hangul syllables of both shapes, a pictograph, format
+    /// characters, line breaks).
+    @Test func everyScalarSaidToStandAloneIsACharacterWhateverIsBesideIt() {
+        let neighbours: [Unicode.Scalar] = ["a", "\r", "\n", "\u{85}", "\u{AC00}", "\u{AC01}", "\u{A9}", "\u{AD}", "\u{200B}",
+                                            "\u{2028}", "\u{3042}", "\u{4E00}", "\u{E9}", "\u{FF76}", "\u{1EA1}"]
+        for neighbour in neighbours { #expect(XLSXSheet.standsAlone(neighbour.value) || neighbour.isASCII) }
+        var failures: [UInt32] = []
+        for value in UInt32(0x80)...0xFFFF where XLSXSheet.standsAlone(value) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            var string = String.UnicodeScalarView()
+            string.append(scalar)
+            string.append(scalar)
+            for neighbour in neighbours {
+                string.append(neighbour)
+                string.append(scalar)
+            }
+            // Each scalar a character but CR then LF, which this sequence never has side by side.
+            if String(string).count != string.count { failures.append(value) }
+        }
+        #expect(failures.isEmpty, "not characters of their own: \(failures.prefix(10).map { String($0, radix: 16) })")
+    }
+
+    /// Over random text of scalars of all kinds: the same length as counting characters.
+    @Test func widthsAreThoseOfCharacters() {
+        var random = SplitMix64(seed: 0xD15)
+        let pool: [Unicode.Scalar] = ["a", "Z", " ", "\r", "\n", "\u{0B}", "\u{85}", "\u{2028}", "é", "\u{301}", "\u{483}", "Đ", "ạ", "α",
+                                      "ж", "\u{3042}", "\u{3099}", "\u{30AB}", "龍", "\u{AC00}", "\u{1100}", "\u{1161}", "\u{11A8}",
+                                      "आ", "\u{93E}", "\u{94D}", "\u{200D}", "\u{200C}", "\u{FE0F}", "\u{1F409}", "\u{1F1EB}",
+                                      "\u{FF76}", "\u{FF9E}", "\u{302A}", "\u{A9}", "\u{AD}", "—", "…"]
+        for _ in 0..<3_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int(random.next() % 90) { scalars.append(pool[Int(random.next() % UInt64(pool.count))]) }
+            let text = String(scalars)
+            let expected = min(Self.reference(text), XLSXSheet.widths.upperBound - 2)
+            let measured = min(XLSXSheet.displayLength(.text(text)), XLSXSheet.widths.upperBound - 2)
+            #expect(measured == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+}
