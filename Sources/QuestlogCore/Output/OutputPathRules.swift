@@ -125,7 +125,8 @@ enum OutputPathRules {
             // A path found in `vetted` is known; the others (all of them, were `vetted` not
             // sorted) are looked at.
             while next < vetted.count && vetted[next].utf8Precedes(path) { next += 1 }
-            if next < vetted.count && vetted[next].utf8.elementsEqual(path.utf8) { continue }
+            // Not before the path: the same bytes unless after it.
+            if next < vetted.count && !path.utf8Precedes(vetted[next]) { continue }
             fresh.append(path)
             if fresh.count > freshLimit { return false }
         }
