@@ -29,53 +29,32 @@ public struct Notes: Sendable, Hashable {
     public static let empty = Notes(markdown: "", html: "", plainText: "", headings: [])
 
     public var markdown: String {
-        get {
-            switch texts {
-            case let .strings(markdown, _, _): markdown
-            case let .encoded(encoded): encoded.string(0)
-            }
-        }
-        set {
-            var strings = self.strings
-            strings.markdown = newValue
-            texts = .strings(markdown: strings.markdown, html: strings.html, plainText: strings.plainText)
-        }
+        get { text(0) }
+        set { setText(0, to: newValue) }
     }
 
     public var html: String {
-        get {
-            switch texts {
-            case let .strings(_, html, _): html
-            case let .encoded(encoded): encoded.string(1)
-            }
-        }
-        set {
-            var strings = self.strings
-            strings.html = newValue
-            texts = .strings(markdown: strings.markdown, html: strings.html, plainText: strings.plainText)
-        }
+        get { text(1) }
+        set { setText(1, to: newValue) }
     }
 
     public var plainText: String {
-        get {
-            switch texts {
-            case let .strings(_, _, plainText): plainText
-            case let .encoded(encoded): encoded.string(2)
-            }
-        }
-        set {
-            var strings = self.strings
-            strings.plainText = newValue
-            texts = .strings(markdown: strings.markdown, html: strings.html, plainText: strings.plainText)
+        get { text(2) }
+        set { setText(2, to: newValue) }
+    }
+
+    /// Text `index`: 0 the Markdown, 1 the HTML, 2 the plain text.
+    private func text(_ index: Int) -> String {
+        switch texts {
+        case let .strings(markdown, html, plainText): index == 0 ? markdown : index == 1 ? html : plainText
+        case let .encoded(encoded): encoded.string(index)
         }
     }
 
-    /// The three texts as strings.
-    private var strings: (markdown: String, html: String, plainText: String) {
-        switch texts {
-        case let .strings(markdown, html, plainText): (markdown, html, plainText)
-        case let .encoded(encoded): (encoded.string(0), encoded.string(1), encoded.string(2))
-        }
+    /// Sets text `index`, the texts held as strings from then on.
+    private mutating func setText(_ index: Int, to value: String) {
+        let texts = (0..<3).map { $0 == index ? value : text($0) }
+        self.texts = .strings(markdown: texts[0], html: texts[1], plainText: texts[2])
     }
 
     /// The bytes the texts are kept as, when they are not strings.
