@@ -344,9 +344,12 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     }
 
     /// Whether the file at the path already holds these bytes, and how that was found; nil when not.
+    /// A file still as the last build left it holds the bytes of the hash it recorded: the same
+    /// file, or another one, without reading it (a JSON document of the same size after an edit
+    /// was read up to the edit to be told apart).
     private func onDisk(_ file: OutputFile, hash: UInt64) -> OnDisk? {
-        if let stamp = previous[file.path], stamp.hash == hash, stamp.size == file.byteCount, let found = intact(file.path) {
-            return .vouched(by: found)
+        if let stamp = previous[file.path], let found = intact(file.path) {
+            return stamp.hash == hash && stamp.size == file.byteCount ? .vouched(by: found) : nil
         }
         return OutputFileSystem.holds(chunks: file.chunks, at: writer.absolute(file.path)) ? .compared : nil
     }

@@ -102,6 +102,34 @@ import Darwin
         #expect(!kept(modified: fine, recordedAfter: -1_000_000), "written after the record began")
     }
 
+    /// A file still as the last build recorded it holds the bytes of the recorded hash: one of
+    /// other bytes is written without being read and compared, one without a record is compared.
+    @Test func aFileAsRecordedIsToldApartByItsHashUnread() throws {
+        let site = TestSite(["Output/page.html": "<p>a page</p>\n", "Output/.questlog-manifest": "questlog-manifest 1\npage.html\n"])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        let path = output + "/page.html"
+        let modified = timespec(tv_sec: 1_700_000_000, tv_nsec: 123_456_789)
+        Self.setModified(path, modified)
+        let time = Self.nanoseconds(modified)
+        func written(previous: [SourceStamp]) throws -> Bool {
+            let writer = OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 1)
+            let stage = OutputStage(writer: writer, previous: previous, recorded: time + 1_000_000_000, active: true)
+            // The very bytes on disk, made again.
+            stage.add(OutputFile(path: "page.html", bytes: Array("<p>a page</p>\n".utf8)))
+            #expect(stage.validate().isEmpty)
+            return try stage.commit().report.written.contains("page.html")
+        }
+        // The record says other bytes (a hash not the file's): trusted, the file is written again.
+        #expect(try written(previous: [SourceStamp(path: "page.html", size: 14, modified: time, hash: 12345)]))
+        Self.setModified(path, modified)
+        // No record: the bytes on disk are compared, and found the same.
+        #expect(try !written(previous: []))
+        // A record of the file's own hash vouches for it.
+        let hash = try #require(ContentHash.hash(ofFile: path))
+        #expect(try !written(previous: [SourceStamp(path: "page.html", size: 14, modified: time, hash: hash)]))
+    }
+
     /// Files kept together are kept all or not at all: each must be on disk as recorded, with the
     /// hash asked for.
     @Test func filesKeptTogetherAreKeptAllOrNone() throws {
