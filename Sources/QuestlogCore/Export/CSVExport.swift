@@ -29,8 +29,9 @@ public enum CSVExport {
             for kind in options.selectedKinds(of: game, in: site.schema) {
                 let path = path(game: game.id, kind: kind)
                 // None of its entries' notes changed: the file is the last build's, not even read.
-                let batches = (game.entries(of: kind.id).count + rowBatch - 1) / rowBatch
-                if let reuse, reuse.unchanged(game.entries(of: kind.id)[...]), reuse.keep(path, pieces: batches + 1, runs: batches) { continue }
+                let kindEntries = game.entries(of: kind.id)
+                let batches = (kindEntries.count + rowBatch - 1) / rowBatch
+                if let reuse, reuse.unchanged(kindEntries[...]), reuse.keep(path, pieces: batches + 1, runs: batches) { continue }
                 let columns = ExportTable.Columns(game: game, layout: KindLayout(kind: kind, schema: site.schema), site: site)
                 let entries = columns.entries
                 emit(OutputFile(path: path,

@@ -189,13 +189,14 @@ struct XLSXWorkbook: Sendable {
         return entries
     }
 
-    /// Sheet `number`'s part and the relationships of its links, compressed, as `earlier` holds
-    /// them; nil when it does not hold the sheet or a piece cannot be read.
-    private func take(sheet number: Int, from entries: [String: ZipArchive.StoredEntry])
-        -> [(path: String, entry: ZipArchive.StoredEntry, pieces: [[UInt8]])]? {
-        guard let earlier, entries["xl/worksheets/sheet\(number).xml"] != nil else { return nil }
-        var taken: [(path: String, entry: ZipArchive.StoredEntry, pieces: [[UInt8]])] = []
-        for path in ["xl/worksheets/sheet\(number).xml", "xl/worksheets/_rels/sheet\(number).xml.rels"] {
+    /// A part as `earlier` holds it: its entry and its compressed pieces.
+    private typealias StoredPart = (path: String, entry: ZipArchive.StoredEntry, pieces: [[UInt8]])
+
+    /// Those of the parts at `paths` that `earlier` holds, compressed; nil when a piece cannot be read.
+    private func storedParts(_ paths: [String], from entries: [String: ZipArchive.StoredEntry]) -> [StoredPart]? {
+        guard let earlier else { return nil }
+        var taken: [StoredPart] = []
+        for path in paths {
             guard let entry = entries[path] else { continue }
             var pieces: [[UInt8]] = []
             for index in entry.pieces {
@@ -207,31 +208,25 @@ struct XLSXWorkbook: Sendable {
         return taken
     }
 
+    /// Sheet `number`'s part and the relationships of its links, compressed, as `earlier` holds
+    /// them; nil when it does not hold the sheet or a piece cannot be read.
+    private func take(sheet number: Int, from entries: [String: ZipArchive.StoredEntry]) -> [StoredPart]? {
+        guard entries["xl/worksheets/sheet\(number).xml"] != nil else { return nil }
+        return storedParts(["xl/worksheets/sheet\(number).xml", "xl/worksheets/_rels/sheet\(number).xml.rels"], from: entries)
+    }
+
     /// Sheet `number`'s part made from `earlier`'s (`Sheet.Patch`), of a table over `range`, with
     /// the relationships of its links as `earlier` holds them, compressed (the links are the same);
     /// nil when `earlier` does not hold the sheet, a piece cannot be read, or its part is not that
     /// of the same sheet (`XLSXSheet.patched`).
     private func patched(sheet number: Int, range: String, patch: Sheet.Patch, from entries: [String: ZipArchive.StoredEntry])
-        -> (xml: [UInt8], taken: [(path: String, entry: ZipArchive.StoredEntry, pieces: [[UInt8]])])? {
-        guard let earlier, let entry = entries["xl/worksheets/sheet\(number).xml"], entry.size <= UInt64(Int32.max) else { return nil }
-        var compressed: [[UInt8]] = []
-        for index in entry.pieces {
-            guard let piece = earlier.piece(index) else { return nil }
-            compressed.append(piece)
-        }
-        guard let old = ZipArchive.inflate(compressed, size: Int(entry.size)) else { return nil }
-        compressed = []
-        var taken: [(path: String, entry: ZipArchive.StoredEntry, pieces: [[UInt8]])] = []
-        let relationships = "xl/worksheets/_rels/sheet\(number).xml.rels"
-        if let entry = entries[relationships] {
-            var pieces: [[UInt8]] = []
-            for index in entry.pieces {
-                guard let piece = earlier.piece(index) else { return nil }
-                pieces.append(piece)
-            }
-            taken.append((relationships, entry, pieces))
-        }
-        guard let xml = XLSXSheet.patched(old, range: range, header: patch.header, selected: number == 1, rows: patch.rows,
+        -> (xml: [UInt8], taken: [StoredPart])? {
+        let path = "xl/worksheets/sheet\(number).xml"
+        guard let entry = entries[path], entry.size <= UInt64(Int32.max),
+              let compressed = storedParts([path], from: entries)?.first?.pieces,
+              let old = ZipArchive.inflate(compressed, size: Int(entry.size)),
+              let taken = storedParts(["xl/worksheets/_rels/sheet\(number).xml.rels"], from: entries),
+              let xml = XLSXSheet.patched(old, range: range, header: patch.header, selected: number == 1, rows: patch.rows,
                                           linkColumn: patch.linkColumn, notesColumn: patch.notesColumn, notesWidth: patch.notesWidth,
                                           cells: patch.cells) else { return nil }
         return (xml, taken)
