@@ -4,17 +4,24 @@
 /// Create one from a dictionary or a dictionary literal:
 /// `MustacheValue.object(["name": "Varré", "merchant": false])`.
 public struct MustacheObject: Sendable {
-    let storage: MustacheObjectStorage
+    // Unsafe: the storage is immutable once made (`MustacheObjectStorage`); a `ManagedBuffer`
+    // cannot declare itself `Sendable`.
+    nonisolated(unsafe) let storage: MustacheObjectStorage
 
     /// Creates an object with the given fields.
     public init(_ fields: [String: MustacheValue]) {
-        storage = MustacheObjectStorage(capacity: fields.count, fields.lazy.map { ($0.key, $0.value) })
+        storage = .make(fields: fields)
     }
 
     /// Creates an object with the given fields; when a key repeats, the last value wins. Cheaper
     /// than going through a dictionary, as nothing is hashed twice.
     public init(pairs: some Collection<(String, MustacheValue)>) {
-        storage = MustacheObjectStorage(capacity: pairs.count, pairs)
+        storage = .make(capacity: pairs.count, pairs)
+    }
+
+    /// The same from an array: the form of dictionary literals and of most fields put together.
+    public init(pairs: [(String, MustacheValue)]) {
+        storage = .make(pairs: pairs)
     }
 
     /// This object with `changes` set: fields it has already take the new values, others are added.
