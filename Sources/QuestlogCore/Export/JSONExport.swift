@@ -134,8 +134,137 @@ public enum JSONExport {
                 return .prerendered(bytes: bytes, indent: 5)
             }
             reusing?.runs.add(taken: false)
-            return JSONValue.prerendered(items: run.lazy.map { entry in self.entry(entry, layout: layout, site: site) }, indent: 5)
+            // Written straight into bytes, as the items of `prerendered(items:indent:)`.
+            var writer = JSONPrettyWriter(indent: 5)
+            for (index, entry) in run.enumerated() {
+                if index > 0 {
+                    writer.separateItems()
+                }
+                write(entry, layout: layout, site: site, to: &writer)
+            }
+            return .prerendered(bytes: writer.take().compacted(), indent: 5)
         })
+    }
+
+    /// `entry(_:layout:site:)` written by `writer`, without the tree.
+    static func write(_ entry: Entry, layout: KindLayout, site: Site, to writer: inout JSONPrettyWriter) {
+        let game = entry.ref.game
+        writer.openObject()
+        writer.key("id")
+        writer.string(entry.id)
+        writer.key("kind")
+        writer.string(entry.kind)
+        writer.key("name")
+        writer.string(entry.name)
+        writer.key("display_name")
+        writer.string(entry.displayName)
+        writer.key("url")
+        writer.string(entry.path)
+        writer.key("fields")
+        writer.openObject()
+        for column in layout.fields {
+            writer.key(column.field.name)
+            write(entry.fields[column.field.name], type: column.field.type, game: game, site: site, to: &writer)
+        }
+        writer.closeObject()
+        writer.key("extra")
+        writer.openObject()
+        for extra in entry.extra {
+            writer.key(extra.name)
+            write(extra.value, game: game, site: site, to: &writer)
+        }
+        writer.closeObject()
+        writer.key("inverse")
+        writer.openObject()
+        for column in layout.relations {
+            writer.key(column.name)
+            writer.openArray()
+            for ref in KindLayout.related(entry, column) {
+                writer.item()
+                write(reference: ref, from: game, site: site, to: &writer)
+            }
+            writer.closeArray()
+        }
+        writer.closeObject()
+        writer.key("mentions")
+        writer.openArray()
+        for ref in entry.mentions {
+            writer.item()
+            write(reference: ref, from: game, site: site, withKind: true, to: &writer)
+        }
+        writer.closeArray()
+        writer.key("notes")
+        writer.openObject()
+        writer.key("markdown")
+        writer.string(entry.notes.markdown)
+        writer.key("html")
+        writer.string(entry.notes.html)
+        writer.closeObject()
+        writer.closeObject()
+    }
+
+    /// `value(_:type:game:site:)` written by `writer`.
+    private static func write(_ value: FieldValue?, type: FieldType, game: String, site: Site, to writer: inout JSONPrettyWriter) {
+        guard let value else {
+            switch type {
+            case .bool: writer.bool(false)
+            case .list, .refs:
+                writer.openArray()
+                writer.closeArray()
+            case .string, .text, .int, .date, .url, .ref: writer.null()
+            }
+            return
+        }
+        write(value, game: game, site: site, to: &writer)
+    }
+
+    /// `value(_:game:site:)` written by `writer`.
+    private static func write(_ value: FieldValue, game: String, site: Site, to writer: inout JSONPrettyWriter) {
+        switch value {
+        case let .string(text), let .text(text), let .date(text), let .url(text): writer.string(text)
+        case let .bool(flag): writer.bool(flag)
+        case let .int(number): writer.int(number)
+        case let .number(number): writer.double(number)
+        case let .list(items):
+            writer.openArray()
+            for item in items {
+                writer.item()
+                writer.string(item)
+            }
+            writer.closeArray()
+        case let .ref(target): write(reference: target, from: game, site: site, to: &writer)
+        case let .refs(targets):
+            writer.openArray()
+            for target in targets {
+                writer.item()
+                write(reference: target, from: game, site: site, to: &writer)
+            }
+            writer.closeArray()
+        }
+    }
+
+    /// `reference(_:from:site:withKind:)` written by `writer`.
+    private static func write(reference ref: EntryRef, from game: String, site: Site, withKind: Bool = false,
+                              to writer: inout JSONPrettyWriter) {
+        let target = site.exportTarget(ref)
+        writer.openObject()
+        if ref.game != game {
+            writer.key("game")
+            writer.string(ref.game)
+        }
+        writer.key("id")
+        writer.string(ref.id)
+        if withKind {
+            writer.key("kind")
+            writer.string(ref.kind)
+        }
+        writer.key("name")
+        writer.string(target.name)
+        writer.key("display_name")
+        writer.string(target.displayName)
+        writer.key("url")
+        writer.string(target.path)
+        writer.closeObject()
     }
 
     static func entry(_ entry: Entry, layout: KindLayout, site: Site) -> JSONValue {

@@ -163,6 +163,16 @@ public struct SearchIndexBuilder: Sendable {
             room.wait()
             queue.async { [self] in
                 defer { room.signal() }
+                // Taken out of the object while they are written: each access to a class's
+                // property in the loop was checked for exclusive access at run time.
+                var blocks: [[UInt8]] = []
+                var last: [Int] = []
+                swap(&blocks, &self.blocks)
+                swap(&last, &self.last)
+                defer {
+                    swap(&blocks, &self.blocks)
+                    swap(&last, &self.last)
+                }
                 for document in scored {
                     document.frequencies.withUnsafeBufferPointer { frequencies in
                         var from = 0

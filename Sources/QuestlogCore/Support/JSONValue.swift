@@ -130,9 +130,23 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
-    private static func newline(_ out: inout [UInt8], indent: Int) {
+    static func newline(_ out: inout [UInt8], indent: Int) {
         out.append(0x0A)
-        out.append(contentsOf: repeatElement(0x20, count: indent * 2))
+        spaces(&out, count: indent * 2)
+    }
+
+    /// Indentation, copied from a constant rather than repeated one space at a time
+    /// (`repeatElement` went through a generic sequence, as costly as the rest of a short line).
+    private static let blanks = [UInt8](repeating: 0x20, count: 64)
+
+    @inline(__always)
+    private static func spaces(_ out: inout [UInt8], count: Int) {
+        var left = count
+        while left > 0 {
+            let now = min(left, blanks.count)
+            blanks.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<now])) }
+            left -= now
+        }
     }
 
     private func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
@@ -146,9 +160,7 @@ public enum JSONValue: Sendable, Hashable {
         case .null: out.append(contentsOf: "null".utf8)
         case let .bool(value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case let .int(value): out.append(contentsOf: String(value).utf8)
-        case let .double(value):
-            let text = value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)) : "null"
-            out.append(contentsOf: text.utf8)
+        case let .double(value): out.append(contentsOf: JSONValue.text(of: value).utf8)
         case let .string(value): JSONValue.writeString(value, to: &out)
         case let .array(items):
             if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
@@ -190,7 +202,7 @@ public enum JSONValue: Sendable, Hashable {
             index += 1
             if byte == 0x0A {
                 index += depth * 2
-                out.append(contentsOf: repeatElement(0x20, count: indent * 2))
+                spaces(&out, count: indent * 2)
             }
         }
     }
@@ -228,6 +240,11 @@ public enum JSONValue: Sendable, Hashable {
                 out.append(byte)
             }
         }
+    }
+
+    /// A number as a document writes it: whole numbers without a fraction, `null` for infinities and NaN.
+    static func text(of value: Double) -> String {
+        value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)) : "null"
     }
 
     /// Appends `value` as a JSON string, as every string of a document is written.
