@@ -8,6 +8,7 @@ extension MustacheValue {
         case .int(let value): String(value)
         case .double(let value): Self.format(value)
         case .string(let value): value
+        case .utf8(let bytes): String(decoding: bytes, as: UTF8.self)
         }
     }
 

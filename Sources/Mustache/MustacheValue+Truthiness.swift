@@ -10,6 +10,7 @@ extension MustacheValue {
         case .int(let value): value != 0
         case .double(let value): value != 0 && !value.isNaN
         case .string(let value): !value.isEmpty
+        case .utf8(let bytes): !bytes.isEmpty
         case .list(let elements): !elements.isEmpty
         case .sequence(let elements): !elements.isEmpty
         case .object: true

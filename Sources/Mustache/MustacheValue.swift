@@ -14,6 +14,10 @@ public enum MustacheValue: Sendable, Equatable {
     case double(Double)
     /// Text: HTML-escaped by `{{name}}`, verbatim by `{{{name}}}` and `{{&name}}`.
     case string(String)
+    /// Text as its UTF-8 bytes, rendered as the `string` of those bytes is: how markup made as
+    /// bytes (a picture, a table) goes into a page without a `String` made of it and checked.
+    /// The bytes must be valid UTF-8; they are not checked.
+    case utf8([UInt8])
     /// A list: a section renders once per element, with the element on top of the context stack.
     case list([MustacheValue])
     /// A list whose elements are made as a section reaches them; otherwise like `list`.

@@ -1,5 +1,6 @@
 extension Renderer {
     /// Writes an interpolated value, HTML-escaped when `escaped`.
+    @inline(__always)
     mutating func append(_ value: MustacheValue, escaped: Bool) {
         switch value {
         case .null, .list, .sequence, .object:
@@ -10,10 +11,24 @@ extension Renderer {
             } else {
                 Self.withUTF8(text) { output.append($0) }
             }
+        case .utf8(let bytes):
+            append(utf8: bytes, escaped: escaped)
         case .bool, .int, .double:
             // Numbers and booleans contain nothing to escape.
             if let text = value.interpolationText {
                 Self.withUTF8(text) { output.append($0) }
+            }
+        }
+    }
+
+    /// Writes text given as its bytes; out of line, so that the common cases stay small.
+    @inline(never)
+    private mutating func append(utf8 bytes: [UInt8], escaped: Bool) {
+        bytes.withUnsafeBufferPointer { bytes in
+            if escaped {
+                appendEscaped(bytes)
+            } else {
+                output.append(bytes)
             }
         }
     }
@@ -40,6 +55,7 @@ extension Renderer {
     }
 
     /// Calls `body` with a string's UTF-8 bytes, copying only a string not stored contiguously.
+    @inline(__always)
     private static func withUTF8(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         if text.utf8.withContiguousStorageIfAvailable(body) == nil {
             var contiguous = text

@@ -13,6 +13,22 @@ struct RenderingTests {
         #expect(try render("{{{text}}}|{{&text}}", data) == #"<a href="x">Tom & Jerry's</a>|<a href="x">Tom & Jerry's</a>"#)
     }
 
+    @Test func textGivenAsBytesRendersAsItsString() throws {
+        let texts = ["", "Varré", #"<svg class="g">Tom & Jerry's 笼光</svg>"#, "योद्धा आकाश"]
+        for text in texts {
+            let bytes: MustacheValue = ["text": .utf8(Array(text.utf8))]
+            let string: MustacheValue = ["text": .string(text)]
+            for source in ["{{text}}", "{{{text}}}", "{{&text}}", "{{#text}}[{{.}}]{{/text}}", "{{^text}}none{{/text}}"] {
+                #expect(try render(source, bytes) == render(source, string), "\(source) with \(text)")
+            }
+            #expect(MustacheValue.utf8(Array(text.utf8)).isTruthy == !text.isEmpty)
+        }
+        // A dynamic partial's name given as bytes.
+        let templates = ["main": "{{>*part}}", "card": "a card"]
+        let library = MustacheLibrary { templates[$0] }
+        #expect(try library.render(named: "main", with: ["part": .utf8(Array("card".utf8))]) == "a card")
+    }
+
     @Test func escapesLongTextWithSpecialCharactersAnywhere() throws {
         // Long enough that escaping scans words of eight bytes before the odd ones out.
         let plain = String(repeating: "Varré of the Rose Church ", count: 4)

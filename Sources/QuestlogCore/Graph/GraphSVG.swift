@@ -24,6 +24,12 @@ struct GraphSVG {
 
     /// The SVG element.
     func markup() -> String {
+        String(decoding: markupBytes(), as: UTF8.self)
+    }
+
+    /// The SVG element as UTF-8 bytes, what a page takes (`MustacheValue.utf8`): no string made
+    /// of them and checked again.
+    func markupBytes() -> [UInt8] {
         let radii = nodes.map { $0.isCurrent ? Self.currentRadius : Self.radius }
         let degrees = edges.reduce(into: [Int](repeating: 0, count: nodes.count)) { counts, edge in
             counts[edge.0] += 1
@@ -129,7 +135,7 @@ struct GraphSVG {
             out.append(item.url == nil ? "</g>\n" : "</a>\n")
         }
         out.append("</g>\n</svg>")
-        return out.string()
+        return out.bytes
     }
 
     /// `text` safe inside SVG content or a double-quoted attribute (`XMLText`), returned as it is

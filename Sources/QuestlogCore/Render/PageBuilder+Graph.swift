@@ -51,6 +51,20 @@ extension PageBuilder {
         return Page(path: path, template: "graph", context: .object(MustacheObject(context)), sources: Self.sources(of: game))
     }
 
+    /// The items of the pictures' legends (`legend`): each kind of `schema` in its order, then
+    /// the two progress states.
+    static func legend(of schema: Schema, labels: Labels, strings: UIStrings) -> (kinds: [MustacheValue], states: [MustacheValue]) {
+        let kinds: [MustacheValue] = schema.kinds.enumerated().map { index, kind in
+            ["label": .string(labels.kindPlural(kind)), "kind": .int(index),
+             "class": .string("graph-k\(index) graph-c\(index % GraphSVG.colours)")]
+        }
+        let states: [MustacheValue] = [
+            ["label": .string(strings["graph.done"]), "kind": .null, "class": .string("graph-state graph-done")],
+            ["label": .string(strings["graph.open"]), "kind": .null, "class": .string("graph-state graph-open")],
+        ]
+        return (kinds, states)
+    }
+
     /// The SVG, legend and text list of the picture of `nodes` (node numbers of the graph).
     private func picture(of nodes: [Int], current: Int?, from path: String, layout: ForceLayout, id: String,
                          title: String, filterable: Bool) -> [String: MustacheValue] {
@@ -70,18 +84,14 @@ extension PageBuilder {
                 layout.positions(seeds: seeds, edges: edges, pinned: pinned)
             }
         } ?? layout.positions(seeds: seeds, edges: edges, pinned: pinned)
-        let svg = GraphSVG(nodes: items, edges: edges, points: points, id: id, title: title, filterable: filterable).markup()
+        let svg = GraphSVG(nodes: items, edges: edges, points: points, id: id, title: title, filterable: filterable).markupBytes()
 
-        let shownKinds = Set(items.map(\.kind))
-        var legend: [MustacheValue] = site.schema.kinds.enumerated().compactMap { index, kind in
-            guard shownKinds.contains(index) else { return nil }
-            return ["label": .string(labels.kindPlural(kind)), "kind": .int(index),
-                    "class": .string("graph-k\(index) graph-c\(index % GraphSVG.colours)")]
-        }
+        var shownKinds = [Bool](repeating: false, count: self.legend.kinds.count)
+        for item in items where shownKinds.indices.contains(item.kind) { shownKinds[item.kind] = true }
+        var legend = shownKinds.indices.filter { shownKinds[$0] }.map { self.legend.kinds[$0] }
         let filters = legend
         if items.contains(where: { $0.state != .none }) {
-            legend.append(["label": .string(strings["graph.done"]), "kind": .null, "class": .string("graph-state graph-done")])
-            legend.append(["label": .string(strings["graph.open"]), "kind": .null, "class": .string("graph-state graph-open")])
+            legend.append(contentsOf: self.legend.states)
         }
         let listed = graphFacts.listOrder(nodes.indices.filter { items[$0].url != nil }, facts: shown)
         let links: [MustacheValue] = listed.map { at in
@@ -90,7 +100,7 @@ extension PageBuilder {
                     "otherGame": facts.ref.game == pageGame ? .null : .string(facts.gameTitle)]
         }
         return [
-            "svg": .string(svg),
+            "svg": .utf8(svg),
             "legend": .list(legend),
             "filters": .list(filters),
             "links": .list(links),

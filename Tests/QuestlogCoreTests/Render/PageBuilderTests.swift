@@ -31,6 +31,7 @@ struct PageBuilderTests {
 
     static func text(_ page: Page?, _ path: String) -> String? {
         if case let .string(text)? = value(page, path) { return text }
+        if case let .utf8(bytes)? = value(page, path) { return String(decoding: bytes, as: UTF8.self) }
         if case let .int(number)? = value(page, path) { return String(number) }
         return nil
     }
