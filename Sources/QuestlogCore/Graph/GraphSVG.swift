@@ -169,23 +169,67 @@ struct GraphSVG {
     }
 }
 
-/// The bytes of an SVG picture as they are written.
-struct SVGBytes {
-    private(set) var bytes: [UInt8] = []
+/// The bytes of an SVG picture as they are written: into a buffer of its own, grown by doubling,
+/// not an array (each append to an array checked its uniqueness and capacity apart, and copied
+/// through a call: most pieces of a picture are a few bytes long).
+struct SVGBytes: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
 
     init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(16, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The bytes written.
+    var bytes: [UInt8] {
+        [UInt8](UnsafeBufferPointer(start: base, count: count))
+    }
+
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
+    @inline(__always)
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        (base + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    private mutating func byte(_ value: UInt8) {
+        reserve(1)
+        base[count] = value
+        count += 1
     }
 
     /// Markup written in the code. A literal is a `StaticString` here, its bytes copied as they
     /// are; through a `String` each took about five times the instructions.
     mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
     }
 
     mutating func append(string text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append($0) }
     }
 
     /// `text` escaped as `GraphSVG.escaped` does.
@@ -196,7 +240,7 @@ struct SVGBytes {
                 || byte == UInt8(ascii: "\"") || byte == 0xEF {
                 return false
             }
-            bytes.append(contentsOf: utf8)
+            append(utf8)
             return true
         }
         if !plain { append(string: XMLText.attribute(text)) }
@@ -204,7 +248,7 @@ struct SVGBytes {
 
     /// A whole number in decimal.
     mutating func integer(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { byte(UInt8(ascii: "-")) }
         digits(value.magnitude)
     }
 
@@ -212,25 +256,25 @@ struct SVGBytes {
         let zero = UInt8(ascii: "0")
         // Most numbers of a picture (coordinates) have one to four digits: written in order.
         if value < 10 {
-            bytes.append(zero + UInt8(value))
+            byte(zero + UInt8(value))
             return
         }
         if value < 100 {
-            bytes.append(zero + UInt8(value / 10))
-            bytes.append(zero + UInt8(value % 10))
+            byte(zero + UInt8(value / 10))
+            byte(zero + UInt8(value % 10))
             return
         }
         if value < 1_000 {
-            bytes.append(zero + UInt8(value / 100))
-            bytes.append(zero + UInt8(value / 10 % 10))
-            bytes.append(zero + UInt8(value % 10))
+            byte(zero + UInt8(value / 100))
+            byte(zero + UInt8(value / 10 % 10))
+            byte(zero + UInt8(value % 10))
             return
         }
         if value < 10_000 {
-            bytes.append(zero + UInt8(value / 1_000))
-            bytes.append(zero + UInt8(value / 100 % 10))
-            bytes.append(zero + UInt8(value / 10 % 10))
-            bytes.append(zero + UInt8(value % 10))
+            byte(zero + UInt8(value / 1_000))
+            byte(zero + UInt8(value / 100 % 10))
+            byte(zero + UInt8(value / 10 % 10))
+            byte(zero + UInt8(value % 10))
             return
         }
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -242,7 +286,7 @@ struct SVGBytes {
                 buffer[at] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
             }
-            bytes.append(contentsOf: buffer[at...])
+            for index in at..<buffer.count { byte(buffer[index]) }
         }
     }
 
@@ -250,19 +294,19 @@ struct SVGBytes {
     mutating func number(_ value: Double, roundingUp: Bool = false) {
         let tenths = GraphSVG.tenths(value, roundingUp: roundingUp)
         if tenths == 0 {
-            bytes.append(UInt8(ascii: "0"))
+            byte(UInt8(ascii: "0"))
             return
         }
-        if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
+        if tenths < 0 { byte(UInt8(ascii: "-")) }
         let magnitude = tenths.magnitude
         digits(magnitude / 10)
         if magnitude % 10 != 0 {
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            byte(UInt8(ascii: "."))
+            byte(UInt8(ascii: "0") + UInt8(magnitude % 10))
         }
     }
 
     func string() -> String {
-        String(decoding: bytes, as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
 }

@@ -131,4 +131,18 @@ struct GraphSVGTests {
         #expect(GraphLabels.width("龍王廟") > GraphLabels.width("abc") * 1.5)
         #expect(GraphLabels.width("") == 0)
     }
+
+    @Test func bytesGrowPastTheirFirstRoom() {
+        var out = SVGBytes(capacity: 1)
+        var expected = ""
+        for number in 0..<2_000 {
+            out.append("<t x=\"")
+            out.number(Double(number) / 10 - 50)
+            out.append("\">")
+            out.escaped("Mưa & <Tâm> \(number)")
+            expected += "<t x=\"\(GraphSVG.number(Double(number) / 10 - 50))\">Mưa &amp; &lt;Tâm&gt; \(number)"
+        }
+        #expect(out.string() == expected)
+        #expect(out.bytes == Array(expected.utf8))
+    }
 }
