@@ -150,16 +150,11 @@ public enum JSONExport {
     static func write(_ entry: Entry, layout: KindLayout, site: Site, to writer: inout JSONPrettyWriter) {
         let game = entry.ref.game
         writer.openObject()
-        writer.key("id")
-        writer.string(entry.id)
-        writer.key("kind")
-        writer.string(entry.kind)
-        writer.key("name")
-        writer.string(entry.name)
-        writer.key("display_name")
-        writer.string(entry.displayName)
-        writer.key("url")
-        writer.string(entry.path)
+        writer.member("id", entry.id)
+        writer.member("kind", entry.kind)
+        writer.member("name", entry.name)
+        writer.member("display_name", entry.displayName)
+        writer.member("url", entry.path)
         writer.key("fields")
         writer.openObject()
         for column in layout.fields {
@@ -195,10 +190,8 @@ public enum JSONExport {
         writer.closeArray()
         writer.key("notes")
         writer.openObject()
-        writer.key("markdown")
-        writer.string(entry.notes.markdown)
-        writer.key("html")
-        writer.string(entry.notes.html)
+        writer.member("markdown", entry.notes.markdown)
+        writer.member("html", entry.notes.html)
         writer.closeObject()
         writer.closeObject()
     }
@@ -249,21 +242,15 @@ public enum JSONExport {
         let target = site.exportTarget(ref)
         writer.openObject()
         if ref.game != game {
-            writer.key("game")
-            writer.string(ref.game)
+            writer.member("game", ref.game)
         }
-        writer.key("id")
-        writer.string(ref.id)
+        writer.member("id", ref.id)
         if withKind {
-            writer.key("kind")
-            writer.string(ref.kind)
+            writer.member("kind", ref.kind)
         }
-        writer.key("name")
-        writer.string(target.name)
-        writer.key("display_name")
-        writer.string(target.displayName)
-        writer.key("url")
-        writer.string(target.path)
+        writer.member("name", target.name)
+        writer.member("display_name", target.displayName)
+        writer.member("url", target.path)
         writer.closeObject()
     }
 

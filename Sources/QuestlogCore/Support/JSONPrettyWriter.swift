@@ -37,6 +37,12 @@ struct JSONPrettyWriter {
         bytes.append(UInt8(ascii: " "))
     }
 
+    /// A member whose value is a string.
+    mutating func member(_ name: String, _ value: String) {
+        key(name)
+        string(value)
+    }
+
     /// Before an item of an array: the separator and the line break.
     mutating func item() {
         next()
