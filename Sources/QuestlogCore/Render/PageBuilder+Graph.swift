@@ -51,7 +51,7 @@ extension PageBuilder {
         return Page(path: path, template: "graph", context: .object(MustacheObject(context)), sources: Self.sources(of: game))
     }
 
-    /// The items of the pictures' legends (`legend`): each kind of `schema` in its order, then
+    /// The items of the pictures' legends (`legendItems`): each kind of `schema` in its order, then
     /// the two progress states.
     static func legend(of schema: Schema, labels: Labels, strings: UIStrings) -> (kinds: [MustacheValue], states: [MustacheValue]) {
         let kinds: [MustacheValue] = schema.kinds.enumerated().map { index, kind in
@@ -86,12 +86,12 @@ extension PageBuilder {
         } ?? layout.positions(seeds: seeds, edges: edges, pinned: pinned)
         let svg = GraphSVG(nodes: items, edges: edges, points: points, id: id, title: title, filterable: filterable).markupBytes()
 
-        var shownKinds = [Bool](repeating: false, count: self.legend.kinds.count)
+        var shownKinds = [Bool](repeating: false, count: legendItems.kinds.count)
         for item in items where shownKinds.indices.contains(item.kind) { shownKinds[item.kind] = true }
-        var legend = shownKinds.indices.filter { shownKinds[$0] }.map { self.legend.kinds[$0] }
+        var legend = shownKinds.indices.filter { shownKinds[$0] }.map { legendItems.kinds[$0] }
         let filters = legend
         if items.contains(where: { $0.state != .none }) {
-            legend.append(contentsOf: self.legend.states)
+            legend.append(contentsOf: legendItems.states)
         }
         let listed = graphFacts.listOrder(nodes.indices.filter { items[$0].url != nil }, facts: shown)
         let links: [MustacheValue] = listed.map { at in

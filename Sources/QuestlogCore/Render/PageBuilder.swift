@@ -21,7 +21,7 @@ public struct PageBuilder: Sendable {
     private var kindNames: [String: String] = [:]
     /// The pictures' legend, made once: an item per kind of the schema, in its order, and the
     /// two progress states.
-    private(set) var legend: (kinds: [MustacheValue], states: [MustacheValue]) = ([], [])
+    private(set) var legendItems: (kinds: [MustacheValue], states: [MustacheValue]) = ([], [])
     /// The slug of every tag of the site's entries and games (`Slug.make`), worked out once.
     private let tagSlugs: [String: String]
     /// Graph layouts of the last render to reuse, and where this render's are kept.
@@ -64,7 +64,7 @@ public struct PageBuilder: Sendable {
             : .table(GraphNodeFacts.table(graph, site: site, labels: labels, jobs: self.jobs))
         searchScopes = Self.searchScopes(of: site, strings: strings)
         kindNames = Self.kindNames(of: site.schema, labels: labels)
-        legend = Self.legend(of: site.schema, labels: labels, strings: strings)
+        legendItems = Self.legend(of: site.schema, labels: labels, strings: strings)
     }
 
     static func kindNames(of schema: Schema, labels: Labels) -> [String: String] {
@@ -107,7 +107,7 @@ public struct PageBuilder: Sendable {
         builder.graphFacts = graphFacts.speaking(builder.labels, graph: graph, site: site, jobs: jobs)
         builder.searchScopes = Self.searchScopes(of: site, strings: other)
         builder.kindNames = Self.kindNames(of: site.schema, labels: builder.labels)
-        builder.legend = Self.legend(of: site.schema, labels: builder.labels, strings: other)
+        builder.legendItems = Self.legend(of: site.schema, labels: builder.labels, strings: other)
         return builder
     }
 
