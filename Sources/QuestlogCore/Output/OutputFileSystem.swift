@@ -186,6 +186,19 @@ enum OutputFileSystem {
         throw Failure(code: errno)
     }
 
+    /// Whether nothing is at `path`, or an empty folder (following links); false when it cannot be told.
+    static func isMissingOrEmptyFolder(_ path: String) -> Bool {
+        guard let folder = opendir(path) else { return errno == ENOENT }
+        defer { closedir(folder) }
+        while let entry = readdir(folder) {
+            let isDot = withUnsafeBytes(of: entry.pointee.d_name) { name in
+                name[0] == UInt8(ascii: ".") && (name[1] == 0 || (name[1] == UInt8(ascii: ".") && name[2] == 0))
+            }
+            if !isDot { return false }
+        }
+        return true
+    }
+
     /// Deletes a folder if it is empty; a folder that holds anything, or cannot be removed, stays.
     @discardableResult
     static func removeFolderIfEmpty(_ path: String) -> Bool {

@@ -31,6 +31,12 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// vouched for by its bytes, read and hashed, not by its stamp.
     private let recorded: Int64
     private let active: Bool
+    /// Whether the output folder was missing or empty when the stage was made: no file of the
+    /// build can then be on disk already, and none is looked for (a full build into a new folder
+    /// tried to open each of its 11,000 paths to compare its bytes).
+    private let startsEmpty: Bool
+    /// Set once `commit` put every staged file in place: `discard` then has no staged file to remove.
+    private var placed = false
     /// The files of `previous` as they are on disk, examined on another thread from the moment the
     /// stage is made (the build has other work then), for `intact` to read rather than examine each
     /// file as the pages ask; nil when there is nothing to examine.
@@ -64,6 +70,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         self.previous = byPath
         self.recorded = recorded
         self.active = active
+        startsEmpty = active && byPath.isEmpty && OutputFileSystem.isMissingOrEmptyFolder(writer.directory)
         let directory = writer.directory
         let paths = Array(byPath.keys)
         examined = active && !paths.isEmpty ? Background { Self.examine(paths, in: directory) } : nil
@@ -285,6 +292,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         var placing = writer
         placing.onFile = onFile
         let report = try placing.write(plan)
+        lock.withLock { placed = true }
         let directory = writer.directory
         let stamps = Parallel.map(entries, jobs: writer.jobs) { entry -> SourceStamp? in
             // A file left as it was keeps the stamp it was found with (the next build examines it
@@ -309,10 +317,15 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         lock.withLock { lastHashed = nil }
         lock.withLock {
             guard let stageFolder else { return }
-            for entry in entries {
-                if case let .staged(path) = entry.content { _ = try? OutputFileSystem.remove(path) }
+            // After every file was put in place the staging folder is empty, and goes at once;
+            // otherwise (or should anything be left in it) the staged files are removed first.
+            if !(placed && OutputFileSystem.removeFolderIfEmpty(stageFolder)) {
+                for entry in entries {
+                    if case let .staged(path) = entry.content { _ = try? OutputFileSystem.remove(path) }
+                }
+                OutputFileSystem.removeFolderIfEmpty(stageFolder)
             }
-            OutputFileSystem.removeFolderIfEmpty(stageFolder)
+            placed = false
             for folder in madeFolders { OutputFileSystem.removeFolderIfEmpty(folder) }
             madeFolders = []
             self.stageFolder = nil
@@ -351,6 +364,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         if let stamp = previous[file.path], let found = intact(file.path) {
             return stamp.hash == hash && stamp.size == file.byteCount ? .vouched(by: found) : nil
         }
+        if startsEmpty { return nil }
         return OutputFileSystem.holds(chunks: file.chunks, at: writer.absolute(file.path)) ? .compared : nil
     }
 

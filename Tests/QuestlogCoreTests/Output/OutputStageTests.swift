@@ -130,6 +130,42 @@ import Darwin
         #expect(try !written(previous: [SourceStamp(path: "page.html", size: 14, modified: time, hash: hash)]))
     }
 
+    /// Into a folder missing or empty when the build began, every file is written and the staging
+    /// folder goes; a folder that held something has its files compared, as always.
+    @Test func aNewOrEmptyFolderHasEveryFileWrittenAndNoStagingFolderLeft() throws {
+        let site = TestSite(["Content/.keep": "", "Kept/.questlog-manifest": "questlog-manifest 1\npage.html\n",
+                             "Kept/page.html": "<p>a page</p>\n"])
+        defer { site.remove() }
+        func build(into output: String) throws -> OutputReport {
+            let writer = OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 2)
+            let stage = OutputStage(writer: writer, previous: [], active: true)
+            stage.add(OutputFile(path: "page.html", bytes: Array("<p>a page</p>\n".utf8)))
+            stage.add(OutputFile(path: "a/b/other.html", chunks: [Array("<p>".utf8), Array("other</p>\n".utf8)]))
+            #expect(stage.validate().isEmpty)
+            let report = try stage.commit().report
+            #expect(Self.temporaryNames(output).isEmpty, "no staging folder left in \(output)")
+            #expect(try String(contentsOfFile: output + "/a/b/other.html", encoding: .utf8) == "<p>other</p>\n")
+            return report
+        }
+        // Missing, then empty.
+        #expect(try build(into: site.root + "/New").written == ["a/b/other.html", "page.html"])
+        try FileManager.default.createDirectory(atPath: site.root + "/Empty", withIntermediateDirectories: false)
+        #expect(try build(into: site.root + "/Empty").written == ["a/b/other.html", "page.html"])
+        // Not empty (the last build's, without its record): the page already there with its bytes is kept.
+        #expect(try build(into: site.root + "/Kept").written == ["a/b/other.html"])
+    }
+
+    @Test func foldersMissingOrEmptyAreToldApart() throws {
+        let site = TestSite(["Full/.x": "", "Dots/..x": "", "file": "text"])
+        defer { site.remove() }
+        try FileManager.default.createDirectory(atPath: site.root + "/Empty", withIntermediateDirectories: false)
+        #expect(OutputFileSystem.isMissingOrEmptyFolder(site.root + "/Missing"))
+        #expect(OutputFileSystem.isMissingOrEmptyFolder(site.root + "/Empty"))
+        #expect(!OutputFileSystem.isMissingOrEmptyFolder(site.root + "/Full"))
+        #expect(!OutputFileSystem.isMissingOrEmptyFolder(site.root + "/Dots"))
+        #expect(!OutputFileSystem.isMissingOrEmptyFolder(site.root + "/file"))
+    }
+
     /// Files kept together are kept all or not at all: each must be on disk as recorded, with the
     /// hash asked for.
     @Test func filesKeptTogetherAreKeptAllOrNone() throws {
