@@ -331,8 +331,12 @@ public struct PageBuilder: Sendable {
     /// The first folder of an output path (`path.split(separator: "/").first`): the game of a
     /// game's page, the file name of a page at the root.
     static func pageGame(_ path: String) -> Substring? {
-        let first = path.drop { $0 == "/" }.prefix { $0 != "/" }
-        return first.isEmpty ? nil : first
+        // By the path's bytes, as output paths are split: by characters it cost a grapheme break
+        // check per character, for every list of links.
+        let utf8 = path.utf8
+        guard let start = utf8.firstIndex(where: { $0 != UInt8(ascii: "/") }) else { return nil }
+        let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
+        return path[start..<end]
     }
 
     /// A list of links for `partials/link-list`: the first `listLimit` as `items`, the rest as `more`
@@ -360,12 +364,12 @@ public struct PageBuilder: Sendable {
             return linkFields(refs[0], from: path, pageGame: pageGame, kindName: kindName, separator: "")
                 .map { [.object(MustacheObject(pairs: $0))] } ?? []
         }
-        let found = refs.compactMap { linkFields($0, from: path, pageGame: pageGame, kindName: kindName) }
-        return found.indices.map { index in
-            var fields = found[index]
-            fields.append(("separator", .string(index < found.count - 1 ? ", " : "")))
-            return .object(MustacheObject(pairs: fields))
+        var found = refs.compactMap { linkFields($0, from: path, pageGame: pageGame, kindName: kindName) }
+        // Each item's fields given their separator in place (room for it is kept), not copied.
+        for index in found.indices {
+            found[index].append(("separator", .string(index < found.count - 1 ? ", " : "")))
         }
+        return found.map { .object(MustacheObject(pairs: $0)) }
     }
 
     /// One bar per progress field (`progress: true`) of a kind the game has entries of; none in a

@@ -39,16 +39,32 @@ struct PageParallelTests {
     }
 }
 
-/// Links between pages as `RelativeURL` makes them.
+/// Links between pages as `RelativeURL` makes them, against a plain version of its rule.
 struct PageLinkTests {
-    @Test func linksAreThoseOfRelativeURL() {
+    /// The longest common run of whole folders dropped, one `../` per folder of the source left.
+    static func plain(_ source: String, to target: String) -> String {
+        let source = Array(source.utf8), target = Array(target.utf8)
+        var common = 0
+        var index = 0
+        while index < source.count, index < target.count, source[index] == target[index] {
+            if source[index] == UInt8(ascii: "/") { common = index + 1 }
+            index += 1
+        }
+        let up = source[common...].count { $0 == UInt8(ascii: "/") }
+        return String(repeating: "../", count: up) + String(decoding: target[common...], as: UTF8.self)
+    }
+
+    @Test func linksFollowTheRule() {
         let paths = ["index.html", "404.html", "elden-ring/index.html", "elden-ring/npcs/varre.html", "elden-ring/npcs/index.html",
                      "elden-ring/quests/varre-quest.html", "elden-ring/graph.html", "elden-ring-dlc/npcs/varre.html", "ゲーム/人物/ヴァレー.html",
                      "ゲーム/index.html", "a/b/c/d.html", "a/b/", "", "/", "a//b.html", "maps/limgrave.png", "elden-ring/npcs"]
         for source in paths {
             for target in paths {
-                #expect(PageLink.from(source, to: target) == RelativeURL.from(source, to: target), "\(source) → \(target)")
+                #expect(RelativeURL.from(source, to: target) == Self.plain(source, to: target), "\(source) → \(target)")
+                #expect(PageLink.from(source, to: target) == RelativeURL.from(source, to: target))
             }
         }
+        #expect(RelativeURL.from("elden-ring/npcs/varre.html", to: "elden-ring/locations/castle.html") == "../locations/castle.html")
+        #expect(RelativeURL.from("index.html", to: "elden-ring/index.html") == "elden-ring/index.html")
     }
 }
