@@ -67,7 +67,7 @@ extension PageBuilder {
 
     /// The SVG, legend and text list of the picture of `nodes` (node numbers of the graph).
     private func picture(of nodes: [Int], current: Int?, from path: String, layout: ForceLayout, id: String,
-                         title: String, filterable: Bool) -> [String: MustacheValue] {
+                         title: String, filterable: Bool) -> PageContext {
         let pageGame = Self.pageGame(path).map(String.init)
         let shown = nodes.map { graphFacts.facts(of: $0, graph: graph, site: site) }
         let items = zip(nodes, shown).map { node, facts -> GraphNode in

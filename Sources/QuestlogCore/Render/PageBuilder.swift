@@ -256,13 +256,13 @@ public struct PageBuilder: Sendable {
     /// What every page's layout needs: language, titles, the way back to the root, navigation.
     /// With `absolute`, links start with the base URL instead of being relative (for `404.html`).
     func common(path: String, title: String, type: String, game current: String?, breadcrumbs: [(String, String?)],
-                absolute: Bool = false) -> [String: MustacheValue] {
+                absolute: Bool = false) -> PageContext {
         let base = absolute ? site.config.baseURL : nil
         func url(_ target: String) -> String {
             base.map { $0 + target } ?? RelativeURL.from(path, to: target)
         }
         let root = base ?? String(RelativeURL.from(path, to: "index.html").dropLast("index.html".count))
-        var context: [String: MustacheValue] = [
+        var context: PageContext = [
             "lang": .string(strings.language),
             "root": .string(root),
             "site": ["title": .string(site.config.title), "generator": .string("Questlog \(Questlog.version)")],
@@ -277,7 +277,7 @@ public struct PageBuilder: Sendable {
                 ["title": .string(game.title), "url": .string(url(game.path)), "current": .bool(game.id == current)]
             }),
             "breadcrumbs": .list(breadcrumbs.enumerated().map { index, crumb in
-                var item: [String: MustacheValue] = ["label": .string(crumb.0)]
+                var item: PageContext = ["label": .string(crumb.0)]
                 if let target = crumb.1, index < breadcrumbs.count - 1 {
                     item["url"] = .string(url(target))
                 } else {
