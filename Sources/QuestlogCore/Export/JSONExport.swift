@@ -254,6 +254,8 @@ public enum JSONExport {
         writer.closeObject()
     }
 
+    /// An entry as a tree of values: the shape `write(_:layout:site:to:)` writes straight into bytes,
+    /// kept as its reference (the tests compare the documents of both, entry by entry).
     static func entry(_ entry: Entry, layout: KindLayout, site: Site) -> JSONValue {
         let game = entry.ref.game
         return .object([

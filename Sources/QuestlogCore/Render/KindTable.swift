@@ -140,7 +140,7 @@ struct KindTable: Sendable {
             "name": .string(entry.displayName),
             "thumbnail": thumbnail,
             "id": .string(entry.id),
-            "url": .string(PageLink.from(path, to: entry.path)),
+            "url": .string(RelativeURL.from(path, to: entry.path)),
             "attributes": .list(attributes),
             "tags": .string(tagSlugs),
             "aliases": .string(entry.list("aliases").joined(separator: ", ")),

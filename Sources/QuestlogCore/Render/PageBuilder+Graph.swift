@@ -72,7 +72,7 @@ extension PageBuilder {
         let shown = nodes.map { graphFacts.facts(of: $0, graph: graph, site: site) }
         let items = zip(nodes, shown).map { node, facts -> GraphNode in
             let title = facts.ref.game == pageGame ? facts.title : facts.title + " · " + facts.gameTitle
-            return GraphNode(name: facts.name, title: title, url: node == current ? nil : PageLink.from(path, to: facts.path),
+            return GraphNode(name: facts.name, title: title, url: node == current ? nil : RelativeURL.from(path, to: facts.path),
                              kind: facts.kind, state: facts.state, isCurrent: node == current,
                              label: facts.label, labelWidth: facts.labelWidth)
         }

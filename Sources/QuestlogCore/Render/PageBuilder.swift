@@ -313,12 +313,12 @@ public struct PageBuilder: Sendable {
         if ref.kind == "game" {
             guard let game = site.game(id: ref.game) else { return nil }
             fields.append(("name", .string(game.title)))
-            fields.append(("url", .string(PageLink.from(path, to: game.path))))
+            fields.append(("url", .string(RelativeURL.from(path, to: game.path))))
             fields.append(("kind", .string(kindName ?? labels.kindName(site.schema.game))))
         } else {
             guard let kind = site.schema.kind(id: ref.kind), let (name, target) = site.withEntry(ref, { ($0.displayName, $0.path) }) else { return nil }
             fields.append(("name", .string(name)))
-            fields.append(("url", .string(PageLink.from(path, to: target))))
+            fields.append(("url", .string(RelativeURL.from(path, to: target))))
             fields.append(("kind", .string(kindName ?? kindNames[kind.id] ?? labels.kindName(kind))))
             if pageGame.map({ ref.game != $0 }) ?? true, let game = site.game(id: ref.game) {
                 fields.append(("otherGame", .string(game.title)))
