@@ -69,6 +69,18 @@ struct GraphLabels {
         }
     }
 
+    /// The box of a name of width `width` placed by the `candidate`th way (beside, before, under,
+    /// over) at a node at `p` of radius `r`.
+    @inline(__always)
+    private static func box(_ candidate: Int, at p: GraphPoint, radius r: Double, width w: Double, half: Double) -> Box {
+        switch candidate {
+        case 0: Box(minX: p.x + r + 2, minY: p.y - half, maxX: p.x + r + 4 + w, maxY: p.y + half)
+        case 1: Box(minX: p.x - r - 4 - w, minY: p.y - half, maxX: p.x - r - 2, maxY: p.y + half)
+        case 2: Box(minX: p.x - w / 2 - 1, minY: p.y + r + 1, maxX: p.x + w / 2 + 1, maxY: p.y + r + 3 + fontSize)
+        default: Box(minX: p.x - w / 2 - 1, minY: p.y - r - 3 - fontSize, maxX: p.x + w / 2 + 1, maxY: p.y - r - 1)
+        }
+    }
+
     /// Labels (already cut) of nodes at `points` with radii `radii`, placed in `order` (node numbers).
     static func place(labels names: [String], widths: [Double]? = nil, points: [GraphPoint], radii: [Double], order: [Int]) -> [Label?] {
         let half = fontSize / 2 + 1
@@ -78,29 +90,30 @@ struct GraphLabels {
         }
         var placed: [Label?] = Array(repeating: nil, count: names.count)
         var boxes: [Box] = []
+        boxes.reserveCapacity(order.count)
         for node in order {
-            let text = names[node], w = widths?[node] ?? width(text), p = points[node], r = radii[node]
+            let w = widths?[node] ?? width(names[node]), p = points[node], r = radii[node]
             let baseline = fontSize * 0.35
-            let candidates = [
-                Label(text: text, x: p.x + r + 3, y: p.y + baseline, anchor: .start,
-                      box: Box(minX: p.x + r + 2, minY: p.y - half, maxX: p.x + r + 4 + w, maxY: p.y + half)),
-                Label(text: text, x: p.x - r - 3, y: p.y + baseline, anchor: .end,
-                      box: Box(minX: p.x - r - 4 - w, minY: p.y - half, maxX: p.x - r - 2, maxY: p.y + half)),
-                Label(text: text, x: p.x, y: p.y + r + 2 + fontSize * 0.85, anchor: .middle,
-                      box: Box(minX: p.x - w / 2 - 1, minY: p.y + r + 1, maxX: p.x + w / 2 + 1, maxY: p.y + r + 3 + fontSize)),
-                Label(text: text, x: p.x, y: p.y - r - 2 - fontSize * 0.25, anchor: .middle,
-                      box: Box(minX: p.x - w / 2 - 1, minY: p.y - r - 3 - fontSize, maxX: p.x + w / 2 + 1, maxY: p.y - r - 1)),
-            ]
-            var best = candidates[0], bestOverlap = Double.infinity
-            for candidate in candidates {
+            // Beside, before, under, over: the first that overlaps nothing, else the least overlapping
+            // (the first of those). Only the chosen one is made a label.
+            var best = 0, bestOverlap = Double.infinity
+            for candidate in 0..<4 {
+                let box = Self.box(candidate, at: p, radius: r, width: w, half: half)
                 var overlap = 0.0
-                for box in boxes { overlap += candidate.box.overlap(box) }
-                for (other, circle) in circles.enumerated() where other != node { overlap += candidate.box.overlap(circle) }
+                for other in boxes { overlap += box.overlap(other) }
+                for (other, circle) in circles.enumerated() where other != node { overlap += box.overlap(circle) }
                 if overlap < bestOverlap { best = candidate; bestOverlap = overlap }
                 if overlap == 0 { break }
             }
-            placed[node] = best
-            boxes.append(best.box)
+            let box = Self.box(best, at: p, radius: r, width: w, half: half)
+            let label = switch best {
+            case 0: Label(text: names[node], x: p.x + r + 3, y: p.y + baseline, anchor: .start, box: box)
+            case 1: Label(text: names[node], x: p.x - r - 3, y: p.y + baseline, anchor: .end, box: box)
+            case 2: Label(text: names[node], x: p.x, y: p.y + r + 2 + fontSize * 0.85, anchor: .middle, box: box)
+            default: Label(text: names[node], x: p.x, y: p.y - r - 2 - fontSize * 0.25, anchor: .middle, box: box)
+            }
+            placed[node] = label
+            boxes.append(box)
         }
         return placed
     }

@@ -93,23 +93,24 @@ struct GraphSVG {
             out.append("\"/>\n")
         }
         out.append("</g>\n<g class=\"graph-nodes\">\n")
-        for (node, item) in nodes.enumerated() {
-            out.append(item.url == nil ? "<g class=\"graph-node graph-k" : "<a class=\"graph-node graph-k")
-            out.integer(item.kind)
+        for node in nodes.indices {
+            // Each field read in place: a node copied is four strings' counts raised and lowered.
+            out.append(nodes[node].url == nil ? "<g class=\"graph-node graph-k" : "<a class=\"graph-node graph-k")
+            out.integer(nodes[node].kind)
             out.append(" graph-c")
-            out.integer(item.kind % Self.colours)
-            switch item.state {
+            out.integer(nodes[node].kind % Self.colours)
+            switch nodes[node].state {
             case .none: break
             case .done: out.append(" graph-done")
             case .open: out.append(" graph-open")
             }
-            if item.isCurrent { out.append(" graph-current") }
-            if let url = item.url {
+            if nodes[node].isCurrent { out.append(" graph-current") }
+            if let url = nodes[node].url {
                 out.append("\" href=\"")
                 out.escaped(url)
             }
             out.append("\"><title>")
-            out.escaped(item.title)
+            out.escaped(nodes[node].title)
             out.append("</title><circle cx=\"")
             out.number(points[node].x + offsetX)
             out.append("\" cy=\"")
@@ -132,7 +133,7 @@ struct GraphSVG {
                 out.escaped(label.text)
                 out.append("</text>")
             }
-            out.append(item.url == nil ? "</g>\n" : "</a>\n")
+            out.append(nodes[node].url == nil ? "</g>\n" : "</a>\n")
         }
         out.append("</g>\n</svg>")
         return out.bytes
@@ -214,13 +215,6 @@ struct SVGBytes: ~Copyable {
         count += bytes.count
     }
 
-    @inline(__always)
-    private mutating func byte(_ value: UInt8) {
-        reserve(1)
-        base[count] = value
-        count += 1
-    }
-
     /// Markup written in the code. A literal is a `StaticString` here, its bytes copied as they
     /// are; through a `String` each took about five times the instructions.
     mutating func append(_ text: StaticString) {
@@ -236,73 +230,84 @@ struct SVGBytes: ~Copyable {
     mutating func escaped(_ text: String) {
         var text = text
         let plain = text.withUTF8 { utf8 in
-            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "\"") || byte == 0xEF {
-                return false
-            }
+            // A bit test a byte: most names have nothing to escape and are copied whole.
+            let low = Self.lowEscapes
+            for byte in utf8 where byte < 0x40 ? low >> byte & 1 != 0 : byte == 0xEF { return false }
             append(utf8)
             return true
         }
         if !plain { append(string: XMLText.attribute(text)) }
     }
 
+    /// The bytes below 0x40 `escaped` does not copy as they are, as bits: controls and `& < > "`
+    /// (0xEF, which starts the noncharacters and the byte order mark `XMLText` deals with, too).
+    private static let lowEscapes: UInt64 = 0x5000_0044_FFFF_FFFF
+
     /// A whole number in decimal.
     mutating func integer(_ value: Int) {
-        if value < 0 { byte(UInt8(ascii: "-")) }
+        reserve(21)
+        if value < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
+        }
         digits(value.magnitude)
     }
 
+    /// The digits of `value`, with room for 20 bytes reserved.
+    @inline(__always)
     private mutating func digits(_ value: UInt) {
         let zero = UInt8(ascii: "0")
+        let at = base + count
         // Most numbers of a picture (coordinates) have one to four digits: written in order.
         if value < 10 {
-            byte(zero + UInt8(value))
-            return
-        }
-        if value < 100 {
-            byte(zero + UInt8(value / 10))
-            byte(zero + UInt8(value % 10))
-            return
-        }
-        if value < 1_000 {
-            byte(zero + UInt8(value / 100))
-            byte(zero + UInt8(value / 10 % 10))
-            byte(zero + UInt8(value % 10))
-            return
-        }
-        if value < 10_000 {
-            byte(zero + UInt8(value / 1_000))
-            byte(zero + UInt8(value / 100 % 10))
-            byte(zero + UInt8(value / 10 % 10))
-            byte(zero + UInt8(value % 10))
-            return
-        }
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &scratch) { buffer in
-            var at = buffer.count
-            var rest = value
+            at[0] = zero &+ UInt8(truncatingIfNeeded: value)
+            count += 1
+        } else if value < 100 {
+            at[0] = zero &+ UInt8(truncatingIfNeeded: value / 10)
+            at[1] = zero &+ UInt8(truncatingIfNeeded: value % 10)
+            count += 2
+        } else if value < 1_000 {
+            at[0] = zero &+ UInt8(truncatingIfNeeded: value / 100)
+            at[1] = zero &+ UInt8(truncatingIfNeeded: value / 10 % 10)
+            at[2] = zero &+ UInt8(truncatingIfNeeded: value % 10)
+            count += 3
+        } else {
+            var length = 4
+            var rest = value / 10_000
             while rest > 0 {
-                at -= 1
-                buffer[at] = UInt8(ascii: "0") + UInt8(rest % 10)
+                length += 1
                 rest /= 10
             }
-            for index in at..<buffer.count { byte(buffer[index]) }
+            rest = value
+            for index in stride(from: length - 1, through: 0, by: -1) {
+                at[index] = zero &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            count += length
         }
     }
 
     /// `value` as `GraphSVG.number` gives it: at most one decimal, no trailing `.0`, never `-0`.
     mutating func number(_ value: Double, roundingUp: Bool = false) {
+        // Sign, up to 13 digits, a point and a decimal: room made once.
+        reserve(24)
         let tenths = GraphSVG.tenths(value, roundingUp: roundingUp)
         if tenths == 0 {
-            byte(UInt8(ascii: "0"))
+            base[count] = UInt8(ascii: "0")
+            count += 1
             return
         }
-        if tenths < 0 { byte(UInt8(ascii: "-")) }
+        if tenths < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
+        }
         let magnitude = tenths.magnitude
         digits(magnitude / 10)
-        if magnitude % 10 != 0 {
-            byte(UInt8(ascii: "."))
-            byte(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        let decimal = magnitude % 10
+        if decimal != 0 {
+            base[count] = UInt8(ascii: ".")
+            base[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: decimal)
+            count += 2
         }
     }
 

@@ -165,19 +165,20 @@ struct GraphNodeFacts: Sendable {
         case table([GraphNodeFacts])
         case each(Context)
 
-        /// The facts of `node` of `graph`; from a table, with its place in the lists.
-        func facts(of node: Int, graph: RelationGraph, site: Site) -> GraphNodeFacts {
+        /// The facts of `nodes` of `graph`, and where each node's are in them (`at`): from a table,
+        /// the table itself, which nothing is copied from.
+        func facts(of nodes: [Int], graph: RelationGraph, site: Site) -> (facts: [GraphNodeFacts], at: [Int]) {
             switch self {
-            case let .table(table): table[node]
-            case let .each(context): context.facts(of: graph.refs[node], in: site)
+            case let .table(table): (table, nodes)
+            case let .each(context): (nodes.map { context.facts(of: graph.refs[$0], in: site) }, Array(nodes.indices))
             }
         }
 
-        /// The positions in `facts` (a picture's nodes' facts) in the lists' order.
-        func listOrder(_ positions: [Int], facts: [GraphNodeFacts]) -> [Int] {
+        /// The positions of a picture's nodes, whose facts are `facts[at[position]]`, in the lists' order.
+        func listOrder(_ positions: [Int], facts: [GraphNodeFacts], at: [Int]) -> [Int] {
             switch self {
-            case .table: positions.sorted { facts[$0].listRank < facts[$1].listRank }
-            case .each: positions.sorted { GraphNodeFacts.listed(facts[$0], before: facts[$1]) }
+            case .table: positions.sorted { facts[at[$0]].listRank < facts[at[$1]].listRank }
+            case .each: positions.sorted { GraphNodeFacts.listed(facts[at[$0]], before: facts[at[$1]]) }
             }
         }
 

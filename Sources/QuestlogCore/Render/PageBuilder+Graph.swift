@@ -69,15 +69,21 @@ extension PageBuilder {
     private func picture(of nodes: [Int], current: Int?, from path: String, layout: ForceLayout, id: String,
                          title: String, filterable: Bool) -> PageContext {
         let pageGame = Self.pageGame(path).map(String.init)
-        let shown = nodes.map { graphFacts.facts(of: $0, graph: graph, site: site) }
-        let items = zip(nodes, shown).map { node, facts -> GraphNode in
-            let title = facts.ref.game == pageGame ? facts.title : facts.title + " · " + facts.gameTitle
-            return GraphNode(name: facts.name, title: title, url: node == current ? nil : RelativeURL.from(path, to: facts.path),
-                             kind: facts.kind, state: facts.state, isCurrent: node == current,
-                             label: facts.label, labelWidth: facts.labelWidth)
+        // Each node's facts read where they are (`at`: their places in `facts`), not copied: a
+        // node's facts hold ten strings, each copy of them ten shared counts to raise and lower.
+        let (facts, at) = graphFacts.facts(of: nodes, graph: graph, site: site)
+        var items: [GraphNode] = []
+        items.reserveCapacity(nodes.count)
+        for (position, node) in nodes.enumerated() {
+            let place = at[position]
+            let title = facts[place].ref.game == pageGame ? facts[place].title : facts[place].title + " · " + facts[place].gameTitle
+            items.append(GraphNode(name: facts[place].name, title: title,
+                                   url: node == current ? nil : RelativeURL.from(path, to: facts[place].path),
+                                   kind: facts[place].kind, state: facts[place].state, isCurrent: node == current,
+                                   label: facts[place].label, labelWidth: facts[place].labelWidth))
         }
         let edges = graph.edges(among: nodes)
-        let seeds = shown.map(\.seed)
+        let seeds = at.map { facts[$0].seed }
         let pinned = current.flatMap { nodes.firstIndex(of: $0) }
         let points = layouts.map { memo in
             memo.positions(key: LayoutMemo.key(layout, seeds: seeds, edges: edges, pinned: pinned), count: seeds.count) {
@@ -93,11 +99,11 @@ extension PageBuilder {
         if items.contains(where: { $0.state != .none }) {
             legend.append(contentsOf: legendItems.states)
         }
-        let listed = graphFacts.listOrder(nodes.indices.filter { items[$0].url != nil }, facts: shown)
-        let links: [MustacheValue] = listed.map { at in
-            let facts = shown[at]
-            return ["name": .string(facts.name), "url": .string(items[at].url ?? ""), "kind": .string(facts.kindName),
-                    "otherGame": facts.ref.game == pageGame ? .null : .string(facts.gameTitle)]
+        let listed = graphFacts.listOrder(nodes.indices.filter { items[$0].url != nil }, facts: facts, at: at)
+        let links: [MustacheValue] = listed.map { position in
+            let place = at[position]
+            return ["name": .string(facts[place].name), "url": .string(items[position].url ?? ""), "kind": .string(facts[place].kindName),
+                    "otherGame": facts[place].ref.game == pageGame ? .null : .string(facts[place].gameTitle)]
         }
         return [
             "svg": .utf8(svg),

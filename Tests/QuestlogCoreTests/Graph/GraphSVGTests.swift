@@ -1,4 +1,5 @@
 @testable import QuestlogCore
+import TestSupport
 import Testing
 
 /// The SVG of a picture of the graph: names escaped, links as written, a named group, a frame that
@@ -144,5 +145,74 @@ struct GraphSVGTests {
         }
         #expect(out.string() == expected)
         #expect(out.bytes == Array(expected.utf8))
+    }
+    @Test func bytesEscapeWhatTheStringFormEscapes() {
+        // Every ASCII character alone and between others, and the non-ASCII that starts with the
+        // byte the writer watches for (U+FEFF, U+FFFE) or not (CJK, Vietnamese).
+        var texts = (0..<128).flatMap { code -> [String] in
+            let character = String(UnicodeScalar(UInt8(code)))
+            return [character, "a\(character)b"]
+        }
+        texts += ["\u{FEFF}name", "na\u{FFFE}me", "酒主箭", "Lan Đăng", "", "plain name", "a\"b<c>d&e"]
+        for text in texts {
+            var out = SVGBytes(capacity: 4)
+            out.escaped(text)
+            #expect(out.string() == GraphSVG.escaped(text), "\(Array(text.utf8))")
+        }
+    }
+
+    @Test func wholeNumbersOfAnyLength() {
+        for value in [0, 7, -7, 42, 999, 1_000, 9_999, 10_000, -123_456_789, Int.max, Int.min] {
+            var out = SVGBytes(capacity: 1)
+            out.integer(value)
+            #expect(out.string() == String(value))
+        }
+    }
+
+    @Test func namesArePlacedAsTheFirstLeastOverlappingOfFourPlaces() {
+        // A reference of the rule, kept plain: every candidate made, the first least overlapping taken.
+        func reference(_ names: [String], _ points: [GraphPoint], _ radii: [Double], _ order: [Int]) -> [GraphLabels.Label?] {
+            let size = GraphLabels.fontSize, half = size / 2 + 1
+            let circles = points.indices.map { GraphLabels.Box(minX: points[$0].x - radii[$0] - 1, minY: points[$0].y - radii[$0] - 1,
+                                                               maxX: points[$0].x + radii[$0] + 1, maxY: points[$0].y + radii[$0] + 1) }
+            var placed = [GraphLabels.Label?](repeating: nil, count: names.count)
+            var boxes: [GraphLabels.Box] = []
+            for node in order {
+                let w = GraphLabels.width(names[node]), p = points[node], r = radii[node]
+                let candidates = [
+                    GraphLabels.Label(text: names[node], x: p.x + r + 3, y: p.y + size * 0.35, anchor: .start,
+                                      box: .init(minX: p.x + r + 2, minY: p.y - half, maxX: p.x + r + 4 + w, maxY: p.y + half)),
+                    GraphLabels.Label(text: names[node], x: p.x - r - 3, y: p.y + size * 0.35, anchor: .end,
+                                      box: .init(minX: p.x - r - 4 - w, minY: p.y - half, maxX: p.x - r - 2, maxY: p.y + half)),
+                    GraphLabels.Label(text: names[node], x: p.x, y: p.y + r + 2 + size * 0.85, anchor: .middle,
+                                      box: .init(minX: p.x - w / 2 - 1, minY: p.y + r + 1, maxX: p.x + w / 2 + 1, maxY: p.y + r + 3 + size)),
+                    GraphLabels.Label(text: names[node], x: p.x, y: p.y - r - 2 - size * 0.25, anchor: .middle,
+                                      box: .init(minX: p.x - w / 2 - 1, minY: p.y - r - 3 - size, maxX: p.x + w / 2 + 1, maxY: p.y - r - 1)),
+                ]
+                var best = candidates[0], bestOverlap = Double.infinity
+                for candidate in candidates {
+                    let overlap = boxes.reduce(0) { $0 + candidate.box.overlap($1) }
+                        + circles.indices.filter { $0 != node }.reduce(0) { $0 + candidate.box.overlap(circles[$1]) }
+                    if overlap < bestOverlap { best = candidate; bestOverlap = overlap }
+                    if overlap == 0 { break }
+                }
+                placed[node] = best
+                boxes.append(best.box)
+            }
+            return placed
+        }
+        var generator = SplitMix64(seed: 11)
+        var anchors: Set<String> = []
+        for _ in 0..<200 {
+            let count = Int.random(in: 1...14, using: &generator)
+            let points = (0..<count).map { _ in GraphPoint(x: Double.random(in: 0...160, using: &generator), y: Double.random(in: 0...90, using: &generator)) }
+            let radii = (0..<count).map { $0 == 0 ? 9.0 : 6.0 }
+            let names = (0..<count).map { "Node \($0) " + String(repeating: "w", count: Int.random(in: 0...12, using: &generator)) }
+            let order = Array(0..<count).shuffled(using: &generator)
+            let placed = GraphLabels.place(labels: names, points: points, radii: radii, order: order)
+            #expect(placed == reference(names, points, radii, order))
+            for label in placed { if let label { anchors.insert(label.anchor.rawValue) } }
+        }
+        #expect(anchors == ["start", "end", "middle"], "crowded pictures use every kind of place")
     }
 }
