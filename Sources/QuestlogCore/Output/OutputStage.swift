@@ -7,6 +7,10 @@ import Foundation
 /// place; `discard` removes the staging folder (and an output folder made only for it), leaving
 /// the output as it was.
 ///
+/// Into an output folder missing or empty when the build began, files are staged at their own
+/// paths instead (`OutputTemporaryName.tree`), and `commit` moves the staging folder's few top
+/// entries into place rather than renaming every file.
+///
 /// A file whose bytes are already on disk at its path is not staged: the hash and stamp the last
 /// build recorded vouch for it when the file still has that size and modification time, and
 /// otherwise its bytes are compared with the file's.
@@ -35,6 +39,11 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// build can then be on disk already, and none is looked for (a full build into a new folder
     /// tried to open each of its 11,000 paths to compare its bytes).
     private let startsEmpty: Bool
+    /// Whether files are staged at their own paths (`OutputTemporaryName.tree`): when the output
+    /// folder starts empty.
+    private let tree: Bool
+    /// The folders made inside a staging folder of files at their own paths, relative to it.
+    private var treeFolders: Set<String> = []
     /// Set once `commit` put every staged file in place: `discard` then has no staged file to remove.
     private var placed = false
     /// The files of `previous` as they are on disk, examined on another thread from the moment the
@@ -71,6 +80,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         self.recorded = recorded
         self.active = active
         startsEmpty = active && byPath.isEmpty && OutputFileSystem.isMissingOrEmptyFolder(writer.directory)
+        tree = startsEmpty
         let directory = writer.directory
         let paths = Array(byPath.keys)
         examined = active && !paths.isEmpty ? Background { Self.examine(paths, in: directory) } : nil
@@ -135,8 +145,9 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         count += 1
         let index = count
         lock.unlock()
-        let staged = folder + "/" + OutputTemporaryName.staged(index)
+        let staged = tree ? folder + "/" + file.path : folder + "/" + OutputTemporaryName.staged(index)
         do {
+            if tree { try makeTreeFolders(of: file.path, in: folder) }
             // The same bytes as the large file staged just before: another name of that file.
             if twin == nil || (try? OutputFileSystem.link(twin!, to: staged)) == nil {
                 try OutputFileSystem.create(staged, chunks: file.chunks)
@@ -146,6 +157,19 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         } catch {
             _ = try? OutputFileSystem.remove(staged)
             lock.withLock { failures.append((file.path, writer.failure(error, doing: "write", at: file.path))) }
+        }
+    }
+
+    /// Makes the folders of `path` inside the staging folder `stage`, those not made already.
+    private func makeTreeFolders(of path: String, in stage: String) throws(OutputFileSystem.Failure) {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
+        if lock.withLock({ treeFolders.contains(String(path[..<slash])) }) { return }
+        var folders: [String] = []
+        path.forEachPathFolderFromTop { folders.append($0); return true }
+        for folder in folders where !lock.withLock({ treeFolders.contains(folder) }) {
+            // Another thread may make the same folder at the same time: one already there is fine.
+            try OutputFileSystem.makeFolder(stage + "/" + folder)
+            lock.withLock { _ = treeFolders.insert(folder) }
         }
     }
 
@@ -291,7 +315,21 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         var placing = writer
         placing.onFile = onFile
-        let report = try placing.write(plan)
+        let report: OutputReport
+        if let stage = lock.withLock({ tree ? stageFolder : nil }), placing.canPlaceTree(plan),
+           entries.allSatisfy({ entry in
+               if case let .staged(path) = entry.content { path == stage + "/" + entry.path } else { false }
+           }) {
+            // Every file staged at its own path: the staging folder's top entries are moved.
+            var names: [String] = []
+            for entry in entries {
+                let name = String(entry.path.utf8.firstIndex(of: UInt8(ascii: "/")).map { entry.path[..<$0] } ?? Substring(entry.path))
+                if names.last != name { names.append(name) }
+            }
+            report = try placing.placeTree(plan, from: stage, names: names)
+        } else {
+            report = try placing.write(plan)
+        }
         lock.withLock { placed = true }
         let directory = writer.directory
         let stamps = Parallel.map(entries, jobs: writer.jobs) { entry -> SourceStamp? in
@@ -323,8 +361,13 @@ final class OutputStage: OutputSink, @unchecked Sendable {
                 for entry in entries {
                     if case let .staged(path) = entry.content { _ = try? OutputFileSystem.remove(path) }
                 }
+                // A folder always has a longer path than the folders it is in: the deepest go first.
+                for folder in treeFolders.sorted(by: { $0.utf8.count > $1.utf8.count }) {
+                    OutputFileSystem.removeFolderIfEmpty(stageFolder + "/" + folder)
+                }
                 OutputFileSystem.removeFolderIfEmpty(stageFolder)
             }
+            treeFolders = []
             placed = false
             for folder in madeFolders { OutputFileSystem.removeFolderIfEmpty(folder) }
             madeFolders = []
@@ -388,9 +431,10 @@ final class OutputStage: OutputSink, @unchecked Sendable {
             }
             madeFolders.insert(folder, at: 0)
         }
-        let stage = writer.absolute(OutputTemporaryName.stage)
+        let name = tree ? OutputTemporaryName.tree : OutputTemporaryName.stage
+        let stage = writer.absolute(name)
         do { try OutputFileSystem.makeFolder(stage) } catch {
-            throw writer.failure(error, doing: "create the folder", at: OutputTemporaryName.stage)
+            throw writer.failure(error, doing: "create the folder", at: name)
         }
         stageFolder = stage
         return stage

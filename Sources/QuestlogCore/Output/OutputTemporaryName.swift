@@ -8,7 +8,9 @@ import Darwin
 /// `.questlog-tmp-<process id>-<file number>`, or `-manifest` for the manifest, in the folder of
 /// the file they become; and `.questlog-tmp-<process id>-stage`, the folder at the top of the
 /// output where a build keeps the files it makes, each named by its number, until it knows it
-/// succeeds. A build killed mid-write leaves such files behind; the next build knows them by this
+/// succeeds. A build into a folder that was missing or empty keeps them instead in
+/// `.questlog-tmp-<process id>-tree`, each at its own path, to move them into place folder by
+/// folder. A build killed mid-write leaves such files behind; the next build knows them by this
 /// scheme alone and removes them.
 enum OutputTemporaryName {
     static let prefix = ".questlog-tmp-"
@@ -29,9 +31,19 @@ enum OutputTemporaryName {
         "\(prefix)\(getpid())-stage"
     }
 
+    /// The name of this process's staging folder of files at their own paths.
+    static var tree: String {
+        "\(prefix)\(getpid())-tree"
+    }
+
     /// Whether `name` is a staging folder's name, of any process.
     static func isStage(_ name: String) -> Bool {
         name.hasPrefix(prefix) && name.hasSuffix("-stage")
+    }
+
+    /// Whether `name` is the name of a staging folder of files at their own paths, of any process.
+    static func isTree(_ name: String) -> Bool {
+        name.hasPrefix(prefix) && name.hasSuffix("-tree")
     }
 
     /// The name of a staged file inside the staging folder.
@@ -51,7 +63,7 @@ enum OutputTemporaryName {
         guard name.hasPrefix(prefix) else { return false }
         let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let process = Int32(parts[0]), process > 0, String(process) == parts[0],
-              parts[1] == "manifest" || parts[1] == "stage" || (!parts[1].isEmpty && parts[1].allSatisfy { $0.isASCII && $0.isNumber }) else {
+              parts[1] == "manifest" || parts[1] == "stage" || parts[1] == "tree" || (!parts[1].isEmpty && parts[1].allSatisfy { $0.isASCII && $0.isNumber }) else {
             return false
         }
         return process != getpid() && kill(process, 0) != 0 && errno == ESRCH

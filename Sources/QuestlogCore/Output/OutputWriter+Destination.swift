@@ -47,7 +47,8 @@ extension OutputWriter {
         guard names.contains(OutputManifest.fileName) else {
             // A build killed before its first manifest was in place leaves only temporary files.
             // This build's own staging folder is there once it has made its first file.
-            if names.allSatisfy({ OutputDestination.ignorableNames.contains($0) || OutputTemporaryName.isLeftover($0) || $0 == OutputTemporaryName.stage }) {
+            if names.allSatisfy({ OutputDestination.ignorableNames.contains($0) || OutputTemporaryName.isLeftover($0)
+                || $0 == OutputTemporaryName.stage || $0 == OutputTemporaryName.tree }) {
                 return OutputDestination(exists: true, rootNames: names, manifest: nil, manifestBytes: nil)
             }
             errors.append(OutputError(.notQuestlogOutput, "refusing to write to \(shown(nil)): the folder is not empty and was not made by Questlog (no \(OutputManifest.fileName)); choose another --output or empty it"))

@@ -2,7 +2,8 @@ extension OutputWriter {
     /// Deletes the temporary files an interrupted build left (see `OutputTemporaryName`): regular
     /// files named by that scheme, in the output folder and in the folders of the files the
     /// previous manifest lists or this build writes, reached without links; and staging folders at
-    /// the top, with the staged files in them (regular files named by a number), once they are
+    /// the top, with the staged files in them (regular files named by a number, or in a staging
+    /// folder of files at their own paths, every regular file and folder in it), once they are
     /// empty. Nothing else is touched, whatever its name. Returns the paths deleted.
     func removeLeftovers(_ plan: OutputPlan) throws(OutputError) -> [String] {
         var folders = Set(plan.folders)
@@ -17,6 +18,10 @@ extension OutputWriter {
                 let path = folder.isEmpty ? name : folder + "/" + name
                 if folder.isEmpty && OutputTemporaryName.isStage(name) {
                     removed += try removeStage(path)
+                    continue
+                }
+                if folder.isEmpty && OutputTemporaryName.isTree(name) {
+                    removed += try removeTree(path)
                     continue
                 }
                 guard (try? OutputFileSystem.kind(of: absolute(path))) == .file else { continue }
@@ -43,6 +48,32 @@ extension OutputWriter {
                 if try OutputFileSystem.remove(absolute(staged)) { removed.append(staged) }
             } catch {
                 throw failure(error, doing: "remove", at: staged)
+            }
+        }
+        if OutputFileSystem.removeFolderIfEmpty(absolute(path)) { removed.append(path) }
+        return removed
+    }
+
+    /// Deletes a staging folder of files at their own paths left by another build: its regular
+    /// files and, once empty, its folders and itself, none reached through a link. Anything else in
+    /// it stays, with the folders that hold it.
+    private func removeTree(_ path: String) throws(OutputError) -> [String] {
+        guard (try? OutputFileSystem.kind(of: absolute(path))) == .directory,
+              let names = try? OutputFileSystem.entries(of: absolute(path)) else { return [] }
+        var removed: [String] = []
+        for name in names.sorted(by: { $0.utf8Precedes($1) }) {
+            let child = path + "/" + name
+            switch try? OutputFileSystem.kind(of: absolute(child)) {
+            case .directory?:
+                removed += try removeTree(child)
+            case .file?:
+                do {
+                    if try OutputFileSystem.remove(absolute(child)) { removed.append(child) }
+                } catch {
+                    throw failure(error, doing: "remove", at: child)
+                }
+            default:
+                continue
             }
         }
         if OutputFileSystem.removeFolderIfEmpty(absolute(path)) { removed.append(path) }

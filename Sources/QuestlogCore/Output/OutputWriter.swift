@@ -93,6 +93,42 @@ public struct OutputWriter: Sendable {
         return OutputReport(written: written, unchanged: plan.files.count - written.count, removed: removed)
     }
 
+    /// Whether a plan's files can be put in place by moving a staging folder's top entries
+    /// (`placeTree`): the folder is no build's output yet and holds nothing but temporary files.
+    func canPlaceTree(_ plan: OutputPlan) -> Bool {
+        plan.destination.exists && plan.destination.manifest == nil
+            && plan.destination.rootNames.allSatisfy { $0.hasPrefix(OutputTemporaryName.prefix) }
+    }
+
+    /// Puts the files of a checked plan in place, every one of them staged at its own path in the
+    /// folder `stage` (inside the output folder), by moving the staging folder's top entries,
+    /// `names`: a few renames for the whole site. Leftovers of interrupted builds go, and the
+    /// manifest lists every path first, as `write(_:)` does; nothing is moved onto anything
+    /// found in its place.
+    func placeTree(_ plan: OutputPlan, from stage: String, names: [String]) throws(OutputError) -> OutputReport {
+        // Checked again at the last moment, before anything changes: a rename would replace an
+        // empty folder or a file put there since the folder was looked at.
+        for name in names {
+            let kind: OutputFileSystem.Kind
+            do { kind = try OutputFileSystem.kind(of: absolute(name)) } catch {
+                throw failure(error, doing: "examine", at: name)
+            }
+            guard kind == .absent else {
+                throw OutputError(.inTheWay, "cannot write \(shown(name)): something was put there while the site was built; move it away", path: name)
+            }
+        }
+        _ = try removeLeftovers(plan)
+        let paths = plan.files.map(\.path)
+        try writeManifest(OutputManifest(paths: paths))
+        for name in names {
+            do { try OutputFileSystem.rename(stage + "/" + name, to: absolute(name)) } catch {
+                throw failure(error, doing: "write", at: name)
+            }
+        }
+        for _ in paths { onFile() }
+        return OutputReport(written: paths, unchanged: 0, removed: [])
+    }
+
     /// Two lists sorted by `utf8Precedes` as one, in that order.
     static func merging(_ a: [String], _ b: [String]) -> [String] {
         var merged: [String] = []

@@ -155,6 +155,79 @@ import Darwin
         #expect(try build(into: site.root + "/Kept").written == ["a/b/other.html"])
     }
 
+    /// Into a folder missing or empty when the build began, each file is staged at its own path,
+    /// and the staging folder's top entries are moved into place; a folder that held something has
+    /// its files staged by number and renamed one by one.
+    @Test func filesForANewFolderAreStagedAtTheirOwnPaths() throws {
+        let site = TestSite(["Content/.keep": "", "Kept/.questlog-manifest": "questlog-manifest 1\npage.html\n",
+                             "Kept/page.html": "<p>old</p>\n"])
+        defer { site.remove() }
+        func stage(into output: String) -> OutputStage {
+            let stage = OutputStage(writer: OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 2),
+                                    previous: [], active: true)
+            for path in ["page.html", "a/b/other.html", "a/c.css", "z/deep/er/x.json"] {
+                stage.add(OutputFile(path: path, bytes: Array("<p>\(path)</p>\n".utf8)))
+            }
+            return stage
+        }
+        let new = site.root + "/New"
+        let fresh = stage(into: new)
+        let tree = new + "/" + OutputTemporaryName.tree
+        #expect(try String(contentsOfFile: tree + "/a/b/other.html", encoding: .utf8) == "<p>a/b/other.html</p>\n")
+        #expect(try String(contentsOfFile: tree + "/z/deep/er/x.json", encoding: .utf8) == "<p>z/deep/er/x.json</p>\n")
+        #expect(fresh.validate().isEmpty)
+        let committed = try fresh.commit()
+        #expect(committed.report.written == ["a/b/other.html", "a/c.css", "page.html", "z/deep/er/x.json"])
+        #expect(committed.outputs?.map(\.path) == ["a/b/other.html", "a/c.css", "page.html", "z/deep/er/x.json"])
+        let expected = [
+            ".questlog-manifest": "questlog-manifest 1\na/b/other.html\na/c.css\npage.html\nz/deep/er/x.json\n",
+            "a/b/other.html": "<p>a/b/other.html</p>\n", "a/c.css": "<p>a/c.css</p>\n", "page.html": "<p>page.html</p>\n",
+            "z/deep/er/x.json": "<p>z/deep/er/x.json</p>\n",
+        ]
+        #expect(TestSite.tree(new) == expected.mapValues { Array($0.utf8) })
+
+        // A folder with something in it: files staged by number, as before.
+        let kept = stage(into: site.root + "/Kept")
+        #expect(FileManager.default.fileExists(atPath: site.root + "/Kept/" + OutputTemporaryName.stage + "/1"))
+        #expect(!FileManager.default.fileExists(atPath: site.root + "/Kept/" + OutputTemporaryName.tree))
+        #expect(try kept.commit().report.written == ["a/b/other.html", "a/c.css", "page.html", "z/deep/er/x.json"])
+        #expect(Self.temporaryNames(site.root + "/Kept").isEmpty)
+    }
+
+    /// Files staged at their own paths and discarded leave nothing: not the staging folder, not its
+    /// folders, not the output folder made for it.
+    @Test func filesStagedAtTheirOwnPathsAndDiscardedLeaveNothing() throws {
+        let site = TestSite(["Content/.keep": ""])
+        defer { site.remove() }
+        let output = site.root + "/Out/put"
+        let stage = OutputStage(writer: OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 1),
+                                previous: [], active: true)
+        stage.add(OutputFile(path: "a/b/c.html", bytes: Array("c".utf8)))
+        stage.add(OutputFile(path: "a/d.html", bytes: Array("d".utf8)))
+        #expect(FileManager.default.fileExists(atPath: output + "/" + OutputTemporaryName.tree + "/a/b/c.html"))
+        stage.discard()
+        #expect(!FileManager.default.fileExists(atPath: site.root + "/Out"))
+    }
+
+    /// Something put at a top path of the output while the site was built is neither replaced nor
+    /// removed: the build refuses, and its staged files go.
+    @Test func somethingPutInPlaceWhileStagingAtOwnPathsIsKept() throws {
+        let site = TestSite(["Content/.keep": ""])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        let stage = OutputStage(writer: OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 1),
+                                previous: [], active: true)
+        stage.add(OutputFile(path: "a/b.html", bytes: Array("b".utf8)))
+        stage.add(OutputFile(path: "index.html", bytes: Array("i".utf8)))
+        #expect(stage.validate().isEmpty)
+        try FileManager.default.createDirectory(atPath: output + "/a", withIntermediateDirectories: false)
+        #expect(throws: OutputError.self) { try stage.commit() }
+        #expect(TestSite.tree(output).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: output + "/a"), "the empty folder put there stays")
+        #expect(Self.temporaryNames(output).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: output + "/.questlog-manifest"))
+    }
+
     @Test func foldersMissingOrEmptyAreToldApart() throws {
         let site = TestSite(["Full/.x": "", "Dots/..x": "", "file": "text"])
         defer { site.remove() }
@@ -370,6 +443,34 @@ import Darwin
         #expect(site.build().report != nil)
         #expect(!FileManager.default.fileExists(atPath: output + "/.questlog-tmp-\(dead)-stage/3"))
         #expect(FileManager.default.fileExists(atPath: output + "/.questlog-tmp-\(dead)-stage/notes.txt"))
+    }
+
+    /// A killed build's staging folder of files at their own paths goes with its files and folders;
+    /// what a link in it points to is not touched.
+    @Test func theTreeStagingFolderOfAKilledBuildIsRemovedWithItsFilesAndFolders() throws {
+        let dead = try OutputWriterLeftoverTests.deadProcess()
+        let site = TestSite(copying: Self.fixture)
+        defer { site.remove() }
+        #expect(site.build().report != nil)
+        let output = site.root + "/Output"
+        let tree = "Output/.questlog-tmp-\(dead)-tree"
+        site.write(tree + "/index.html", "half a page")
+        site.write(tree + "/elden-ring/npcs/varre.html", "another")
+        site.write(tree + "/exports/site.json", "{")
+        site.write("Content/elden-ring/npcs/merchant-kale.md", "---\nname: Merchant Kalé\n---\nChanged.\n")
+        #expect(site.build().report != nil)
+        #expect(Self.temporaryNames(output).isEmpty)
+
+        // A link in it stays, with the folders that hold it, and what it points to is kept.
+        site.write("Elsewhere/precious.txt", "mine")
+        site.write(tree + "/g/page.html", "staged")
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/" + tree + "/g/link",
+                                                   withDestinationPath: site.root + "/Elsewhere")
+        site.write("Content/elden-ring/npcs/merchant-kale.md", "---\nname: Merchant Kalé\n---\nChanged twice.\n")
+        #expect(site.build().report != nil)
+        #expect(!FileManager.default.fileExists(atPath: site.root + "/" + tree + "/g/page.html"))
+        #expect(FileManager.default.fileExists(atPath: site.root + "/" + tree + "/g/link"))
+        #expect(try String(contentsOfFile: site.root + "/Elsewhere/precious.txt", encoding: .utf8) == "mine")
     }
 
     @Test func aNewOutputFolderLeftByAKilledBuildIsStillQuestlogs() throws {
