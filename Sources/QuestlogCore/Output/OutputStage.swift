@@ -37,7 +37,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     private let active: Bool
     /// Whether the output folder was missing or empty when the stage was made: no file of the
     /// build can then be on disk already, and none is looked for (a full build into a new folder
-    /// tried to open each of its 11,000 paths to compare its bytes).
+    /// tried to open each of its 11,000 paths to compare its bytes), whatever the last build recorded.
     private let startsEmpty: Bool
     /// Whether files are staged at their own paths (`OutputTemporaryName.tree`): when the output
     /// folder starts empty.
@@ -73,13 +73,17 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     ///   - active: whether files may be written to the output folder at all.
     init(writer: OutputWriter, previous: [SourceStamp], recorded: Int64 = 0, active: Bool) {
         self.writer = writer
+        // A folder missing or empty holds none of the files the last build recorded (it was
+        // emptied, or never written): they are not looked for, one failing look each.
+        startsEmpty = active && OutputFileSystem.isMissingOrEmptyFolder(writer.directory)
         var byPath: [String: SourceStamp] = [:]
-        byPath.reserveCapacity(previous.count)
-        for stamp in previous where stamp.hash != 0 { byPath[stamp.path] = stamp }
+        if !startsEmpty {
+            byPath.reserveCapacity(previous.count)
+            for stamp in previous where stamp.hash != 0 { byPath[stamp.path] = stamp }
+        }
         self.previous = byPath
         self.recorded = recorded
         self.active = active
-        startsEmpty = active && byPath.isEmpty && OutputFileSystem.isMissingOrEmptyFolder(writer.directory)
         tree = startsEmpty
         let directory = writer.directory
         let paths = Array(byPath.keys)

@@ -162,9 +162,9 @@ import Darwin
         let site = TestSite(["Content/.keep": "", "Kept/.questlog-manifest": "questlog-manifest 1\npage.html\n",
                              "Kept/page.html": "<p>old</p>\n"])
         defer { site.remove() }
-        func stage(into output: String) -> OutputStage {
+        func stage(into output: String, previous: [SourceStamp] = []) -> OutputStage {
             let stage = OutputStage(writer: OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 2),
-                                    previous: [], active: true)
+                                    previous: previous, active: true)
             for path in ["page.html", "a/b/other.html", "a/c.css", "z/deep/er/x.json"] {
                 stage.add(OutputFile(path: path, bytes: Array("<p>\(path)</p>\n".utf8)))
             }
@@ -185,6 +185,13 @@ import Darwin
             "z/deep/er/x.json": "<p>z/deep/er/x.json</p>\n",
         ]
         #expect(TestSite.tree(new) == expected.mapValues { Array($0.utf8) })
+
+        // Emptied since the last build: what that build recorded is not looked for.
+        try FileManager.default.removeItem(atPath: new)
+        let recorded = [SourceStamp(path: "page.html", size: 17, modified: 1_700_000_000_000_000_000, hash: 5)]
+        let emptied = stage(into: new, previous: recorded)
+        #expect(FileManager.default.fileExists(atPath: tree + "/page.html"))
+        #expect(try emptied.commit().report.written.count == 4)
 
         // A folder with something in it: files staged by number, as before.
         let kept = stage(into: site.root + "/Kept")
