@@ -144,8 +144,10 @@ enum OutputFileSystem {
     }
 
     /// Creates a new file holding the pieces one after another; fails if anything already exists at
-    /// `path`. No fsync.
-    static func create(_ path: String, chunks: [[UInt8]]) throws(Failure) {
+    /// `path`. No fsync. Returns the file's modification time as the file system gave it once
+    /// everything was written (nanoseconds since 1970; nil when it could not be read).
+    @discardableResult
+    static func create(_ path: String, chunks: [[UInt8]]) throws(Failure) -> Int64? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
         guard descriptor >= 0 else { throw Failure(code: errno) }
         for bytes in chunks {
@@ -163,8 +165,11 @@ enum OutputFileSystem {
                 written += count
             }
         }
+        var info = stat()
+        let modified = fstat(descriptor, &info) == 0 ? SourceStamp.modificationTime(info) : nil
         // Some file systems (NFS, quotas) report a failed write only when the file is closed.
         if close(descriptor) != 0 && errno != EINTR { throw Failure(code: errno) }
+        return modified
     }
 
     /// Makes `destination` another name of the file at `source` (a hard link); fails if anything

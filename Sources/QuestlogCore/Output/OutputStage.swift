@@ -26,6 +26,9 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         /// For a file left on disk as it was, the stamp it was found with, which `commit` records
         /// for it rather than examining it again (nil: examined by `commit`).
         var stamp: SourceStamp? = nil
+        /// For a file staged, its modification time once written: renamed into place, it keeps it,
+        /// and `commit` records it rather than examining the file again (nil: examined by `commit`).
+        var modified: Int64? = nil
     }
 
     let writer: OutputWriter
@@ -153,11 +156,12 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         do {
             if tree { try makeTreeFolders(of: file.path, in: folder) }
             // The same bytes as the large file staged just before: another name of that file.
+            var modified: Int64?
             if twin == nil || (try? OutputFileSystem.link(twin!, to: staged)) == nil {
-                try OutputFileSystem.create(staged, chunks: file.chunks)
+                modified = try OutputFileSystem.create(staged, chunks: file.chunks)
                 noteStaged(file.chunks, at: staged)
             }
-            lock.withLock { entries.append(Entry(path: file.path, content: .staged(staged), size: size, hash: hash)) }
+            lock.withLock { entries.append(Entry(path: file.path, content: .staged(staged), size: size, hash: hash, modified: modified)) }
         } catch {
             _ = try? OutputFileSystem.remove(staged)
             lock.withLock { failures.append((file.path, writer.failure(error, doing: "write", at: file.path))) }
@@ -338,8 +342,13 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         let directory = writer.directory
         let stamps = Parallel.map(entries, jobs: writer.jobs) { entry -> SourceStamp? in
             // A file left as it was keeps the stamp it was found with (the next build examines it
-            // again before trusting it); the others are examined as now on disk.
+            // again before trusting it), a file staged the time it was written with, which moving
+            // it keeps (one copied across file systems instead gets a later time, and the next
+            // build, finding it differs, reads the file); the others are examined as now on disk.
             if case .unchanged = entry.content, let stamp = entry.stamp { return stamp }
+            if case .staged = entry.content, let modified = entry.modified {
+                return SourceStamp(path: entry.path, size: entry.size, modified: modified, hash: entry.hash)
+            }
             guard var stamp = SourceStamp.current(entry.path, in: directory), stamp.size == entry.size else { return nil }
             stamp.hash = entry.hash
             return stamp

@@ -179,6 +179,11 @@ import Darwin
         let committed = try fresh.commit()
         #expect(committed.report.written == ["a/b/other.html", "a/c.css", "page.html", "z/deep/er/x.json"])
         #expect(committed.outputs?.map(\.path) == ["a/b/other.html", "a/c.css", "page.html", "z/deep/er/x.json"])
+        // Each recorded as it is on disk: the time it was written with, which moving it kept.
+        for stamp in committed.outputs ?? [] {
+            let now = SourceStamp.current(stamp.path, in: new)
+            #expect(now?.modified == stamp.modified && now?.size == stamp.size, "\(stamp.path)")
+        }
         let expected = [
             ".questlog-manifest": "questlog-manifest 1\na/b/other.html\na/c.css\npage.html\nz/deep/er/x.json\n",
             "a/b/other.html": "<p>a/b/other.html</p>\n", "a/c.css": "<p>a/c.css</p>\n", "page.html": "<p>page.html</p>\n",
@@ -197,7 +202,11 @@ import Darwin
         let kept = stage(into: site.root + "/Kept")
         #expect(FileManager.default.fileExists(atPath: site.root + "/Kept/" + OutputTemporaryName.stage + "/1"))
         #expect(!FileManager.default.fileExists(atPath: site.root + "/Kept/" + OutputTemporaryName.tree))
-        #expect(try kept.commit().report.written == ["a/b/other.html", "a/c.css", "page.html", "z/deep/er/x.json"])
+        let keptCommit = try kept.commit()
+        #expect(keptCommit.report.written == ["a/b/other.html", "a/c.css", "page.html", "z/deep/er/x.json"])
+        for stamp in keptCommit.outputs ?? [] {
+            #expect(SourceStamp.current(stamp.path, in: site.root + "/Kept")?.modified == stamp.modified, "\(stamp.path)")
+        }
         #expect(Self.temporaryNames(site.root + "/Kept").isEmpty)
     }
 
