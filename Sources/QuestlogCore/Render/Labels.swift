@@ -1,8 +1,45 @@
 /// The words pages use for kinds, fields and relations: the locale's for built-in ones the site
 /// leaves as they are, the site's own (from `questlog.yml`) for custom or relabelled ones.
 struct Labels: Sendable {
-    var strings: UIStrings
-    var schema: Schema
+    let strings: UIStrings
+    let schema: Schema
+    /// The words of the schema's kinds and fields, worked out once (pages ask for them for every
+    /// entry, and each answer looked kinds and fields up by name, copying them): by kind id, with
+    /// the name and plural they were worked out from.
+    private var kindWords: [String: (name: String, plural: String, singular: String, pluralWord: String)] = [:]
+    /// By kind id, then field name: the field's label as given, its wording, and an entry's state
+    /// for it done and not done (`state`).
+    private var fieldWords: [String: [String: (label: String, text: String, done: String, open: String)]] = [:]
+    /// By kind id, then field name: the label of the relation that field makes from the other side;
+    /// nil for the relation's own label.
+    private var relationWords: [String: [String: String?]] = [:]
+
+    /// - Parameter remembering: whether the words of the schema's kinds and fields are worked out
+    ///   once, here (false: each time they are asked for, as a reference for tests).
+    init(strings: UIStrings, schema: Schema, remembering: Bool = true) {
+        self.strings = strings
+        self.schema = schema
+        guard remembering else { return }
+        var kinds: [String: (name: String, plural: String, singular: String, pluralWord: String)] = [:]
+        var fields: [String: [String: (label: String, text: String, done: String, open: String)]] = [:]
+        var relations: [String: [String: String?]] = [:]
+        for (index, kind) in (schema.kinds + [schema.game]).enumerated() where kinds[kind.id] == nil {
+            kinds[kind.id] = (kind.name, kind.plural, kindName(kind), kindPlural(kind))
+            var byName: [String: (label: String, text: String, done: String, open: String)] = [:]
+            var inverse: [String: String?] = [:]
+            for field in kind.fields where byName[field.name] == nil {
+                byName[field.name] = (field.label, self.field(field, of: kind),
+                                      state(field, of: kind, done: true), state(field, of: kind, done: false))
+                inverse[field.name] = relationWording(of: field, in: kind)
+            }
+            fields[kind.id] = byName
+            // Relations come from the kinds of entries (`Schema.kind(id:)`), not from the game.
+            if index < schema.kinds.count { relations[kind.id] = inverse }
+        }
+        kindWords = kinds
+        fieldWords = fields
+        relationWords = relations
+    }
 
     /// The built-in kind of this id, when the site keeps its wording.
     private func builtIn(_ kind: Kind) -> Kind? {
@@ -17,22 +54,32 @@ struct Labels: Sendable {
     }
 
     func kindName(_ kind: Kind) -> String {
+        if let words = kindWords[kind.id], words.name == kind.name, words.plural == kind.plural { return words.singular }
         if let own = kind.translatedNames[strings.language] { return own }
         return builtIn(kind) != nil ? strings.optional("kinds.\(kind.id).name") ?? kind.name : kind.name
     }
 
     func kindPlural(_ kind: Kind) -> String {
+        if let words = kindWords[kind.id], words.name == kind.name, words.plural == kind.plural { return words.pluralWord }
         if let own = kind.translatedPlurals[strings.language] { return own }
         return builtIn(kind) != nil ? strings.optional("kinds.\(kind.id).plural") ?? kind.plural : kind.plural
     }
 
     func field(_ field: FieldDefinition, of kind: Kind) -> String {
+        if let words = fieldWords[kind.id]?[field.name], words.label == field.label { return words.text }
         if let own = field.translatedLabels[strings.language] { return own }
         return isBuiltIn(field, of: kind) ? strings.optional("fields.\(kind.id).\(field.name)") ?? field.label : field.label
     }
 
     func relation(_ relation: Relation) -> String {
+        if let words = relationWords[relation.sourceKind]?[relation.field] { return words ?? relation.label }
         guard let kind = schema.kind(id: relation.sourceKind), let field = kind.field(named: relation.field) else { return relation.label }
+        return relationWording(of: field, in: kind) ?? relation.label
+    }
+
+    /// The label of the relation `field` of `kind` makes from the other side, in this language's
+    /// words; nil where that is the relation's own label.
+    private func relationWording(of field: FieldDefinition, in kind: Kind) -> String? {
         if let own = field.translatedInverseLabels[strings.language] { return own }
         if field.inverseLabel == nil, !kind.translatedPlurals.isEmpty || !field.translatedLabels.isEmpty {
             // The default label, "Quests" or "NPCs (Home)", in this language's words.
@@ -41,7 +88,7 @@ struct Labels: Sendable {
         }
         let original = Schema.builtIn.kind(id: kind.id)?.field(named: field.name)
         let unchanged = original.map { $0.inverseLabel == field.inverseLabel && $0.type == field.type } ?? false
-        return unchanged ? strings.optional("inverse.\(relation.sourceKind).\(relation.field)") ?? relation.label : relation.label
+        return unchanged ? strings.optional("inverse.\(kind.id).\(field.name)") : nil
     }
 
     /// Locale keys of the built-in progress and highlight fields' wording.
@@ -63,6 +110,7 @@ struct Labels: Sendable {
 
     /// An entry's state for a progress field: "Complete" / "Not complete", or "Defeated: Yes".
     func state(_ field: FieldDefinition, of kind: Kind, done: Bool) -> String {
+        if let words = fieldWords[kind.id]?[field.name], words.label == field.label { return done ? words.done : words.open }
         if isBuiltIn(field, of: kind), let keys = Self.stateKeys[kind.id + "." + field.name] { return strings[done ? keys.0 : keys.1] }
         return self.field(field, of: kind) + ": " + (done ? strings["ui.yes"] : strings["ui.no"])
     }

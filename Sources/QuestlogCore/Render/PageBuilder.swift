@@ -3,7 +3,12 @@ import Mustache
 /// The Render stage's first half: turns the resolved site into the pages to render, each with the
 /// data its template sees. Pure: no I/O, the same site always gives the same pages.
 public struct PageBuilder: Sendable {
-    public var site: Site
+    public var site: Site {
+        didSet { gameTitles = Self.gameTitles(of: site) }
+    }
+    /// Each game's title by id (the first game of an id, as `Site.game(id:)` finds it): links to
+    /// entries of other games show it.
+    private var gameTitles: [String: String]
     /// The UI strings of the pages being built: the site's language, or a game's own.
     public private(set) var strings: UIStrings
     private(set) var labels: Labels
@@ -42,6 +47,7 @@ public struct PageBuilder: Sendable {
     ///     every node first.
     public init(site: Site, strings: UIStrings, gameStrings: [String: UIStrings] = [:], jobs: Int = 1, fewPages: Bool = false) {
         self.site = site
+        gameTitles = Self.gameTitles(of: site)
         self.jobs = max(1, jobs)
         self.strings = strings
         labels = Labels(strings: strings, schema: site.schema)
@@ -65,6 +71,12 @@ public struct PageBuilder: Sendable {
         searchScopes = Self.searchScopes(of: site, strings: strings)
         kindNames = Self.kindNames(of: site.schema, labels: labels)
         legendItems = Self.legend(of: site.schema, labels: labels, strings: strings)
+    }
+
+    static func gameTitles(of site: Site) -> [String: String] {
+        var titles: [String: String] = [:]
+        for game in site.games where titles[game.id] == nil { titles[game.id] = game.title }
+        return titles
     }
 
     static func kindNames(of schema: Schema, labels: Labels) -> [String: String] {
@@ -316,12 +328,14 @@ public struct PageBuilder: Sendable {
             fields.append(("url", .string(RelativeURL.from(path, to: game.path))))
             fields.append(("kind", .string(kindName ?? labels.kindName(site.schema.game))))
         } else {
-            guard let kind = site.schema.kind(id: ref.kind), let (name, target) = site.withEntry(ref, { ($0.displayName, $0.path) }) else { return nil }
+            // The kind's name from the table of the schema's kinds: a kind of the schema is one
+            // with a name there. Looked up, not copied out of the schema, for every link.
+            guard let known = kindNames[ref.kind], let (name, target) = site.withEntry(ref, { ($0.displayName, $0.path) }) else { return nil }
             fields.append(("name", .string(name)))
             fields.append(("url", .string(RelativeURL.from(path, to: target))))
-            fields.append(("kind", .string(kindName ?? kindNames[kind.id] ?? labels.kindName(kind))))
-            if pageGame.map({ ref.game != $0 }) ?? true, let game = site.game(id: ref.game) {
-                fields.append(("otherGame", .string(game.title)))
+            fields.append(("kind", .string(kindName ?? known)))
+            if pageGame.map({ ref.game != $0 }) ?? true, let title = gameTitles[ref.game] {
+                fields.append(("otherGame", .string(title)))
             }
         }
         if let separator { fields.append(("separator", .string(separator))) }
