@@ -67,15 +67,17 @@ struct ExportTable: Sendable {
             .text(refs.map { $0.exportID(in: game) }.joined(separator: "; "))
         }
         var cells: [ExportCell] = [.text(entry.id), .text(entry.name), .text(entry.displayName)]
-        for column in layout.fields {
-            let value = entry.fields[column.field.name]
-            cells.append(value.map { cell($0, site: site) } ?? (column.field.type == .bool ? .bool(false) : .text("")))
-            if column.idsColumn != nil {
+        // Each column read in place: a column copied is its field definition's dozen strings and
+        // tables counted up and down again, for every entry.
+        for index in layout.fields.indices {
+            let value = entry.fields[layout.fields[index].field.name]
+            cells.append(value.map { cell($0, site: site) } ?? (layout.fields[index].field.type == .bool ? .bool(false) : .text("")))
+            if layout.fields[index].idsColumn != nil {
                 cells.append(ids(value?.references ?? []))
             }
         }
-        for column in layout.relations {
-            let related = KindLayout.related(entry, column)
+        for index in layout.relations.indices {
+            let related = KindLayout.related(entry, layout.relations[index])
             cells.append(names(related, site: site))
             cells.append(ids(related))
         }

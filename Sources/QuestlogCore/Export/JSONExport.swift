@@ -157,9 +157,11 @@ public enum JSONExport {
         writer.member("url", entry.path)
         writer.key("fields")
         writer.openObject()
-        for column in layout.fields {
-            writer.key(column.field.name)
-            write(entry.fields[column.field.name], type: column.field.type, game: game, site: site, to: &writer)
+        // Each column read in place: a column copied is its field definition's dozen strings and
+        // tables counted up and down again, for every entry.
+        for index in layout.fields.indices {
+            writer.key(layout.fields[index].field.name)
+            write(entry.fields[layout.fields[index].field.name], type: layout.fields[index].field.type, game: game, site: site, to: &writer)
         }
         writer.closeObject()
         writer.key("extra")
@@ -171,10 +173,10 @@ public enum JSONExport {
         writer.closeObject()
         writer.key("inverse")
         writer.openObject()
-        for column in layout.relations {
-            writer.key(column.name)
+        for index in layout.relations.indices {
+            writer.key(layout.relations[index].name)
             writer.openArray()
-            for ref in KindLayout.related(entry, column) {
+            for ref in KindLayout.related(entry, layout.relations[index]) {
                 writer.item()
                 write(reference: ref, from: game, site: site, to: &writer)
             }
