@@ -24,6 +24,12 @@ public struct MustacheObject: Sendable {
         storage = .make(pairs: pairs)
     }
 
+    /// Creates an object of the fields `keys` with `values`, one for each key in the same order:
+    /// the cheapest way to make many objects of the same fields, as nothing is hashed.
+    public init(keys: MustacheKeys, values: [MustacheValue]) {
+        storage = .make(keys: keys, values: values)
+    }
+
     /// This object with `changes` set: fields it has already take the new values, others are added.
     public func setting(_ changes: (String, MustacheValue)...) -> MustacheObject {
         var pairs: [(String, MustacheValue)] = []
@@ -65,5 +71,20 @@ extension MustacheObject: ExpressibleByDictionaryLiteral {
     /// Creates an object; when a key repeats, the last value wins.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
         self.init(pairs: elements)
+    }
+}
+
+/// The keys of objects made many times with the same fields (a table's cells, a list's links),
+/// hashed and placed once: `MustacheObject(keys:values:)` then copies where each goes.
+public struct MustacheKeys: Sendable {
+    let keys: [String]
+    /// The slots of an object of these keys, as inserting them in order leaves them.
+    let slots: [UInt64]
+
+    /// - Parameter keys: distinct keys, in the order values are given.
+    public init(_ keys: [String]) {
+        precondition(Set(keys).count == keys.count, "keys repeat")
+        self.keys = keys
+        slots = MustacheObjectStorage.slots(of: keys)
     }
 }

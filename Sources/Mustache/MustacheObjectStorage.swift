@@ -68,6 +68,34 @@ final class MustacheObjectStorage: ManagedBuffer<MustacheObjectStorage.Header, U
         return storage
     }
 
+    /// A table of the fields `keys` (distinct) with `values`, in that order: the slots copied from
+    /// the keys' own table, nothing hashed or probed.
+    static func make(keys: MustacheKeys, values: [MustacheValue]) -> MustacheObjectStorage {
+        precondition(values.count == keys.keys.count, "one value for each key")
+        let storage = make(capacity: keys.keys.count)
+        storage.withUnsafeMutablePointers { header, slots in
+            precondition(header.pointee.mask == keys.slots.count - 1)
+            keys.slots.withUnsafeBufferPointer { slots.update(from: $0.baseAddress!, count: $0.count) }
+            let fields = storage.fields(slots, mask: header.pointee.mask)
+            values.withUnsafeBufferPointer { values in
+                for index in values.indices {
+                    (fields + index).initialize(to: MustacheField(key: keys.keys[index], value: values[index]))
+                }
+            }
+            header.pointee.count = values.count
+        }
+        return storage
+    }
+
+    /// The slots a table of `keys` (distinct) inserted in order has: what `make(keys:values:)` copies.
+    static func slots(of keys: [String]) -> [UInt64] {
+        let storage = make(capacity: keys.count)
+        for key in keys { storage.insert(key, .null, capacity: keys.count) }
+        return storage.withUnsafeMutablePointers { header, slots in
+            Array(UnsafeBufferPointer(start: slots, count: header.pointee.mask + 1))
+        }
+    }
+
     private func fields(_ slots: UnsafeMutablePointer<UInt64>, mask: Int) -> UnsafeMutablePointer<MustacheField> {
         UnsafeMutableRawPointer(slots + mask + 1).assumingMemoryBound(to: MustacheField.self)
     }

@@ -1,5 +1,6 @@
 import Mustache
 import Testing
+import TestSupport
 
 @Suite("MustacheObject")
 struct MustacheObjectTests {
@@ -58,5 +59,32 @@ struct MustacheObjectTests {
         #expect(object == ["name": "Varré", "kind": "NPC"])
         let template = try! Template(name: "t", source: "{{#items}}{{name}}{{kind}}{{separator}}{{/items}}")
         #expect(try! template.render(["items": [.object(changed), .object(object)]]) == "Varré, VarréNPC")
+    }
+
+    /// Objects made from keys placed once are the objects made from the same pairs: every key
+    /// found with its value, in templates too, whatever the keys (colliding slots included).
+    @Test func objectsOfKeysPlacedOnceAreTheObjectsOfThePairs() throws {
+        var generator = SplitMix64(seed: 7)
+        for round in 0..<300 {
+            let count = Int.random(in: 0...40, using: &generator)
+            var keys: [String] = []
+            while keys.count < count {
+                let key = String((0..<Int.random(in: 1...12, using: &generator)).map { _ in "abcdefgh_.é".randomElement(using: &generator)! })
+                if !keys.contains(key) { keys.append(key) }
+            }
+            let values = keys.indices.map { MustacheValue.int($0 * 7 + round) }
+            let shaped = MustacheObject(keys: MustacheKeys(keys), values: values)
+            let paired = MustacheObject(pairs: Array(zip(keys, values)))
+            #expect(shaped == paired)
+            #expect(shaped.count == count && shaped.keys == paired.keys)
+            for (key, value) in zip(keys, values) { #expect(shaped[key] == value, "\(key)") }
+            #expect(shaped["not-a-key"] == nil)
+        }
+        let keys = MustacheKeys(["name", "url", "kind"])
+        let first = MustacheObject(keys: keys, values: ["Varré", "varre.html", "NPC"])
+        let second = MustacheObject(keys: keys, values: ["Ranni", "ranni.html", "NPC"])
+        let template = try Template(name: "t", source: "{{#items}}<a href=\"{{url}}\">{{name}}</a> {{kind}};{{/items}}")
+        #expect(try template.render(["items": [.object(first), .object(second)]])
+            == "<a href=\"varre.html\">Varré</a> NPC;<a href=\"ranni.html\">Ranni</a> NPC;")
     }
 }

@@ -26,7 +26,13 @@ struct KindTable: Sendable {
     var followsPlaythroughs: Bool { playthrough != nil }
     /// The kind's boolean fields with the data attributes of a row that carry them
     /// (`data-merchant`, and `data-done-complete` for a progress field followed per playthrough).
-    private let flags: [(field: FieldDefinition, attribute: MustacheValue, doneAttribute: MustacheValue)]
+    private let flags: [(name: String, progress: Bool, attribute: MustacheValue, doneAttribute: MustacheValue)]
+
+    /// The fields of every row, cell and row attribute: each object of a table is made without
+    /// hashing its keys (a 4,000-entry table has some 30,000 of them).
+    private static let rowKeys = MustacheKeys(["name", "thumbnail", "id", "url", "attributes", "tags", "aliases", "hasAliases", "cells"])
+    private static let cellKeys = MustacheKeys(["key", "label", "text", "sort", "links", "isBool", "yes", "isTags", "tags"])
+    private static let attributeKeys = MustacheKeys(["name", "value"])
 
     init(builder: PageBuilder, kind: Kind, game: Game, path: String) {
         self.builder = builder
@@ -84,22 +90,31 @@ struct KindTable: Sendable {
         self.toggles = toggles
         flags = kind.fields.filter { $0.type == .bool }.map { field in
             let name = field.name.replacingOccurrences(of: "_", with: "-")
-            return (field, .string("data-" + name), .string("data-done-" + name))
+            return (field.name, field.progress, .string("data-" + name), .string("data-done-" + name))
         }
     }
 
     func row(_ entry: Entry) -> MustacheValue {
         var attributes: [MustacheValue] = []
         attributes.reserveCapacity(flags.count)
-        for (field, attribute, doneAttribute) in flags {
-            if let playthrough, field.progress {
-                attributes.append(["name": attribute, "value": .string(playthrough.isDone(entry, field: field.name) ? "true" : "false")])
-                attributes.append(["name": doneAttribute, "value": .string(builder.doneIn(entry, field: field.name, in: game))])
+        for flag in flags.indices {
+            let name = flags[flag].name
+            if let playthrough, flags[flag].progress {
+                attributes.append(.object(MustacheObject(keys: Self.attributeKeys, values: [
+                    flags[flag].attribute, .string(playthrough.isDone(entry, field: name) ? "true" : "false"),
+                ])))
+                attributes.append(.object(MustacheObject(keys: Self.attributeKeys, values: [
+                    flags[flag].doneAttribute, .string(builder.doneIn(entry, field: name, in: game)),
+                ])))
                 continue
             }
-            attributes.append(["name": attribute, "value": .string(entry.bool(field.name) ? "true" : "false")])
+            attributes.append(.object(MustacheObject(keys: Self.attributeKeys, values: [
+                flags[flag].attribute, .string(entry.bool(name) ? "true" : "false"),
+            ])))
         }
-        let tagSlugs = entry.list("tags").map(builder.slug).joined(separator: " ")
+        // Through a closure: the method itself as the function (`map(builder.slug)`) copied the
+        // whole builder for every row.
+        let tagSlugs = entry.list("tags").map { builder.slug($0) }.joined(separator: " ")
         let cells: [MustacheValue] = columns.map { column in
             // Every cell has every key, so a template never picks one up from the row or the page.
             var text: MustacheValue = "", sort: MustacheValue = "", links: MustacheValue = .list([])
@@ -127,25 +142,18 @@ struct KindTable: Sendable {
                 text = .string(builder.display(value))
                 sort = text
             }
-            return [
-                "key": .string(column.key), "label": .string(column.label), "text": text, "sort": sort,
-                "links": links, "isBool": .bool(isBool), "yes": .bool(yes), "isTags": .bool(isTags), "tags": tags,
-            ]
+            return .object(MustacheObject(keys: Self.cellKeys, values: [
+                .string(column.key), .string(column.label), text, sort, links, .bool(isBool), .bool(yes), .bool(isTags), tags,
+            ]))
         }
         var thumbnail: MustacheValue = .null
         if let imageField, case let .url(url)? = entry.fields[imageField.name] {
             thumbnail = builder.picture(url, alt: entry.name, from: path)
         }
-        return [
-            "name": .string(entry.displayName),
-            "thumbnail": thumbnail,
-            "id": .string(entry.id),
-            "url": .string(RelativeURL.from(path, to: entry.path)),
-            "attributes": .list(attributes),
-            "tags": .string(tagSlugs),
-            "aliases": .string(entry.list("aliases").joined(separator: ", ")),
-            "hasAliases": .bool(!entry.list("aliases").isEmpty),
-            "cells": .list(cells),
-        ]
+        let aliases = entry.list("aliases")
+        return .object(MustacheObject(keys: Self.rowKeys, values: [
+            .string(entry.displayName), thumbnail, .string(entry.id), .string(RelativeURL.from(path, to: entry.path)),
+            .list(attributes), .string(tagSlugs), .string(aliases.joined(separator: ", ")), .bool(!aliases.isEmpty), .list(cells),
+        ]))
     }
 }

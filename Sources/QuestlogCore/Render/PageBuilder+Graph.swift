@@ -65,6 +65,9 @@ extension PageBuilder {
         return (kinds, states)
     }
 
+    /// The fields of each link of a picture's text list, placed once.
+    private static let pictureLinkKeys = MustacheKeys(["name", "url", "kind", "otherGame"])
+
     /// The SVG, legend and text list of the picture of `nodes` (node numbers of the graph).
     private func picture(of nodes: [Int], current: Int?, from path: String, layout: ForceLayout, id: String,
                          title: String, filterable: Bool) -> PageContext {
@@ -102,8 +105,10 @@ extension PageBuilder {
         let listed = graphFacts.listOrder(nodes.indices.filter { items[$0].url != nil }, facts: facts, at: at)
         let links: [MustacheValue] = listed.map { position in
             let place = at[position]
-            return ["name": .string(facts[place].name), "url": .string(items[position].url ?? ""), "kind": .string(facts[place].kindName),
-                    "otherGame": facts[place].ref.game == pageGame ? .null : .string(facts[place].gameTitle)]
+            return .object(MustacheObject(keys: Self.pictureLinkKeys, values: [
+                .string(facts[place].name), .string(items[position].url ?? ""), .string(facts[place].kindName),
+                facts[place].ref.game == pageGame ? .null : .string(facts[place].gameTitle),
+            ]))
         }
         return [
             "svg": .utf8(svg),

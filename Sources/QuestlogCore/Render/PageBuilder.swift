@@ -313,33 +313,53 @@ public struct PageBuilder: Sendable {
 
     /// A link to an entry (or a game) from the page at `path`.
     func link(_ ref: EntryRef, from path: String) -> MustacheValue? {
-        linkFields(ref, from: path, pageGame: Self.pageGame(path)).map { .object(MustacheObject(pairs: $0)) }
+        linkFields(ref, from: path, pageGame: Self.pageGame(path))?.object(separator: nil)
     }
 
-    /// The fields of `link(_:from:)`, with the kind's name as `kind` unless `kindName` says otherwise
-    /// and `separator` when given; `pageGame` is the first folder of `path`.
-    private func linkFields(_ ref: EntryRef, from path: String, pageGame: Substring?, kindName: String? = nil,
-                            separator: String? = nil) -> [(String, MustacheValue)]? {
-        var fields: [(String, MustacheValue)] = []
-        fields.reserveCapacity(5)
-        if ref.kind == "game" {
-            guard let game = site.game(id: ref.game) else { return nil }
-            fields.append(("name", .string(game.title)))
-            fields.append(("url", .string(RelativeURL.from(path, to: game.path))))
-            fields.append(("kind", .string(kindName ?? labels.kindName(site.schema.game))))
-        } else {
-            // The kind's name from the table of the schema's kinds: a kind of the schema is one
-            // with a name there. Looked up, not copied out of the schema, for every link.
-            guard let known = kindNames[ref.kind], let (name, target) = site.withEntry(ref, { ($0.displayName, $0.path) }) else { return nil }
-            fields.append(("name", .string(name)))
-            fields.append(("url", .string(RelativeURL.from(path, to: target))))
-            fields.append(("kind", .string(kindName ?? known)))
-            if pageGame.map({ ref.game != $0 }) ?? true, let title = gameTitles[ref.game] {
-                fields.append(("otherGame", .string(title)))
+    /// The fields of a link: a name, a URL, a kind, and the title of the link's game when it is
+    /// not the page's.
+    private struct LinkFields {
+        var name: String
+        var url: String
+        var kind: String
+        var otherGame: String?
+
+        /// The keys of links with and without their game's title and a separator, placed once:
+        /// pages make some 100,000 links.
+        private static let plain = MustacheKeys(["name", "url", "kind"])
+        private static let withGame = MustacheKeys(["name", "url", "kind", "otherGame"])
+        private static let separated = MustacheKeys(["name", "url", "kind", "separator"])
+        private static let separatedWithGame = MustacheKeys(["name", "url", "kind", "otherGame", "separator"])
+
+        /// The link as an object, with `separator` when given.
+        func object(separator: String?) -> MustacheValue {
+            switch (otherGame, separator) {
+            case (nil, nil):
+                .object(MustacheObject(keys: Self.plain, values: [.string(name), .string(url), .string(kind)]))
+            case let (game?, nil):
+                .object(MustacheObject(keys: Self.withGame, values: [.string(name), .string(url), .string(kind), .string(game)]))
+            case let (nil, separator?):
+                .object(MustacheObject(keys: Self.separated, values: [.string(name), .string(url), .string(kind), .string(separator)]))
+            case let (game?, separator?):
+                .object(MustacheObject(keys: Self.separatedWithGame,
+                                       values: [.string(name), .string(url), .string(kind), .string(game), .string(separator)]))
             }
         }
-        if let separator { fields.append(("separator", .string(separator))) }
-        return fields
+    }
+
+    /// The fields of `link(_:from:)`, with the kind's name as `kind` unless `kindName` says
+    /// otherwise; `pageGame` is the first folder of `path`.
+    private func linkFields(_ ref: EntryRef, from path: String, pageGame: Substring?, kindName: String? = nil) -> LinkFields? {
+        if ref.kind == "game" {
+            guard let game = site.game(id: ref.game) else { return nil }
+            return LinkFields(name: game.title, url: RelativeURL.from(path, to: game.path),
+                              kind: kindName ?? labels.kindName(site.schema.game))
+        }
+        // The kind's name from the table of the schema's kinds: a kind of the schema is one
+        // with a name there. Looked up, not copied out of the schema, for every link.
+        guard let known = kindNames[ref.kind], let (name, target) = site.withEntry(ref, { ($0.displayName, $0.path) }) else { return nil }
+        let otherGame = pageGame.map { ref.game != $0 } ?? true ? gameTitles[ref.game] : nil
+        return LinkFields(name: name, url: RelativeURL.from(path, to: target), kind: kindName ?? known, otherGame: otherGame)
     }
 
     /// The first folder of an output path (`path.split(separator: "/").first`): the game of a
@@ -375,15 +395,10 @@ public struct PageBuilder: Sendable {
         let pageGame = Self.pageGame(path)
         let kindName: String? = showingKinds ? nil : ""
         if refs.count == 1 {
-            return linkFields(refs[0], from: path, pageGame: pageGame, kindName: kindName, separator: "")
-                .map { [.object(MustacheObject(pairs: $0))] } ?? []
+            return linkFields(refs[0], from: path, pageGame: pageGame, kindName: kindName).map { [$0.object(separator: "")] } ?? []
         }
-        var found = refs.compactMap { linkFields($0, from: path, pageGame: pageGame, kindName: kindName) }
-        // Each item's fields given their separator in place (room for it is kept), not copied.
-        for index in found.indices {
-            found[index].append(("separator", .string(index < found.count - 1 ? ", " : "")))
-        }
-        return found.map { .object(MustacheObject(pairs: $0)) }
+        let found = refs.compactMap { linkFields($0, from: path, pageGame: pageGame, kindName: kindName) }
+        return found.indices.map { found[$0].object(separator: $0 < found.count - 1 ? ", " : "") }
     }
 
     /// One bar per progress field (`progress: true`) of a kind the game has entries of; none in a
