@@ -115,7 +115,7 @@ extension PageBuilder {
             "legend": .list(legend),
             "filters": .list(filters),
             "links": .list(links),
-            "listLabel": .string(strings.format("graph.list", ["count": String(listed.count)])),
+            "listLabel": .string(graphListText(listed.count)),
         ]
     }
 }

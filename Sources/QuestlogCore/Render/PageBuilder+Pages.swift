@@ -203,16 +203,20 @@ extension PageBuilder {
     func fact(label: String, _ value: FieldValue, from path: String) -> MustacheValue {
         switch value {
         case let .bool(flag):
-            return ["label": .string(label), "text": .string(display(value)), "isBool": true, "yes": .bool(flag), "url": .null]
+            return .object(MustacheObject(keys: Self.flagFactKeys, values: [.string(label), .string(display(value)), true, .bool(flag), .null]))
         case let .url(url) where URLCheck.isAbsoluteWebURL(url) || url.lowercased().hasPrefix("mailto:"):
-            return ["label": .string(label), "text": .string(url), "isBool": false, "url": .string(url)]
+            return .object(MustacheObject(keys: Self.factKeys, values: [.string(label), .string(url), false, .string(url)]))
         case let .url(url) where !url.contains(":"):
             let name = url.split(separator: "/").last.map { $0.removingPercentEncoding ?? String($0) } ?? url
-            return ["label": .string(label), "text": .string(name), "isBool": false, "url": .string(RelativeURL.from(path, to: url))]
+            return .object(MustacheObject(keys: Self.factKeys, values: [.string(label), .string(name), false, .string(RelativeURL.from(path, to: url))]))
         default:
-            return ["label": .string(label), "text": .string(display(value)), "isBool": false, "url": .null]
+            return .object(MustacheObject(keys: Self.factKeys, values: [.string(label), .string(display(value)), false, .null]))
         }
     }
+
+    /// The fields of a row of the Details list, placed once: most entries have a few.
+    private static let factKeys = MustacheKeys(["label", "text", "isBool", "url"])
+    private static let flagFactKeys = MustacheKeys(["label", "text", "isBool", "yes", "url"])
 
     /// An image field as the picture at the top of the details: web URLs as they are, the site's own
     /// files (paths from the output root) relative to the page, with their size when it is known.

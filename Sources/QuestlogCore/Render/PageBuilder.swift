@@ -27,6 +27,9 @@ public struct PageBuilder: Sendable {
     /// The pictures' legend, made once: an item per kind of the schema, in its order, and the
     /// two progress states.
     private(set) var legendItems: (kinds: [MustacheValue], states: [MustacheValue]) = ([], [])
+    /// "Show all 12" and "The same links as a list (12)" for the counts lists mostly have, in this
+    /// builder's language, made once rather than for every list of every page.
+    private var countTexts: (showAll: [String], graphList: [String]) = ([], [])
     /// The slug of every tag of the site's entries and games (`Slug.make`), worked out once.
     private let tagSlugs: [String: String]
     /// Graph layouts of the last render to reuse, and where this render's are kept.
@@ -71,6 +74,24 @@ public struct PageBuilder: Sendable {
         searchScopes = Self.searchScopes(of: site, strings: strings)
         kindNames = Self.kindNames(of: site.schema, labels: labels)
         legendItems = Self.legend(of: site.schema, labels: labels, strings: strings)
+        countTexts = Self.countTexts(strings)
+    }
+
+    /// The texts of `countTexts` in the language of `strings`.
+    static func countTexts(_ strings: UIStrings) -> (showAll: [String], graphList: [String]) {
+        let counts = 0..<64
+        return (counts.map { strings.format("ui.show_all", ["count": String($0)]) },
+                counts.map { strings.format("graph.list", ["count": String($0)]) })
+    }
+
+    /// "Show all `count`" in this builder's language.
+    func showAllText(_ count: Int) -> String {
+        countTexts.showAll.indices.contains(count) ? countTexts.showAll[count] : strings.format("ui.show_all", ["count": String(count)])
+    }
+
+    /// "The same links as a list (`count`)" in this builder's language.
+    func graphListText(_ count: Int) -> String {
+        countTexts.graphList.indices.contains(count) ? countTexts.graphList[count] : strings.format("graph.list", ["count": String(count)])
     }
 
     static func gameTitles(of site: Site) -> [String: String] {
@@ -120,6 +141,7 @@ public struct PageBuilder: Sendable {
         builder.searchScopes = Self.searchScopes(of: site, strings: other)
         builder.kindNames = Self.kindNames(of: site.schema, labels: builder.labels)
         builder.legendItems = Self.legend(of: site.schema, labels: builder.labels, strings: other)
+        builder.countTexts = Self.countTexts(other)
         return builder
     }
 
@@ -289,13 +311,10 @@ public struct PageBuilder: Sendable {
                 ["title": .string(game.title), "url": .string(url(game.path)), "current": .bool(game.id == current)]
             }),
             "breadcrumbs": .list(breadcrumbs.enumerated().map { index, crumb in
-                var item: PageContext = ["label": .string(crumb.0)]
                 if let target = crumb.1, index < breadcrumbs.count - 1 {
-                    item["url"] = .string(url(target))
-                } else {
-                    item["current"] = true
+                    return .object(MustacheObject(keys: Self.crumbKeys, values: [.string(crumb.0), .string(url(target))]))
                 }
-                return .object(MustacheObject(item))
+                return .object(MustacheObject(keys: Self.currentCrumbKeys, values: [.string(crumb.0), true]))
             }),
             "hasBreadcrumbs": .bool(breadcrumbs.count > 1),
             "hasNav": .bool(!site.games.isEmpty),
@@ -310,6 +329,12 @@ public struct PageBuilder: Sendable {
         }
         return context
     }
+
+    /// The fields of a breadcrumb, and of the last one (the page itself), placed once.
+    private static let crumbKeys = MustacheKeys(["label", "url"])
+    private static let currentCrumbKeys = MustacheKeys(["label", "current"])
+    /// The fields of a list of links (`linkList`), placed once.
+    private static let linkListKeys = MustacheKeys(["label", "items", "more", "hasMore", "showAll"])
 
     /// A link to an entry (or a game) from the page at `path`.
     func link(_ ref: EntryRef, from path: String) -> MustacheValue? {
@@ -380,13 +405,9 @@ public struct PageBuilder: Sendable {
         let items = links(refs, from: path, showingKinds: showingKinds)
         let shown = items.count > Self.listLimit ? Array(items.prefix(Self.listLimit)) : items
         let rest = items.count > Self.listLimit ? Array(items.dropFirst(Self.listLimit)) : []
-        return [
-            "label": .string(label),
-            "items": .list(shown),
-            "more": .list(rest),
-            "hasMore": .bool(!rest.isEmpty),
-            "showAll": .string(strings.format("ui.show_all", ["count": String(items.count)])),
-        ]
+        return .object(MustacheObject(keys: Self.linkListKeys, values: [
+            .string(label), .list(shown), .list(rest), .bool(!rest.isEmpty), .string(showAllText(items.count)),
+        ]))
     }
 
     /// Links with a separator after all but the last, since Mustache cannot tell the last item.

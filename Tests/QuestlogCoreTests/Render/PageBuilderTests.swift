@@ -165,4 +165,24 @@ extension PageBuilderTests {
         }
         #expect(checkboxes == ["boss=Boss", "cafe=Café", "tree=Tree"])
     }
+
+    /// The counted texts of lists and pictures, made once for the counts lists mostly have, read as
+    /// each one made when asked, in the builder's language and in a game's own.
+    @Test(arguments: ["en", "ja"])
+    func countedTextsAreTheTextsMadeWhenAsked(language: String) throws {
+        let strings = UIStrings.load(language: language, theme: .embedded).0
+        let site = Site(config: SiteConfig(), schema: .builtIn, games: [])
+        let builder = PageBuilder(site: site, strings: strings)
+        for count in [0, 1, 2, 12, 63, 64, 65, 1_000] {
+            #expect(builder.showAllText(count) == strings.format("ui.show_all", ["count": String(count)]))
+            #expect(builder.graphListText(count) == strings.format("graph.list", ["count": String(count)]))
+        }
+        let other = UIStrings.load(language: "vi", theme: .embedded).0
+        let game = Game(id: "g", title: "G", source: SourceLocation(path: "Content/g"), path: "g/index.html",
+                        fields: ["language": .string("vi")], notes: .empty, entries: [:], links: [])
+        let speaking = PageBuilder(site: site, strings: strings, gameStrings: ["vi": other]).speaking(for: game)
+        #expect(speaking.showAllText(5) == other.format("ui.show_all", ["count": "5"]))
+        #expect(speaking.graphListText(70) == other.format("graph.list", ["count": "70"]))
+        #expect(speaking.showAllText(5) != builder.showAllText(5))
+    }
 }
