@@ -26,7 +26,7 @@ public struct MustacheObject: Sendable {
 
     /// Creates an object of the fields `keys` with `values`, one for each key in the same order:
     /// the cheapest way to make many objects of the same fields, as nothing is hashed.
-    public init(keys: MustacheKeys, values: [MustacheValue]) {
+    public init(keys: MustacheKeys, values: consuming [MustacheValue]) {
         storage = .make(keys: keys, values: values)
     }
 

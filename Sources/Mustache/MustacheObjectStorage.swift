@@ -70,19 +70,23 @@ final class MustacheObjectStorage: ManagedBuffer<MustacheObjectStorage.Header, U
 
     /// A table of the fields `keys` (distinct) with `values`, in that order: the slots copied from
     /// the keys' own table, nothing hashed or probed.
-    static func make(keys: MustacheKeys, values: [MustacheValue]) -> MustacheObjectStorage {
+    /// The values are moved out of `values`, each left `.null` in its place: copying them in and
+    /// then freeing the array counted every value up and down once more.
+    static func make(keys: MustacheKeys, values: consuming [MustacheValue]) -> MustacheObjectStorage {
         precondition(values.count == keys.keys.count, "one value for each key")
         let storage = make(capacity: keys.keys.count)
         storage.withUnsafeMutablePointers { header, slots in
             precondition(header.pointee.mask == keys.slots.count - 1)
             keys.slots.withUnsafeBufferPointer { slots.update(from: $0.baseAddress!, count: $0.count) }
             let fields = storage.fields(slots, mask: header.pointee.mask)
-            values.withUnsafeBufferPointer { values in
+            values.withUnsafeMutableBufferPointer { values in
+                guard let base = values.baseAddress else { return }
                 for index in values.indices {
-                    (fields + index).initialize(to: MustacheField(key: keys.keys[index], value: values[index]))
+                    (fields + index).initialize(to: MustacheField(key: keys.keys[index], value: (base + index).move()))
+                    (base + index).initialize(to: .null)
                 }
             }
-            header.pointee.count = values.count
+            header.pointee.count = keys.keys.count
         }
         return storage
     }

@@ -81,6 +81,11 @@ struct MustacheObjectTests {
             #expect(shaped["not-a-key"] == nil)
         }
         let keys = MustacheKeys(["name", "url", "kind"])
+        // Values still held elsewhere are copied, not taken: the array stays as it was.
+        let held: [MustacheValue] = ["Varré", .list(["varre.html"]), "NPC"]
+        let taken = MustacheObject(keys: keys, values: held)
+        #expect(held == ["Varré", .list(["varre.html"]), "NPC"])
+        #expect(taken["url"] == .list(["varre.html"]))
         let first = MustacheObject(keys: keys, values: ["Varré", "varre.html", "NPC"])
         let second = MustacheObject(keys: keys, values: ["Ranni", "ranni.html", "NPC"])
         let template = try Template(name: "t", source: "{{#items}}<a href=\"{{url}}\">{{name}}</a> {{kind}};{{/items}}")
