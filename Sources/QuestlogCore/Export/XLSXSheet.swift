@@ -376,30 +376,33 @@ struct XLSXSheet: Sendable {
         appendCell(value, column: column, row: Array(String(row).utf8), style: style, to: &out)
     }
 
-    private static let cellStart = Array("<c r=\"".utf8)
-    private static let styleStart = Array(" s=\"".utf8)
-    private static let typeStart = Array(" t=\"".utf8)
-    private static let valueStart = Array("<v>".utf8)
-    private static let valueEnd = Array("</v></c>".utf8)
-    private static let inlineStart = Array("<is><t xml:space=\"preserve\">".utf8)
-    private static let inlineEnd = Array("</t></is></c>".utf8)
-    private static let styleNumbers = XLSXStyle.allCases.map { Array(String($0.rawValue).utf8) }
+    /// Markup written in the code, copied from the program's own bytes: through arrays kept in
+    /// statics, each piece of each of a workbook's 150,000 cells went through a check that the
+    /// static was made, and a count up and down of its array.
+    @inline(__always)
+    private static func put(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
 
     /// `appendCell(_:column:row:style:to:)` with the row's number written out (`rowDigits`), as
     /// every cell of a row has it.
     static func appendCell(_ value: ExportCell, column: [UInt8], row rowDigits: [UInt8], style: XLSXStyle?, to out: inout [UInt8]) {
         func open(_ style: XLSXStyle?, type: StaticString?) {
-            out.append(contentsOf: cellStart)
+            put("<c r=\"", to: &out)
             out.append(contentsOf: column)
             out.append(contentsOf: rowDigits)
             out.append(UInt8(ascii: "\""))
             if let style {
-                out.append(contentsOf: styleStart)
-                out.append(contentsOf: styleNumbers[XLSXStyle.allCases.firstIndex(of: style)!])
+                put(" s=\"", to: &out)
+                if style.rawValue < 10 {
+                    out.append(UInt8(ascii: "0") + UInt8(style.rawValue))
+                } else {
+                    out.append(contentsOf: String(style.rawValue).utf8)
+                }
                 out.append(UInt8(ascii: "\""))
             }
             if let type {
-                out.append(contentsOf: typeStart)
+                put(" t=\"", to: &out)
                 type.withUTF8Buffer { out.append(contentsOf: $0) }
                 out.append(UInt8(ascii: "\""))
             }
@@ -407,16 +410,16 @@ struct XLSXSheet: Sendable {
         }
         func number(_ text: String, _ style: XLSXStyle?) {
             open(style, type: nil)
-            out.append(contentsOf: valueStart)
+            put("<v>", to: &out)
             out.append(contentsOf: text.utf8)
-            out.append(contentsOf: valueEnd)
+            put("</v></c>", to: &out)
         }
         switch value {
         case let .bool(flag):
             open(style, type: "b")
-            out.append(contentsOf: valueStart)
+            put("<v>", to: &out)
             out.append(flag ? UInt8(ascii: "1") : UInt8(ascii: "0"))
-            out.append(contentsOf: valueEnd)
+            put("</v></c>", to: &out)
         case let .int(value) where value.magnitude <= 1 << 53:
             number(String(value), style)
         case let .number(value) where value.isFinite:
@@ -432,9 +435,9 @@ struct XLSXSheet: Sendable {
             let text = raw.utf8.count > maximumTextLength ? truncated(XMLText.allowed(raw)) : raw
             guard text.unicodeScalars.contains(where: XMLText.isAllowed) else { return }
             open(style, type: "inlineStr")
-            out.append(contentsOf: inlineStart)
+            put("<is><t xml:space=\"preserve\">", to: &out)
             XMLText.appendContent(text, to: &out)
-            out.append(contentsOf: inlineEnd)
+            put("</t></is></c>", to: &out)
         }
     }
 
