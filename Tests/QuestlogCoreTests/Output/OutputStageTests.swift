@@ -210,16 +210,21 @@ import Darwin
         #expect(Self.temporaryNames(site.root + "/Kept").isEmpty)
     }
 
+    /// A stage of the build of `site` into `output` with `files` (path → text) added, one thread.
+    static func staging(_ files: [String: String], into output: String, of site: TestSite) -> OutputStage {
+        let stage = OutputStage(writer: OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 1),
+                                previous: [], active: true)
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) { stage.add(OutputFile(path: path, bytes: Array(text.utf8))) }
+        return stage
+    }
+
     /// Files staged at their own paths and discarded leave nothing: not the staging folder, not its
     /// folders, not the output folder made for it.
     @Test func filesStagedAtTheirOwnPathsAndDiscardedLeaveNothing() throws {
         let site = TestSite(["Content/.keep": ""])
         defer { site.remove() }
         let output = site.root + "/Out/put"
-        let stage = OutputStage(writer: OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 1),
-                                previous: [], active: true)
-        stage.add(OutputFile(path: "a/b/c.html", bytes: Array("c".utf8)))
-        stage.add(OutputFile(path: "a/d.html", bytes: Array("d".utf8)))
+        let stage = Self.staging(["a/b/c.html": "c", "a/d.html": "d"], into: output, of: site)
         #expect(FileManager.default.fileExists(atPath: output + "/" + OutputTemporaryName.tree + "/a/b/c.html"))
         stage.discard()
         #expect(!FileManager.default.fileExists(atPath: site.root + "/Out"))
@@ -231,10 +236,7 @@ import Darwin
         let site = TestSite(["Content/.keep": ""])
         defer { site.remove() }
         let output = site.root + "/Output"
-        let stage = OutputStage(writer: OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 1),
-                                previous: [], active: true)
-        stage.add(OutputFile(path: "a/b.html", bytes: Array("b".utf8)))
-        stage.add(OutputFile(path: "index.html", bytes: Array("i".utf8)))
+        let stage = Self.staging(["a/b.html": "b", "index.html": "i"], into: output, of: site)
         #expect(stage.validate().isEmpty)
         try FileManager.default.createDirectory(atPath: output + "/a", withIntermediateDirectories: false)
         #expect(throws: OutputError.self) { try stage.commit() }
