@@ -163,7 +163,9 @@ final class OutputStage: OutputSink, @unchecked Sendable {
             }
             lock.withLock { entries.append(Entry(path: file.path, content: .staged(staged), size: size, hash: hash, modified: modified)) }
         } catch {
-            _ = try? OutputFileSystem.remove(staged)
+            // At its own path, what is already there (the same path given twice, or another spelling
+            // of it where case is ignored, which the paths' check reports) is another file's.
+            if !(tree && error.code == EEXIST) { _ = try? OutputFileSystem.remove(staged) }
             lock.withLock { failures.append((file.path, writer.failure(error, doing: "write", at: file.path))) }
         }
     }

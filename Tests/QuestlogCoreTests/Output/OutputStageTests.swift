@@ -230,6 +230,19 @@ import Darwin
         #expect(!FileManager.default.fileExists(atPath: site.root + "/Out"))
     }
 
+    /// A path given twice, staged at its own path, keeps the first file staged there (the second is
+    /// not written over it, nor does its failure remove it), and the build is refused.
+    @Test func aPathGivenTwiceAtItsOwnPathKeepsTheFirstFile() throws {
+        let site = TestSite(["Content/.keep": ""])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        let stage = Self.staging(["a/page.html": "one"], into: output, of: site)
+        stage.add(OutputFile(path: "a/page.html", bytes: Array("two".utf8)))
+        #expect(try String(contentsOfFile: output + "/" + OutputTemporaryName.tree + "/a/page.html", encoding: .utf8) == "one")
+        #expect(throws: OutputError.self) { try stage.commit() }
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     /// Something put at a top path of the output while the site was built is neither replaced nor
     /// removed: the build refuses, and its staged files go.
     @Test func somethingPutInPlaceWhileStagingAtOwnPathsIsKept() throws {
