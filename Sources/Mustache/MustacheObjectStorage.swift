@@ -70,6 +70,7 @@ final class MustacheObjectStorage: ManagedBuffer<MustacheObjectStorage.Header, U
 
     /// A table of the fields `keys` (distinct) with `values`, in that order: the slots copied from
     /// the keys' own table, nothing hashed or probed.
+    ///
     /// The values are moved out of `values`, each left `.null` in its place: copying them in and
     /// then freeing the array counted every value up and down once more.
     static func make(keys: MustacheKeys, values: consuming [MustacheValue]) -> MustacheObjectStorage {

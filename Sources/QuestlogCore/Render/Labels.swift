@@ -5,7 +5,9 @@ struct Labels: Sendable {
     let schema: Schema
     /// The words of the schema's kinds and fields, worked out once (pages ask for them for every
     /// entry, and each answer looked kinds and fields up by name, copying them): by kind id, with
-    /// the name and plural they were worked out from.
+    /// the name and plural they were worked out from. They answer for the kinds and fields of
+    /// `schema`, which is what pages pass: a kind of that id, name and plural (a field of that
+    /// name and label) is taken for the schema's own.
     private var kindWords: [String: (name: String, plural: String, singular: String, pluralWord: String)] = [:]
     /// By kind id, then field name: the field's label as given, its wording, and an entry's state
     /// for it done and not done (`state`).
