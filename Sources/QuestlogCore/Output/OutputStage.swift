@@ -41,10 +41,8 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// Whether the output folder was missing or empty when the stage was made: no file of the
     /// build can then be on disk already, and none is looked for (a full build into a new folder
     /// tried to open each of its 11,000 paths to compare its bytes), whatever the last build recorded.
+    /// Files are then staged at their own paths (`OutputTemporaryName.tree`).
     private let startsEmpty: Bool
-    /// Whether files are staged at their own paths (`OutputTemporaryName.tree`): when the output
-    /// folder starts empty.
-    private let tree: Bool
     /// The folders made inside a staging folder of files at their own paths, relative to it.
     private var treeFolders: Set<String> = []
     /// Set once `commit` put every staged file in place: `discard` then has no staged file to remove.
@@ -87,7 +85,6 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         self.previous = byPath
         self.recorded = recorded
         self.active = active
-        tree = startsEmpty
         let directory = writer.directory
         let paths = Array(byPath.keys)
         examined = active && !paths.isEmpty ? Background { Self.examine(paths, in: directory) } : nil
@@ -152,9 +149,9 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         count += 1
         let index = count
         lock.unlock()
-        let staged = tree ? folder + "/" + file.path : folder + "/" + OutputTemporaryName.staged(index)
+        let staged = startsEmpty ? folder + "/" + file.path : folder + "/" + OutputTemporaryName.staged(index)
         do {
-            if tree { try makeTreeFolders(of: file.path, in: folder) }
+            if startsEmpty { try makeTreeFolders(of: file.path, in: folder) }
             // The same bytes as the large file staged just before: another name of that file.
             var modified: Int64?
             if twin == nil || (try? OutputFileSystem.link(twin!, to: staged)) == nil {
@@ -165,7 +162,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         } catch {
             // At its own path, what is already there (the same path given twice, or another spelling
             // of it where case is ignored, which the paths' check reports) is another file's.
-            if !(tree && error.code == EEXIST) { _ = try? OutputFileSystem.remove(staged) }
+            if !(startsEmpty && error.code == EEXIST) { _ = try? OutputFileSystem.remove(staged) }
             lock.withLock { failures.append((file.path, writer.failure(error, doing: "write", at: file.path))) }
         }
     }
@@ -326,7 +323,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         var placing = writer
         placing.onFile = onFile
         let report: OutputReport
-        if let stage = lock.withLock({ tree ? stageFolder : nil }), placing.canPlaceTree(plan),
+        if let stage = lock.withLock({ startsEmpty ? stageFolder : nil }), placing.canPlaceTree(plan),
            entries.allSatisfy({ entry in
                if case let .staged(path) = entry.content { path == stage + "/" + entry.path } else { false }
            }) {
@@ -446,7 +443,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
             }
             madeFolders.insert(folder, at: 0)
         }
-        let name = tree ? OutputTemporaryName.tree : OutputTemporaryName.stage
+        let name = startsEmpty ? OutputTemporaryName.tree : OutputTemporaryName.stage
         let stage = writer.absolute(name)
         do { try OutputFileSystem.makeFolder(stage) } catch {
             throw writer.failure(error, doing: "create the folder", at: name)

@@ -8,7 +8,7 @@ struct Labels: Sendable {
     /// the name and plural they were worked out from. They answer for the kinds and fields of
     /// `schema`, which is what pages pass: a kind of that id, name and plural (a field of that
     /// name and label) is taken for the schema's own.
-    private var kindWords: [String: (name: String, plural: String, singular: String, pluralWord: String)] = [:]
+    private var kindWords: [String: (name: String, plural: String, singular: String, pluralWord: String, ofEntries: Bool)] = [:]
     /// By kind id, then field name: the field's label as given, its wording, and an entry's state
     /// for it done and not done (`state`).
     private var fieldWords: [String: [String: (label: String, text: String, done: String, open: String)]] = [:]
@@ -22,11 +22,11 @@ struct Labels: Sendable {
         self.strings = strings
         self.schema = schema
         guard remembering else { return }
-        var kinds: [String: (name: String, plural: String, singular: String, pluralWord: String)] = [:]
+        var kinds: [String: (name: String, plural: String, singular: String, pluralWord: String, ofEntries: Bool)] = [:]
         var fields: [String: [String: (label: String, text: String, done: String, open: String)]] = [:]
         var relations: [String: [String: String?]] = [:]
         for (index, kind) in (schema.kinds + [schema.game]).enumerated() where kinds[kind.id] == nil {
-            kinds[kind.id] = (kind.name, kind.plural, kindName(kind), kindPlural(kind))
+            kinds[kind.id] = (kind.name, kind.plural, kindName(kind), kindPlural(kind), index < schema.kinds.count)
             var byName: [String: (label: String, text: String, done: String, open: String)] = [:]
             var inverse: [String: String?] = [:]
             for field in kind.fields where byName[field.name] == nil {
@@ -59,6 +59,14 @@ struct Labels: Sendable {
         if let words = kindWords[kind.id], words.name == kind.name, words.plural == kind.plural { return words.singular }
         if let own = kind.translatedNames[strings.language] { return own }
         return builtIn(kind) != nil ? strings.optional("kinds.\(kind.id).name") ?? kind.name : kind.name
+    }
+
+    /// The name of the schema's kind of entries `id` (`Schema.kind(id:)`, not the game), nil when
+    /// it has none: every link shows one.
+    func kindName(id: String) -> String? {
+        if kindWords.isEmpty { return schema.kind(id: id).map(kindName) }
+        guard let words = kindWords[id], words.ofEntries else { return nil }
+        return words.singular
     }
 
     func kindPlural(_ kind: Kind) -> String {

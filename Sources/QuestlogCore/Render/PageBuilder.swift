@@ -22,8 +22,6 @@ public struct PageBuilder: Sendable {
     private(set) var graphFacts: GraphNodeFacts.Source
     /// The header search's scope on each game's pages, by game id, in this builder's language.
     private var searchScopes: [String: MustacheValue] = [:]
-    /// Each kind's name (`labels.kindName`) by kind id, the game's as `game`: every link shows one.
-    private var kindNames: [String: String] = [:]
     /// The pictures' legend, made once: an item per kind of the schema, in its order, and the
     /// two progress states.
     private(set) var legendItems: (kinds: [MustacheValue], states: [MustacheValue]) = ([], [])
@@ -72,7 +70,6 @@ public struct PageBuilder: Sendable {
         graphFacts = fewPages ? .each(GraphNodeFacts.Context(site: site, labels: labels))
             : .table(GraphNodeFacts.table(graph, site: site, labels: labels, jobs: self.jobs))
         searchScopes = Self.searchScopes(of: site, strings: strings)
-        kindNames = Self.kindNames(of: site.schema, labels: labels)
         legendItems = Self.legend(of: site.schema, labels: labels, strings: strings)
         countTexts = Self.countTexts(strings)
     }
@@ -98,12 +95,6 @@ public struct PageBuilder: Sendable {
         var titles: [String: String] = [:]
         for game in site.games where titles[game.id] == nil { titles[game.id] = game.title }
         return titles
-    }
-
-    static func kindNames(of schema: Schema, labels: Labels) -> [String: String] {
-        var names: [String: String] = [:]
-        for kind in schema.kinds where names[kind.id] == nil { names[kind.id] = labels.kindName(kind) }
-        return names
     }
 
     static func searchScopes(of site: Site, strings: UIStrings) -> [String: MustacheValue] {
@@ -139,7 +130,6 @@ public struct PageBuilder: Sendable {
         builder.gameStrings = [:]
         builder.graphFacts = graphFacts.speaking(builder.labels, graph: graph, site: site, jobs: jobs)
         builder.searchScopes = Self.searchScopes(of: site, strings: other)
-        builder.kindNames = Self.kindNames(of: site.schema, labels: builder.labels)
         builder.legendItems = Self.legend(of: site.schema, labels: builder.labels, strings: other)
         builder.countTexts = Self.countTexts(other)
         return builder
@@ -380,9 +370,9 @@ public struct PageBuilder: Sendable {
             return LinkFields(name: game.title, url: RelativeURL.from(path, to: game.path),
                               kind: kindName ?? labels.kindName(site.schema.game))
         }
-        // The kind's name from the table of the schema's kinds: a kind of the schema is one
-        // with a name there. Looked up, not copied out of the schema, for every link.
-        guard let known = kindNames[ref.kind], let (name, target) = site.withEntry(ref, { ($0.displayName, $0.path) }) else { return nil }
+        // The kind's name from the labels' table of the schema's kinds: a kind of the schema is
+        // one with a name there. Looked up, not copied out of the schema, for every link.
+        guard let known = labels.kindName(id: ref.kind), let (name, target) = site.withEntry(ref, { ($0.displayName, $0.path) }) else { return nil }
         let otherGame = pageGame.map { ref.game != $0 } ?? true ? gameTitles[ref.game] : nil
         return LinkFields(name: name, url: RelativeURL.from(path, to: target), kind: kindName ?? known, otherGame: otherGame)
     }

@@ -45,6 +45,14 @@ struct LabelsTests {
                     #expect(remembered.relation(relation) == reference.relation(relation), "\(kind.id).\(field.name)")
                 }
             }
+            for kind in schema.kinds {
+                #expect(remembered.kindName(id: kind.id) == reference.kindName(kind), "\(kind.id)")
+                #expect(reference.kindName(id: kind.id) == reference.kindName(kind), "\(kind.id)")
+            }
+            for labels in [remembered, reference] {
+                #expect(labels.kindName(id: schema.game.id) == nil, "the game is no kind of entries")
+                #expect(labels.kindName(id: "nowhere") == nil)
+            }
             let unknown = Relation(sourceKind: "nowhere", field: "nothing", label: "As given", entries: [])
             #expect(remembered.relation(unknown) == "As given")
         }
