@@ -118,13 +118,59 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// for a file written so shortly before that build put its files in place that a later change
     /// could have kept its time (`SourceStamp.racyWindow(for:)`), only when its bytes still have
     /// the hash too.
+    /// A path asked about again (a document whose pieces were read, then made and added) is
+    /// answered as it was the first time, without examining or reading the file again.
     private func intact(_ path: String) -> SourceStamp? {
+        if let known = lock.withLock({ intactFound[path] }) { return known }
+        let found = examineIntact(path)
+        lock.withLock { intactFound[path] = .some(found) }
+        return found
+    }
+
+    private func examineIntact(_ path: String) -> SourceStamp? {
         guard let stamp = previous[path], let now = examined?.value()[path] ?? SourceStamp.current(path, in: writer.directory),
               now.size == stamp.size, now.modified == stamp.modified else { return nil }
         if recorded - stamp.modified < SourceStamp.racyWindow(for: stamp.modified) {
-            guard ContentHash.hash(ofFile: writer.absolute(path)) == stamp.hash else { return nil }
+            guard racyHash(of: path, size: stamp.size, modified: stamp.modified) == stamp.hash else { return nil }
         }
         return stamp
+    }
+
+    /// What `intact` found at each path it was asked about (nil inside: not intact).
+    private var intactFound: [String: SourceStamp?] = [:]
+
+    /// A file on disk by its device and inode numbers, with the size and modification time it had.
+    private struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int
+        var modified: Int64
+    }
+
+    /// The hashes of the bytes of the files `racyHash` read, by their identities.
+    private var hashedFiles: [FileIdentity: UInt64] = [:]
+    /// How many files were read whole to be told intact.
+    private(set) var racyFilesRead = 0
+
+    /// The hash of the bytes of the file at `path`, which had `size` and `modified` when examined
+    /// (nil when it cannot be read). Another name of a file already read at that size and time (a
+    /// one-game site's `site.json` and its game's document are one file of two names) is not read
+    /// again.
+    private func racyHash(of path: String, size: Int, modified: Int64) -> UInt64? {
+        let descriptor = openFile(writer.absolute(path))
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == size,
+              SourceStamp.modificationTime(info) == modified else { return nil }
+        let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: size, modified: modified)
+        if let hash = lock.withLock({ hashedFiles[identity] }) { return hash }
+        guard let hash = ContentHash.hash(ofOpenFile: descriptor, size: size) else { return nil }
+        lock.withLock {
+            hashedFiles[identity] = hash
+            racyFilesRead += 1
+        }
+        return hash
     }
 
     func add(_ file: OutputFile) {
@@ -456,4 +502,9 @@ final class OutputStage: OutputSink, @unchecked Sendable {
 /// A descriptor of the folder at `path` to examine its files from (-1 when it cannot be opened).
 private func openFolder(_ path: String) -> Int32 {
     open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+}
+
+/// A descriptor of the regular file or other non-link at `path` to read from (-1 when it cannot be opened).
+private func openFile(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
 }

@@ -31,7 +31,12 @@ enum ContentHash {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let size = Int(info.st_size)
+        return hash(ofOpenFile: descriptor, size: Int(info.st_size))
+    }
+
+    /// The hash of the bytes of the regular file open for reading at `descriptor`, read from where it
+    /// stands to its end, which must come after `size` bytes (nil otherwise, or when it cannot be read).
+    static func hash(ofOpenFile descriptor: Int32, size: Int) -> UInt64? {
         var stream = Stream(total: size)
         var buffer = [UInt8](repeating: 0, count: min(size + 1, 1 << 20))
         var done = 0

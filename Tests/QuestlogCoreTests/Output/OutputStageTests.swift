@@ -102,6 +102,42 @@ import Darwin
         #expect(!kept(modified: fine, recordedAfter: -1_000_000), "written after the record began")
     }
 
+    /// A file whose stamp cannot vouch for it is read once a build: asked about again (a document
+    /// whose pieces were read is then made and added), or under another name of the same file (a
+    /// one-game site's `site.json` and its game's document), it is answered without reading it
+    /// again. Another file of the same bytes is read on its own.
+    @Test func aFileReadToBeToldIntactIsReadOnceUnderEveryName() throws {
+        let bytes = "{\"entries\": []}\n"
+        let site = TestSite(["Output/exports/world.json": bytes, "Output/exports/copy.json": bytes])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        #expect(link(output + "/exports/world.json", output + "/exports/site.json") == 0)
+        let modified = timespec(tv_sec: 1_700_000_000, tv_nsec: 123_456_789)
+        let time = Self.nanoseconds(modified)
+        for name in ["world", "copy"] { Self.setModified(output + "/exports/\(name).json", modified) }
+        let hash = try #require(ContentHash.hash(ofFile: output + "/exports/world.json"))
+        func stage(hash: UInt64) -> OutputStage {
+            let stamps = ["world", "site", "copy"].map { SourceStamp(path: "exports/\($0).json", size: bytes.utf8.count, modified: time, hash: hash) }
+            let writer = OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 1)
+            // Recorded within the window in which a later change could keep the time: read to be trusted.
+            return OutputStage(writer: writer, previous: stamps, recorded: time + 10_000_000, active: true)
+        }
+        let trusted = stage(hash: hash)
+        defer { trusted.discard() }
+        #expect(trusted.open("exports/world.json", pieces: [bytes.utf8.count]) != nil)
+        #expect(trusted.keep("exports/world.json"))
+        #expect(trusted.keep("exports/site.json"))
+        #expect(trusted.racyFilesRead == 1)
+        #expect(trusted.keep("exports/copy.json"))
+        #expect(trusted.racyFilesRead == 2)
+        // Bytes that are not the recorded ones are found so under each name.
+        let changed = stage(hash: hash ^ 1)
+        defer { changed.discard() }
+        #expect(!changed.keep("exports/world.json"))
+        #expect(!changed.keep("exports/site.json"))
+        #expect(changed.racyFilesRead == 1)
+    }
+
     /// A file still as the last build recorded it holds the bytes of the recorded hash: one of
     /// other bytes is written without being read and compared, one without a record is compared.
     @Test func aFileAsRecordedIsToldApartByItsHashUnread() throws {
