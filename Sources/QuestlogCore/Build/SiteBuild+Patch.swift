@@ -9,13 +9,15 @@ extension SiteBuild {
         var diagnostics: DiagnosticList
         var assets: [ContentAsset]
         var digest: SiteDigest
-        /// The memo patched, for the next build (`keepPatched`).
+        /// The memo patched, for the next build (`keepPatched`); with no entry patched, the site
+        /// and its problems alone (`SiteMemo.read(linking:)`), which is not kept again.
         var memo: SiteMemo.Kept
         /// The entries patched, with their notes now.
         var notes: [SiteMemo.Journaled]
     }
 
     /// The site of the last build (`cache`), patched with the files at `changed` (site-relative),
+    /// (none: the site of the last build as it was, for an output folder emptied since),
     /// when every one of them is the Markdown file of one published entry whose notes alone
     /// changed (`RawEntry.differsOnlyInNotes`, as the memo tells it) in a way that reaches nothing
     /// beyond its own page (`KeptResolve.patch(notes:memo:)`): no link of it to a heading, no embed
@@ -27,7 +29,7 @@ extension SiteBuild {
     /// Timed as `read site` (the memo read), and as the stages it stands for: `load` (the changed
     /// files) and `resolve` (the notes patched, the digest made again).
     func patchFromMemo(changed: [String], cache: BuildCache, timings: BuildTimings) -> Patched? {
-        guard !changed.isEmpty, let previous = cache.digest else { return nil }
+        guard let previous = cache.digest else { return nil }
         let changedPaths = Set(changed)
         let loader = SiteLoader(root: options.site, jobs: 1)
         var configProblems = DiagnosticList()
@@ -36,9 +38,10 @@ extension SiteBuild {
         let patchTimings = BuildTimings()
         let memo = patchTimings.measure("read site", trimming: false, { () -> SiteMemo.Kept? in
             guard let bytes = FileContents.read(BuildMemo.sitePath(site: options.site)) else { return nil }
+            // With nothing to patch, the site alone: its memo is not written again (`keepPatched`).
             return SiteMemo.read(bytes, journal: FileContents.read(BuildMemo.siteJournalPath(site: options.site)),
                                  identity: BuildCache.binaryIdentity, digest: previous.value, config: config,
-                                 settings: SiteMemo.settings(of: options), jobs: options.jobs)
+                                 settings: SiteMemo.settings(of: options), jobs: options.jobs, linking: !changed.isEmpty)
         }, count: { (items: $0?.kept.site.entryCount ?? 0, reused: $0?.kept.site.entryCount ?? 0) })
         // A problem of a changed file found before its notes (loading it, checking its fields) or
         // after them (links to headings) is not told apart from others: such files are resolved.

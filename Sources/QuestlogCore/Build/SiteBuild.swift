@@ -501,15 +501,19 @@ public struct SiteBuild: Sendable {
         // made as a full one, whose stages hold less at once.
         var reuse: PageReuse?
         // When they are all entries' Markdown files whose notes alone changed, the last build's
-        // resolve is patched with them (`patchFromMemo`) rather than made again.
+        // resolve is patched with them (`patchFromMemo`) rather than made again; into a folder
+        // emptied since the last build, only when nothing changed (the last build's site whole:
+        // a patch after edits that may be refused is not tried where it would be of no other use).
         var patched: Patched?
-        if writable, holdsOutput, let changed = changedEntries, let cache = previous, let digest = cache.digest {
+        if writable, let changed = changedEntries, holdsOutput || changed.isEmpty, let cache = previous, let digest = cache.digest {
             patched = patchFromMemo(changed: changed, cache: cache, timings: timings)
-            let pieces = cache.pieces
-            reuse = PageReuse(previous: digest, keep: { stage.keep($0) },
-                              open: { path in pieces[path].flatMap { stage.open(path, pieces: $0) } },
-                              keepPieced: { path in pieces[path].flatMap { stage.keep(path) ? $0 : nil } },
-                              keepAll: { stage.keep(all: $0) })
+            if holdsOutput {
+                let pieces = cache.pieces
+                reuse = PageReuse(previous: digest, keep: { stage.keep($0) },
+                                  open: { path in pieces[path].flatMap { stage.open(path, pieces: $0) } },
+                                  keepPieced: { path in pieces[path].flatMap { stage.keep(path) ? $0 : nil } },
+                                  keepAll: { stage.keep(all: $0) })
+            }
         }
         let memo = memoReading.map { reading in
             timings.measure("read memo", { patched != nil ? reading.patching() : reading.memo(loading: (stamps, settings, walkKey)) },
@@ -532,28 +536,28 @@ public struct SiteBuild: Sendable {
         }
         // The loaded files are written (and let go) as soon as they are loaded, while the site is resolved.
         let readsSearchAhead = reuse != nil
-        // The resolve of a build after edits of entries' files alone (one that may keep pages of the
-        // last) is kept for the next build to patch: an edit is most often followed by another. A
-        // build made whole (the first, one after other changes, one into an emptied folder) keeps
-        // none, and takes no more time or memory for it. What the memo holds beside the site is
-        // written as soon as the site is resolved (`SiteMemo.begin`), which lets go of the
-        // resolve's working tables before the site is rendered; the site once it is rendered, on a
-        // thread of its own while the output is checked and written. A patched resolve is kept as
-        // a journal of the notes patched.
+        // The resolve of every build that loads and resolves the site (but a clean one, which
+        // keeps none) is kept for the next build to patch: an edit is most often followed by
+        // another, the first build's too, and a build into a folder emptied since, of a site
+        // unchanged, takes the site whole. What the memo holds beside the site is written as soon
+        // as the site is resolved (`SiteMemo.begin`), which lets go of the resolve's working tables
+        // before the site is rendered; the site once it is rendered, on a thread of its own while
+        // the output is checked and written. A patched resolve is kept as a journal of the notes
+        // patched; a site taken whole is kept already.
         let site = options.site
         let siteKeeping = DispatchGroup()
         defer { siteKeeping.wait() }
         let keptSite = Slot<(memo: SiteMemo.Pending, site: Site)>()
-        let keepSite: ((SiteMemo.Pending, Site) -> Void)? = reuse == nil || patched != nil ? nil : { memo, resolved in
+        let keepSite: ((SiteMemo.Pending, Site) -> Void)? = patched != nil || options.clean || !writable ? nil : { memo, resolved in
             keptSite.value = (memo, resolved)
         }
-        if let patched {
+        if let patched, !patched.notes.isEmpty {
             let settings = SiteMemo.settings(of: options)
             DispatchQueue.global().async(group: keeping) { Self.keepPatched(patched, settings: settings, site: site) }
-            if options.jobs > 1 {
-                memo.search.readAhead()
-                memo.searchIndex?.readAhead()
-            }
+        }
+        if patched != nil, readsSearchAhead, options.jobs > 1 {
+            memo.search.readAhead()
+            memo.searchIndex?.readAhead()
         }
         let rendered = render(into: stage, progress: progress, timings: timings, memo: memo, digesting: true, reuse: reuse,
                               patched: patched, keepSite: keepSite, afterLoad: {

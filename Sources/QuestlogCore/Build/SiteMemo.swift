@@ -246,8 +246,13 @@ enum SiteMemo {
     ///
     /// With a `journal` that goes with the file and names the site `digest`, the notes it holds
     /// stand for the file's, which may then name an earlier site.
+    ///
+    /// Without `linking`, the indexes of links are neither read nor checked, and the memo read
+    /// holds none (nor, unless a journal is read, what a patch checks of each note): it is the
+    /// site and its problems alone, for a build that patches nothing, and cannot be patched or
+    /// written again.
     static func read(_ bytes: [UInt8], journal: [UInt8]? = nil, identity: String, digest: UInt64, config: SiteConfig,
-                     settings: Int, jobs: Int = 1) -> Kept? {
+                     settings: Int, jobs: Int = 1, linking: Bool = true) -> Kept? {
         let prefix = Array((header + "\n" + identity + "\n").utf8)
         guard bytes.count >= prefix.count, bytes.starts(with: prefix) else { return nil }
         // The sections' places, then each one checked against its hash.
@@ -361,7 +366,16 @@ enum SiteMemo {
             case notes([(path: String, note: KeptNote)])
         }
         let schema = config.schema
-        let all = parts
+        // The notes' facts are read where a patch checks them, and where the journal's notes
+        // take the places of those of the file.
+        let readsNotes = linking || journaled.map { !$0.isEmpty } ?? false
+        let all = parts.filter { part in
+            switch part.part {
+            case .entries: true
+            case .indexed: linking
+            case .notes: readsNotes
+            }
+        }
         let decoded = Parallel.map(Array(all.indices), jobs: jobs) { number -> Decoded? in
             let (place, part) = all[number]
             guard intact(place) else { return nil }
@@ -428,7 +442,7 @@ enum SiteMemo {
                 case let (.notes, .notes(found)?):
                     for (path, note) in found {
                         guard note.item < noteItems, Int(note.target.game) < indexCount,
-                              Int(note.target.entry) < indexEntries[Int(note.target.game)].count else { return }
+                              !linking || Int(note.target.entry) < indexEntries[Int(note.target.game)].count else { return }
                         notes[path] = note
                     }
                 default: return
@@ -481,9 +495,11 @@ enum SiteMemo {
         // The notes the journal holds, where embeds of them and a patch read them too, and the
         // problems found in them.
         for note in journaled ?? [] {
-            guard let target = lookup.target(of: note.ref), let path = site.withEntry(note.ref, { $0.source.path }),
-                  let kept = notes[path], kept.ref == note.ref else { return nil }
-            lookup.replaceNotes(at: target, with: note.notes.markdown)
+            guard let path = site.withEntry(note.ref, { $0.source.path }), let kept = notes[path], kept.ref == note.ref else { return nil }
+            if linking {
+                guard let target = lookup.target(of: note.ref) else { return nil }
+                lookup.replaceNotes(at: target, with: note.notes.markdown)
+            }
             notes[path]?.headings = note.notes.headings
             noteDiagnostics[kept.item] = note.diagnostics
         }

@@ -4,8 +4,8 @@ import Testing
 import TestSupport
 
 /// A build after edits of notes alone patches the last build's resolve, kept in `.questlog/site`
-/// (`SiteMemo`) by a build after edits, rather than loading and resolving every entry; its output
-/// is a clean build's.
+/// (`SiteMemo`) by every build that resolves the site but a clean one, rather than loading and
+/// resolving every entry; its output is a clean build's.
 struct SiteMemoTests {
     static let files = [
         "questlog.yml": "title: Wiki\n",
@@ -38,10 +38,9 @@ struct SiteMemoTests {
         let site = TestSite(Self.files)
         defer { site.remove() }
         #expect(!Self.build(site, "the first build"))
-        #expect(!FileManager.default.fileExists(atPath: BuildMemo.sitePath(site: site.root)), "a whole build keeps no resolve")
+        #expect(FileManager.default.fileExists(atPath: BuildMemo.sitePath(site: site.root)), "a build that resolves the site keeps its resolve")
         site.write("Content/g/npcs/kale.md", "---\nname: Kale\n---\nKnows [[Varre]].\n\nMore.\n")
-        #expect(!Self.build(site, "a first edit, resolved"))
-        #expect(FileManager.default.fileExists(atPath: BuildMemo.sitePath(site: site.root)), "a build after edits keeps its resolve")
+        #expect(Self.build(site, "a first edit"))
         site.write("Content/g/npcs/kale.md", "---\nname: Kale\n---\nKnows [[Varre]] well.\n")
         #expect(Self.build(site, "a note edited"))
         #expect(site.page("g/npcs/kale.html").contains("Knows"))
@@ -81,7 +80,7 @@ struct SiteMemoTests {
         defer { site.remove() }
         #expect(!Self.build(site, "the first build"))
         site.write("Content/g/npcs/kale.md", "---\nname: Kale\n---\nKnows [[Varre]], first.\n")
-        #expect(!Self.build(site, "a first edit, resolved"))
+        #expect(Self.build(site, "a first edit"))
         let path = BuildMemo.sitePath(site: site.root)
         var bytes = try #require(FileManager.default.contents(atPath: path))
         bytes[bytes.count / 2] ^= 0x20
@@ -101,6 +100,49 @@ struct SiteMemoTests {
         try FileManager.default.removeItem(atPath: journal)
         site.write("Content/g/npcs/kale.md", "---\nname: Kale\n---\nKnows [[Varre]] once more.\n")
         #expect(!Self.build(site, "the journal gone: the memo is of an older site"))
+    }
+
+    /// An output folder removed or emptied since the last build of it, the site unchanged, is made
+    /// from the last build's site (`SiteMemo.read(linking: false)`, the notes of its journal in
+    /// place) rather than loaded and resolved, with the same problems. One emptied after edits is
+    /// made from the site loaded and resolved; a clean build reads no memo.
+    @Test func anEmptiedOutputFolderIsMadeFromTheLastBuildsSite() throws {
+        var files = Self.files
+        // An unknown field, reported, and a link to nothing, allowed with a warning.
+        files["Content/g/npcs/kale.md"] = "---\nname: Kale\nmood: calm\n---\nKnows [[Varre]] and [[Nobody]].\n"
+        files["questlog.yml"] = "title: Wiki\ndangling_links: warning\n"
+        files["Content/g/npcs/ash.md"] = "---\nname: Ash\n---\nA plain note.\n"
+        let site = TestSite(files)
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        let options = BuildOptions(site: site.root, output: output, jobs: 2)
+        #expect(SiteBuild(options: options).render().diagnostics.all.count >= 2, "the site has problems to report")
+        func remove() throws { try FileManager.default.removeItem(atPath: output) }
+        func empty() throws {
+            for name in try FileManager.default.contentsOfDirectory(atPath: output) {
+                try FileManager.default.removeItem(atPath: output + "/" + name)
+            }
+        }
+        #expect(!Self.build(site, "the first build"))
+        try remove()
+        #expect(Self.build(site, "the folder removed", loaded: 0))
+        try empty()
+        #expect(Self.build(site, "the folder emptied", loaded: 0))
+        site.write("Content/g/npcs/ash.md", "---\nname: Ash\n---\nA plain note, first.\n")
+        try remove()
+        #expect(!Self.build(site, "a note edited, then the folder removed"))
+        site.write("Content/g/npcs/ash.md", "---\nname: Ash\n---\nA plain note, again.\n")
+        #expect(Self.build(site, "a note edited"))
+        #expect(FileManager.default.fileExists(atPath: BuildMemo.siteJournalPath(site: site.root)))
+        try empty()
+        #expect(Self.build(site, "the folder emptied after a patched build", loaded: 0))
+        #expect(site.page("g/npcs/ash.html").contains("again."))
+        try remove()
+        let timings = BuildTimings()
+        var clean = options
+        clean.clean = true
+        #expect(SiteBuild(options: clean).run(timings: timings).report != nil)
+        #expect(!timings.stages.contains { $0.name == "read site" }, "a clean build reads no memo")
     }
 
     /// Random edits of a site of plain notes (links to entries a note already links to, or to
@@ -169,8 +211,6 @@ struct SiteMemoTests {
         let site = TestSite(files)
         defer { site.remove() }
         #expect(!Self.build(site, "the first build"))
-        site.write("Content/g/npcs/e11.md", "---\nname: N11\n---\nFirst words, edited.\n")
-        #expect(!Self.build(site, "a first edit, resolved"))
         let memo = URL(fileURLWithPath: BuildMemo.sitePath(site: site.root))
         let journal = BuildMemo.siteJournalPath(site: site.root)
         let first = try Data(contentsOf: memo)
@@ -201,7 +241,7 @@ struct SiteMemoTests {
         defer { site.remove() }
         #expect(!Self.build(site, "the first build"))
         site.write("Content/g/npcs/kale.md", "---\nname: Kale\n---\nKnows [[Varre]], first.\n")
-        #expect(!Self.build(site, "a first edit, resolved"))
+        #expect(Self.build(site, "a first edit"))
         site.write("Content/g/npcs/boc.md", "---\nname: Boc\n---\n" + long + "\n\nThe last words.\n")
         #expect(Self.build(site, "the large note edited"))
         #expect(site.page("g/npcs/boc.html").contains("The last words."))
