@@ -192,8 +192,9 @@ public enum JSONExport {
         writer.closeArray()
         writer.key("notes")
         writer.openObject()
-        writer.member("markdown", entry.notes.markdown)
-        writer.member("html", entry.notes.html)
+        // The texts' bytes written as they are, those kept from the memo without a string made of them.
+        entry.notes.withUTF8(.markdown) { writer.member("markdown", utf8: $0) }
+        entry.notes.withUTF8(.html) { writer.member("html", utf8: $0) }
         writer.closeObject()
         writer.closeObject()
     }

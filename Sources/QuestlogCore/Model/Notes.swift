@@ -57,6 +57,33 @@ public struct Notes: Sendable, Hashable {
         self.texts = .strings(markdown: texts[0], html: texts[1], plainText: texts[2])
     }
 
+    /// The three texts, by number (`Encoded.range`).
+    enum Text: Int {
+        case markdown = 0, html, plainText
+    }
+
+    /// The UTF-8 bytes of `text`, lent to `body`: those kept from the memo, read in place (they were
+    /// written from strings, and their section of the memo checked against its hash), or the
+    /// string's. No string is made of bytes for it.
+    func withUTF8<Result>(_ text: Text, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        switch texts {
+        case let .strings(markdown, html, plainText):
+            var string = text == .markdown ? markdown : text == .html ? html : plainText
+            return try string.withUTF8(body)
+        case let .encoded(encoded):
+            let range = encoded.range(text.rawValue)
+            return try encoded.bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+    }
+
+    /// Whether `text` is empty, found without making a string of it.
+    func isEmpty(_ text: Text) -> Bool {
+        switch texts {
+        case let .strings(markdown, html, plainText): (text == .markdown ? markdown : text == .html ? html : plainText).isEmpty
+        case let .encoded(encoded): encoded.range(text.rawValue).isEmpty
+        }
+    }
+
     /// The bytes the texts are kept as, when they are not strings.
     var encoded: Encoded? {
         if case let .encoded(encoded) = texts { return encoded }

@@ -183,8 +183,8 @@ extension PageBuilder {
             "hasRelations": .bool(!relations.isEmpty),
             "tags": tags(entry.list("tags")),
             "hasTags": .bool(!entry.list("tags").isEmpty),
-            "notes": .string(spoilers.opensCallouts ? Self.openingSpoilerCallouts(entry.notes.html) : entry.notes.html),
-            "hasNotes": .bool(!entry.notes.html.isEmpty),
+            "notes": spoilers.opensCallouts ? .string(Self.openingSpoilerCallouts(entry.notes.html)) : Self.html(of: entry.notes),
+            "hasNotes": .bool(!entry.notes.isEmpty(.html)),
         ]
         context["usesPlaythroughs"] = .bool(game.hasPlaythroughs)
         context["graph"] = entryGraph(entry, in: game)
@@ -200,6 +200,12 @@ extension PageBuilder {
 
     /// A row of the Details list: yes/no for booleans, a link for URLs (the site's own files relative
     /// to the page at `path`), else text.
+    /// The HTML of `notes` for a page: the bytes kept from the memo as they are (`MustacheValue.utf8`),
+    /// rendered as their string is, without one made and checked; else the string.
+    static func html(of notes: Notes) -> MustacheValue {
+        notes.encoded == nil ? .string(notes.html) : notes.withUTF8(.html) { .utf8(Array($0)) }
+    }
+
     func fact(label: String, _ value: FieldValue, from path: String) -> MustacheValue {
         switch value {
         case let .bool(flag):

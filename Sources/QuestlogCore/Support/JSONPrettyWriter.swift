@@ -43,6 +43,12 @@ struct JSONPrettyWriter {
         string(value)
     }
 
+    /// A member whose value is the string of these UTF-8 bytes (which must be valid UTF-8).
+    mutating func member(_ name: String, utf8 value: UnsafeBufferPointer<UInt8>) {
+        key(name)
+        JSONValue.writeString(utf8: value, to: &bytes)
+    }
+
     /// Before an item of an array: the separator and the line break.
     mutating func item() {
         next()

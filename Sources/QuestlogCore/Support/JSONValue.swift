@@ -249,66 +249,69 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Appends `value` as a JSON string, as every string of a document is written.
     static func writeString(_ value: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { utf8 in
-            var plain = 0
-            var index = 0
-            let count = utf8.count
-            func flush() {
-                if plain < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index])) }
+        value.withUTF8 { writeString(utf8: $0, to: &out) }
+    }
+
+    /// `writeString` of the string whose UTF-8 bytes are `utf8` (which must be valid UTF-8).
+    static func writeString(utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var plain = 0
+        var index = 0
+        let count = utf8.count
+        func flush() {
+            if plain < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index])) }
+        }
+        // Where the bytes are next looked at eight at a time: past eight that had a special one
+        // among them, which are looked at one by one.
+        var wordsFrom = 0
+        while index < count {
+            // Eight bytes at a time while none of them is special: ASCII from the space on, but
+            // for the quote and the backslash.
+            if index >= wordsFrom, let base = utf8.baseAddress {
+                while count - index >= 8 {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    guard !Self.hasSpecialByte(word) else { break }
+                    index += 8
+                }
+                wordsFrom = index + 8
+                guard index < count else { break }
             }
-            // Where the bytes are next looked at eight at a time: past eight that had a special one
-            // among them, which are looked at one by one.
-            var wordsFrom = 0
-            while index < count {
-                // Eight bytes at a time while none of them is special: ASCII from the space on, but
-                // for the quote and the backslash.
-                if index >= wordsFrom, let base = utf8.baseAddress {
-                    while count - index >= 8 {
-                        let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                        guard !Self.hasSpecialByte(word) else { break }
-                        index += 8
-                    }
-                    wordsFrom = index + 8
-                    guard index < count else { break }
-                }
-                let byte = utf8[index]
-                let second: UInt8
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): second = byte
-                case 0x0A: second = UInt8(ascii: "n")
-                case 0x0D: second = UInt8(ascii: "r")
-                case 0x09: second = UInt8(ascii: "t")
-                case 0x08: second = UInt8(ascii: "b")
-                case 0x0C: second = UInt8(ascii: "f")
-                case 0x00..<0x20:
-                    flush()
-                    let hex = String(byte, radix: 16)
-                    out.append(contentsOf: "\\u00\(hex.count == 1 ? "0" + hex : hex)".utf8)
-                    index += 1
-                    plain = index
-                    continue
-                case 0xE2 where index + 2 < count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                    // Line and paragraph separators (E2 80 A8/A9) break JavaScript string literals when
-                    // the JSON is embedded in a script.
-                    flush()
-                    out.append(contentsOf: (utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                    index += 3
-                    plain = index
-                    continue
-                default:
-                    index += 1
-                    continue
-                }
+            let byte = utf8[index]
+            let second: UInt8
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): second = byte
+            case 0x0A: second = UInt8(ascii: "n")
+            case 0x0D: second = UInt8(ascii: "r")
+            case 0x09: second = UInt8(ascii: "t")
+            case 0x08: second = UInt8(ascii: "b")
+            case 0x0C: second = UInt8(ascii: "f")
+            case 0x00..<0x20:
                 flush()
-                out.append(0x5C)
-                out.append(second)
+                let hex = String(byte, radix: 16)
+                out.append(contentsOf: "\\u00\(hex.count == 1 ? "0" + hex : hex)".utf8)
                 index += 1
                 plain = index
+                continue
+            case 0xE2 where index + 2 < count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                // Line and paragraph separators (E2 80 A8/A9) break JavaScript string literals when
+                // the JSON is embedded in a script.
+                flush()
+                out.append(contentsOf: (utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                index += 3
+                plain = index
+                continue
+            default:
+                index += 1
+                continue
             }
             flush()
+            out.append(0x5C)
+            out.append(second)
+            index += 1
+            plain = index
         }
+        flush()
         out.append(UInt8(ascii: "\""))
     }
 

@@ -1,4 +1,5 @@
 import Markdown
+import Mustache
 @testable import QuestlogCore
 import Testing
 
@@ -31,6 +32,33 @@ struct NotesTests {
         #expect(notes.hashValue == Self.notes.hashValue)
         // Written again, they are the bytes the strings gave, without being made into strings.
         #expect(Self.readBack(notes).bytes == bytes)
+    }
+
+    /// Each text's bytes are lent as the string's, held either way, and emptiness is told without
+    /// a string; a page renders the HTML kept as bytes as it renders its string, and a JSON
+    /// document writes the texts' bytes as it writes their strings.
+    @Test func textsAreLentAsTheirStringsBytes() throws {
+        let middleEmpty = Notes(markdown: "a\u{2028}\"b\"", html: "", plainText: "c\td", headings: [])
+        for original in [Self.notes, middleEmpty] {
+            let read = try #require(Self.readBack(original).notes)
+            for notes in [original, read] {
+                for (text, string) in [(Notes.Text.markdown, original.markdown), (.html, original.html), (.plainText, original.plainText)] {
+                    #expect(notes.withUTF8(text) { Array($0) } == Array(string.utf8))
+                    #expect(notes.isEmpty(text) == string.isEmpty)
+                    var fromBytes: [UInt8] = [], fromString: [UInt8] = []
+                    notes.withUTF8(text) { JSONValue.writeString(utf8: $0, to: &fromBytes) }
+                    JSONValue.writeString(string, to: &fromString)
+                    #expect(fromBytes == fromString)
+                }
+                let template = try Template(name: "notes", source: "{{notes}}|{{{notes}}}")
+                let page = PageBuilder.html(of: notes)
+                #expect(try template.render(["notes": page]) == template.render(["notes": .string(original.html)]))
+            }
+            guard case .utf8 = PageBuilder.html(of: read) else {
+                Issue.record("the bytes kept are handed over as bytes")
+                continue
+            }
+        }
     }
 
     @Test func emptyTextsReadBackEmpty() throws {
