@@ -3,8 +3,9 @@
 # each size (the project's own generator, realistic notes in five languages; the same pages as a Hugo
 # site) and prints, as medians of interleaved runs:
 #   - full build into tmpfs (search index and exports included), Questlog and Hugo, and their ratio:
-#     Questlog's reusing the notes and graph layouts its earlier builds kept in the site's
-#     `.questlog/`, and cold (`--clean`, nothing reused);
+#     Questlog's into its emptied output folder, the site unchanged, reusing what its earlier builds
+#     kept in the site's `.questlog/` (the resolved site, the search analyses, the graph layouts,
+#     the workbooks' compressed blocks), and cold (`--clean`, nothing reused);
 #   - peak memory (RSS) of each;
 #   - a rebuild with nothing changed and a rebuild after one entry's notes were edited, on disk;
 #   - entries per second of the full build, and its CPU time over its wall time (how well both
@@ -90,9 +91,9 @@ for size in "${sizes[@]}"; do
   : >"$work/q"; : >"$work/cold"; : >"$work/h"; : >"$work/ratio"; : >"$work/cold-ratio"; : >"$work/parallel"
   for _ in $(seq "$runs"); do
     rm -rf "$fast/q" "$fast/c" "$fast/h"
-    # A full build into an empty folder, reusing the notes and layouts earlier builds kept in the
-    # site's .questlog/ (as a build after a checkout with that folder kept does), and a cold one
-    # (`--clean`: nothing reused).
+    # A full build into its emptied folder, the site unchanged since the last build of that
+    # folder, reusing what earlier builds kept in the site's .questlog/ (the first run makes and
+    # keeps it), and a cold one (`--clean`: nothing reused).
     read -r qs qm qc < <(measure "$questlog" build --quiet --site "$site" --output "$fast/q")
     echo "$qs $qm" >>"$work/q"
     awk -v c="$qc" -v w="$qs" 'BEGIN { printf "%.2f\n", c / w }' >>"$work/parallel"
