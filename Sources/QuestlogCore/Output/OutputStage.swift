@@ -118,6 +118,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// for a file written so shortly before that build put its files in place that a later change
     /// could have kept its time (`SourceStamp.racyWindow(for:)`), only when its bytes still have
     /// the hash too.
+    ///
     /// A path asked about again (a document whose pieces were read, then made and added) is
     /// answered as it was the first time, without examining or reading the file again.
     private func intact(_ path: String) -> SourceStamp? {

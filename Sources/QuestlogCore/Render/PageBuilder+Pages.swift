@@ -198,14 +198,14 @@ extension PageBuilder {
         return Page(path: path, template: "entry", context: .object(MustacheObject(context)), sources: [entry.source.path])
     }
 
-    /// A row of the Details list: yes/no for booleans, a link for URLs (the site's own files relative
-    /// to the page at `path`), else text.
     /// The HTML of `notes` for a page: the bytes kept from the memo as they are (`MustacheValue.utf8`),
     /// rendered as their string is, without one made and checked; else the string.
     static func html(of notes: Notes) -> MustacheValue {
         notes.encoded == nil ? .string(notes.html) : notes.withUTF8(.html) { .utf8(Array($0)) }
     }
 
+    /// A row of the Details list: yes/no for booleans, a link for URLs (the site's own files relative
+    /// to the page at `path`), else text.
     func fact(label: String, _ value: FieldValue, from path: String) -> MustacheValue {
         switch value {
         case let .bool(flag):
