@@ -66,22 +66,17 @@ public struct Notes: Sendable, Hashable {
     /// written from strings, and their section of the memo checked against its hash), or the
     /// string's. No string is made of bytes for it.
     func withUTF8<Result>(_ text: Text, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        switch texts {
-        case let .strings(markdown, html, plainText):
-            var string = text == .markdown ? markdown : text == .html ? html : plainText
-            return try string.withUTF8(body)
-        case let .encoded(encoded):
+        if let encoded {
             let range = encoded.range(text.rawValue)
             return try encoded.bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
         }
+        var string = self.text(text.rawValue)
+        return try string.withUTF8(body)
     }
 
     /// Whether `text` is empty, found without making a string of it.
     func isEmpty(_ text: Text) -> Bool {
-        switch texts {
-        case let .strings(markdown, html, plainText): (text == .markdown ? markdown : text == .html ? html : plainText).isEmpty
-        case let .encoded(encoded): encoded.range(text.rawValue).isEmpty
-        }
+        encoded.map { $0.range(text.rawValue).isEmpty } ?? self.text(text.rawValue).isEmpty
     }
 
     /// The bytes the texts are kept as, when they are not strings.
