@@ -411,10 +411,12 @@ public struct SiteBuild: Sendable {
                                               keeping: keeping)
             }
             let makeSearch: @Sendable () -> Void = {
+                // Files made again from the last build's index count as reused: no document of
+                // theirs was analysed.
                 _ = timings.measureBeside("search", { () -> (made: Int, kept: Int) in
-                    let (files, kept) = renderer.searchFiles(of: site, memo: search.memo, keeping: search.keeping)
+                    let (files, kept, remade) = renderer.searchFiles(of: site, memo: search.memo, keeping: search.keeping)
                     sink.add(contentsOf: files)
-                    return (files.count, kept)
+                    return remade ? (0, files.count) : (files.count, kept)
                 }, count: { (items: $0.made + $0.kept, reused: $0.kept) })
                 afterSearch()
             }

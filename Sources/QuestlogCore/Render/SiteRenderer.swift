@@ -170,21 +170,29 @@ public struct SiteRenderer: Sendable {
 
     /// `searchFiles(of:memo:)`, keeping the index for the next build; with an update, made from the
     /// last build's index when it can be (`SearchIndexBuilder.update`), its files that stand as they
-    /// are kept rather than made. The files made, and how many were kept.
-    func searchFiles(of site: Site, memo: SearchMemo?, keeping: SearchKeeping?) -> (files: [OutputFile], kept: Int) {
-        guard let keeping, let memo else { return (searchFiles(of: site, memo: memo), 0) }
+    /// are kept rather than made; when the last build's index is of this very site, made again
+    /// from it (`SearchIndexBuilder.remade(from:)`), no document analysed. The files made, how
+    /// many were kept, and whether they were made from the last index.
+    func searchFiles(of site: Site, memo: SearchMemo?, keeping: SearchKeeping?) -> (files: [OutputFile], kept: Int, remade: Bool) {
+        guard let keeping, let memo else { return (searchFiles(of: site, memo: memo), 0, false) }
         let strings = UIStrings.load(language: site.config.language, theme: theme).0
         var builder = SearchIndexBuilder(site: site, strings: strings, jobs: jobs, memo: memo)
         builder.keptSite = keeping.site
-        if let update = keeping.update, let last = keeping.index.previous(),
+        // The last index is read whole for an update; to be made again from, only when it is of this site.
+        let last = keeping.update == nil ? keeping.index.previous(ofSite: keeping.site) : keeping.index.previous()
+        if let update = keeping.update, let last,
            let made = builder.update(last, changed: update.changed, previous: update.previous), update.keep(made.kept) {
             memo.add(made.analyses)
             keeping.index.keep(made.memo)
-            return (made.files, made.kept.count)
+            return (made.files, made.kept.count, false)
+        }
+        if let last, let files = builder.remade(from: last) {
+            keeping.index.keepLast()
+            return (files, 0, true)
         }
         let (files, bytes) = builder.build().made()
         keeping.index.keep(bytes)
-        return (files, 0)
+        return (files, 0, false)
     }
 
     private func diagnostic(for error: MustacheError) -> Diagnostic {

@@ -342,3 +342,69 @@ extension SearchIndexBuilder {
         return entryDocument(part.entries[number - part.start], game: part.game, number: part.gameNumber, context: context).document
     }
 }
+
+extension SearchIndexBuilder {
+    /// The index of `site` made from the last one (`last`) when that one is of this very site and
+    /// these settings (`keptSite` and `parameters`): every term and its postings read from it and
+    /// scored, every documents file made from the site, no document's texts read or analysed. The
+    /// files are the bytes `build().files()` gives, and the memo `last` stays this index's. Nil,
+    /// for the index to be made whole, when the last index is of another site or other settings,
+    /// or does not read as it says it should.
+    func remade(from last: SearchIndexMemo) -> [OutputFile]? {
+        guard let site = keptSite, last.site == site, last.parameters == parameters else { return nil }
+        let plan = DocumentPlan(site: self.site, strings: strings)
+        guard plan.count == last.documents.count else { return nil }
+
+        // Each document as the documents files show it, made from the site.
+        var documents: [SearchDocument] = []
+        documents.reserveCapacity(plan.count)
+        for part in plan.parts {
+            guard let context = part.context else {
+                documents.append(gameDocument(part.game, number: part.gameNumber, labels: plan.labels).document)
+                continue
+            }
+            documents += Parallel.map(part.entries, jobs: jobs) { entry in
+                entryDocument(entry, game: part.game, number: part.gameNumber, context: context).document
+            }
+        }
+        let documentBytes = documents.reduce(0) { $0 + Self.byteCount(of: $1) }
+        let perChunk = Self.documentsPerChunk(documents: documents.count, bytes: documentBytes, chunkBytes: chunkBytes)
+        guard documentBytes == last.documentBytes, perChunk == last.documentsPerChunk,
+              last.chunks.count == (documents.count + perChunk - 1) / perChunk else { return nil }
+
+        // Each term's postings, scored as a whole index scores them: from the documents' field
+        // lengths and name lengths the memo keeps, and the averages of its totals.
+        let fields = SearchField.allCases.count
+        let lengths = last.documents.flatMap { $0.lengths.map(Double.init) }
+        let averages = zip(last.totals, last.counts).map { Self.stableAverage(total: $0, count: $1) }
+        guard lengths.count == last.documents.count * fields, averages.count == fields else { return nil }
+        let count = Double(documents.count)
+        let nameLengths = last.documents.map(\.nameLength)
+        let scored: [[SearchPosting]?] = Parallel.map(Array(0..<last.termCount), jobs: jobs) { term in
+            guard let postings = last.postings(term) else { return nil }
+            let idf = Self.idf(documentFrequency: postings.count, documents: count)
+            return lengths.withUnsafeBufferPointer { lengths in
+                averages.withUnsafeBufferPointer { averages in
+                    postings.map { posting in
+                        SearchPosting(document: posting.document,
+                                      impact: Self.impact(packed: posting.packed, idf: idf, lengths: lengths.baseAddress! + posting.document * fields,
+                                                          averages: averages.baseAddress!),
+                                      nameLength: Self.unpack(posting.packed, .name) > 0 ? nameLengths[posting.document] : 0)
+                    }
+                }
+            }
+        }
+        var postings: [[SearchPosting]] = []
+        postings.reserveCapacity(scored.count)
+        for term in scored {
+            guard let term else { return nil }
+            postings.append(term)
+        }
+        let terms = Parallel.map(Array(0..<last.termCount), jobs: jobs) { last.term($0) }
+        var index = SearchIndex(documents: documents, games: plan.games, kinds: plan.kinds, groups: plan.groups, terms: terms,
+                                postings: postings, shardStarts: last.shards.map(\.start), shardKeys: last.shards.map(\.key),
+                                documentsPerChunk: perChunk)
+        index.jobs = jobs
+        return index.files()
+    }
+}

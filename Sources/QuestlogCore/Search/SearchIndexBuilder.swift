@@ -258,11 +258,25 @@ public struct SearchIndexBuilder: Sendable {
         return Double(bitPattern: (exact.bitPattern + half) & ~((1 << dropped) - 1))
     }
 
-    /// What the kept index's layout depends on beside the documents: a kept index of other settings
-    /// is not updated.
+    /// What the kept index depends on beside the site: its layout's settings, and the words of the
+    /// interface and the schema its documents' texts read. A kept index of other parameters is
+    /// neither updated nor made again from (`update`, `remade(from:)`).
     var parameters: UInt64 {
         var digest = StableDigest()
         for number in [SearchIndex.formatVersion, shardBytes, chunkBytes, textLimit, Self.averageBits, Self.fieldBits] { digest.add(number) }
+        // The words the documents' texts take from the interface and the schema (each kind's name,
+        // the names and labels of the fields searched): an index made in other words is another.
+        let labels = Labels(strings: strings, schema: site.schema)
+        for kind in [site.schema.game] + site.schema.kinds {
+            let texts = TextFields(kind, labels: labels)
+            digest.add(kind.id)
+            digest.add(texts.name)
+            digest.add(texts.fields.count)
+            for (name, label) in texts.fields {
+                digest.add(name)
+                digest.add(label)
+            }
+        }
         return digest.value
     }
 

@@ -10,6 +10,8 @@ final class SearchIndexFile: @unchecked Sendable {
     private var unread = true
     private var last: SearchIndexMemo?
     private var made: [UInt8]?
+    /// Whether the last memo is this build's too, left where it is (`keepLast`).
+    private var standing = false
 
     init(path: String, identity: String) {
         self.path = path
@@ -27,6 +29,20 @@ final class SearchIndexFile: @unchecked Sendable {
         }
     }
 
+    /// The memo the last build left when it is of the site whose digest is `site`
+    /// (`SiteDigest.value`); a memo of another site is not read past its first numbers.
+    func previous(ofSite site: UInt64) -> SearchIndexMemo? {
+        lock.withLock {
+            if unread {
+                unread = false
+                last = FileContents.read(path).flatMap { bytes in
+                    SearchIndexMemo.site(in: bytes, identity: identity) == site ? SearchIndexMemo(parsing: bytes, identity: identity) : nil
+                }
+            }
+            return last?.site == site ? last : nil
+        }
+    }
+
     /// Reads the last memo now, on another thread, rather than when the index first asks for it.
     func readAhead() {
         DispatchQueue.global().async { [self] in _ = previous() }
@@ -36,18 +52,32 @@ final class SearchIndexFile: @unchecked Sendable {
     func keep(_ bytes: [UInt8]?) {
         lock.withLock {
             made = bytes
+            standing = false
+            last = nil
+            unread = false
+        }
+    }
+
+    /// Takes the last memo as the memo of this build's index, which was made again from it
+    /// (`SearchIndexBuilder.remade(from:)`): it stays as it is, neither written again nor removed.
+    func keepLast() {
+        lock.withLock {
+            made = nil
+            standing = true
             last = nil
             unread = false
         }
     }
 
     /// Writes the memo this build's index left, or removes the last one when it left none (that one
-    /// is of another index); `write` puts bytes at a path whole.
+    /// is of another index), unless the last one stands (`keepLast`); `write` puts bytes at a path
+    /// whole.
     func store(_ write: (_ bytes: [UInt8], _ path: String) -> Void) {
-        let bytes = lock.withLock {
+        let (bytes, stands) = lock.withLock {
             defer { made = nil }
-            return made
+            return (made, standing)
         }
+        if stands { return }
         if let bytes {
             write(bytes, path)
         } else {

@@ -162,13 +162,15 @@ enum MemoFile {
     }
 
     /// A reader of the records, from just after the identity line to just before the hash; nil
-    /// unless the file has this header and identity and its hash matches.
-    static func open(_ bytes: [UInt8], header: String, identity: String) -> MemoReader? {
+    /// unless the file has this header and identity and (unless not `verifying`) its hash matches.
+    static func open(_ bytes: [UInt8], header: String, identity: String, verifying: Bool = true) -> MemoReader? {
         let prefix = Array((header + "\n" + identity + "\n").utf8)
         guard bytes.count >= prefix.count + 8, bytes.starts(with: prefix) else { return nil }
         let body = bytes.count - 8
-        let recorded = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: body, as: UInt64.self)) }
-        guard bytes.withUnsafeBytes({ ContentHash.hash(UnsafeRawBufferPointer(rebasing: $0[..<body])) }) == recorded else { return nil }
+        if verifying {
+            let recorded = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: body, as: UInt64.self)) }
+            guard bytes.withUnsafeBytes({ ContentHash.hash(UnsafeRawBufferPointer(rebasing: $0[..<body])) }) == recorded else { return nil }
+        }
         return MemoReader(bytes: bytes, offset: prefix.count, end: body)
     }
 }

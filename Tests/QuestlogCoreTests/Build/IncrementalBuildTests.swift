@@ -430,6 +430,17 @@ struct IncrementalBuildTests {
         try FileManager.default.removeItem(atPath: output + "/assets/search/" + removed)
         append(15, "More.")
         #expect(build("a file of the index removed").kept == 0)
+
+        // The folder emptied, nothing changed: every file of the index made again from the last
+        // index (no document analysed, `SearchIndexBuilder.remade(from:)`), whose memo stays as it is.
+        let memo = try #require(FileManager.default.contents(atPath: BuildMemo.searchIndexPath(site: site.root)))
+        for name in try FileManager.default.contentsOfDirectory(atPath: output) {
+            try FileManager.default.removeItem(atPath: output + "/" + name)
+        }
+        let remade = build("the folder emptied")
+        let searchFiles = try FileManager.default.contentsOfDirectory(atPath: output + "/assets/search")
+        #expect(remade.made == 0 && remade.kept == searchFiles.count, "\(remade) of \(searchFiles.count): every file made from the last index")
+        #expect(FileManager.default.contents(atPath: BuildMemo.searchIndexPath(site: site.root)) == memo, "the memo of the index stands")
     }
 
     @Test func onlyTheNotesWhoseLinksChangedAreRenderedAgain() throws {

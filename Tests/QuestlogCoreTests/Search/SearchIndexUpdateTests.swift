@@ -182,6 +182,53 @@ struct SearchIndexUpdateTests {
         #expect(SearchIndexMemo(parsing: bytes, identity: "questlog other") == nil)
     }
 
+    /// The index of a site made again from the memo of its last index (`remade(from:)`) is the
+    /// index made whole, file for file and byte for byte, whatever its settings and the threads.
+    @Test(arguments: [(1, 2_000, 600), (2, 700, 300), (3, 50_000, 40_000)] as [(UInt64, Int, Int)])
+    func indexesMadeAgainFromTheirMemoAreIndexesMadeWhole(seed: UInt64, shardBytes: Int, chunkBytes: Int) throws {
+        var rng = SplitMix64(seed: seed)
+        let entries = Self.entries((0..<180).map { _ in Self.note(&rng, words: 10 + Int(rng.next() % 70)) })
+        func builder(jobs: Int) -> SearchIndexBuilder {
+            var builder = SearchIndexBuilder(site: Make.site(entries), strings: Self.strings, jobs: jobs, shardBytes: shardBytes,
+                                             chunkBytes: chunkBytes, memo: SearchMemo(identity: Self.identity))
+            builder.keptSite = 5
+            return builder
+        }
+        let whole = builder(jobs: 1).build().made(identity: Self.identity)
+        let bytes = try #require(whole.memo)
+        let last = try #require(SearchIndexMemo(parsing: bytes, identity: Self.identity))
+        #expect(last.shards.count > 1 || shardBytes > 10_000, "several shards")
+        for jobs in [1, 2, 3] {
+            let remade = try #require(builder(jobs: jobs).remade(from: last), "\(jobs) threads")
+            #expect(remade.map(\.path) == whole.files.map(\.path), "\(jobs) threads: the same files in the same order")
+            #expect(remade == whole.files, "\(jobs) threads: the same bytes")
+        }
+    }
+
+    @Test func anIndexIsNotMadeAgainFromTheMemoOfAnotherIndex() throws {
+        var rng = SplitMix64(seed: 12)
+        let notes = (0..<60).map { _ in Self.note(&rng, words: 30) }
+        let (_, bytes) = Self.whole(Self.entries(notes), site: 7)
+        let last = try #require(SearchIndexMemo(parsing: bytes, identity: Self.identity))
+        func remade(_ entries: [Entry], site: UInt64? = 7, strings: UIStrings = Self.strings, shardBytes: Int = 2_000) -> [OutputFile]? {
+            var builder = SearchIndexBuilder(site: Make.site(entries), strings: strings, jobs: 2, shardBytes: shardBytes, chunkBytes: 600,
+                                             memo: SearchMemo(identity: Self.identity))
+            builder.keptSite = site
+            return builder.remade(from: last)
+        }
+        #expect(remade(Self.entries(notes)) != nil, "the same site")
+        #expect(remade(Self.entries(notes), site: 8) == nil, "a memo of another site")
+        #expect(remade(Self.entries(notes), site: nil) == nil, "no site to compare")
+        #expect(remade(Self.entries(notes), shardBytes: 3_000) == nil, "a memo of other settings")
+        // Kinds named in another language are other terms, the site being the same.
+        #expect(remade(Self.entries(notes), strings: UIStrings.load(language: "vi", theme: .embedded).0) == nil, "a memo of other words")
+        // The site's digest is what says the site is the same; what the memo holds must agree with it.
+        #expect(remade(Self.entries(notes) + [Make.entry("npc", "Newcomer")]) == nil, "another number of documents")
+        var longer = notes
+        longer[3] += " and a longer excerpt of the moon"
+        #expect(remade(Self.entries(longer)) == nil, "documents of another size")
+    }
+
     @Test func averagesKeepTheirFirstSixBits() {
         #expect(SearchIndexBuilder.stableAverage(total: 0, count: 0) == 1)
         #expect(SearchIndexBuilder.stableAverage(total: 12, count: 4) == 3)
