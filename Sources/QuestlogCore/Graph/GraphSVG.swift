@@ -217,6 +217,7 @@ struct SVGBytes: ~Copyable {
 
     /// Markup written in the code. A literal is a `StaticString` here, its bytes copied as they
     /// are; through a `String` each took about five times the instructions.
+    @inline(__always)
     mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
     }
@@ -230,13 +231,39 @@ struct SVGBytes: ~Copyable {
     mutating func escaped(_ text: String) {
         var text = text
         let plain = text.withUTF8 { utf8 in
-            // A bit test a byte: most names have nothing to escape and are copied whole.
+            // Eight bytes at a time, then a bit test a byte: most names have nothing to escape and
+            // are copied whole.
+            var index = 0
+            if let start = utf8.baseAddress {
+                while index + 8 <= utf8.count {
+                    if Self.hasEscape(UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)) { return false }
+                    index += 8
+                }
+            }
             let low = Self.lowEscapes
-            for byte in utf8 where byte < 0x40 ? low >> byte & 1 != 0 : byte == 0xEF { return false }
+            while index < utf8.count {
+                let byte = utf8[index]
+                if byte < 0x40 ? low >> byte & 1 != 0 : byte == 0xEF { return false }
+                index += 1
+            }
             append(utf8)
             return true
         }
         if !plain { append(string: XMLText.attribute(text)) }
+    }
+
+    /// Whether one of the eight bytes of `word` (in memory order) is one `escaped` does not copy
+    /// as it is (`lowEscapes`, 0xEF). A byte below n (at most 0x80) has its high bit set in
+    /// (x - n·ones) where x's own high bit is clear; a byte equal to c is a zero byte of
+    /// x ^ c·ones, so below 1 there. Each test is exact as a whole: a borrow can only mark a byte
+    /// above one it truly marked.
+    @inline(__always)
+    private static func hasEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func below(_ x: UInt64, _ n: UInt64) -> UInt64 { (x &- n &* ones) & ~x & highs }
+        return below(word, 0x20) | below(word ^ (0x22 &* ones), 1) | below(word ^ (0x26 &* ones), 1)
+            | below(word ^ (0x3C &* ones), 1) | below(word ^ (0x3E &* ones), 1) | below(word ^ (0xEF &* ones), 1) != 0
     }
 
     /// The bytes below 0x40 `escaped` does not copy as they are, as bits: controls and `& < > "`

@@ -154,6 +154,16 @@ struct GraphSVGTests {
             return [character, "a\(character)b"]
         }
         texts += ["\u{FEFF}name", "na\u{FFFE}me", "酒主箭", "Lan Đăng", "", "plain name", "a\"b<c>d&e"]
+        // Long names, read eight bytes at a time: each character at each place of a word and of
+        // the bytes after the last whole word, among plain ASCII or other scripts.
+        for code in 0..<128 {
+            let character = String(UnicodeScalar(UInt8(code)))
+            for place in [0, 3, 7, 8, 12, 15, 16, 18] {
+                texts.append(String(repeating: "a", count: place) + character + String(repeating: "b", count: 18 - place))
+            }
+            texts.append("龍王廟 Đăng" + character + "酒主箭 प्रकाश")
+        }
+        texts += ["A long name with nothing to escape", "龍王廟の騎士と酒主箭のLan Đăng", "Lan Đăng\u{FEFF} and more words", "twelve bytes\u{FFFE}"]
         for text in texts {
             var out = SVGBytes(capacity: 4)
             out.escaped(text)
