@@ -255,6 +255,14 @@ public enum JSONValue: Sendable, Hashable {
 
     /// `writeString` of the string whose UTF-8 bytes are `utf8` (which must be valid UTF-8).
     static func writeString(utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        // Most strings (names, paths, values) have nothing to escape: told a word at a time, the
+        // last bytes too, and copied whole.
+        guard hasSpecialBytes(utf8) else {
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         out.append(UInt8(ascii: "\""))
         var plain = 0
         var index = 0
@@ -313,6 +321,23 @@ public enum JSONValue: Sendable, Hashable {
         }
         flush()
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether one of the bytes of `utf8` is one `writeString` cannot copy as it is
+    /// (`hasSpecialByte`): read eight at a time, the last ones with spaces after them.
+    @inline(__always)
+    static func hasSpecialBytes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        let count = utf8.count
+        var index = 0
+        while count - index >= 8 {
+            if hasSpecialByte(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { return true }
+            index += 8
+        }
+        guard index < count else { return false }
+        var last: UInt64 = 0x2020_2020_2020_2020
+        withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + index, count: count - index)) }
+        return hasSpecialByte(last)
     }
 
     /// Whether one of the eight bytes of `word` is below the space, a quote, a backslash, or 0xE2

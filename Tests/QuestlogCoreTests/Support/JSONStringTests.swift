@@ -46,6 +46,24 @@ struct JSONStringTests {
         }
     }
 
+    /// Each special byte at each place of strings of up to twenty bytes: told wherever it falls,
+    /// in a whole word or among the last bytes.
+    @Test func aSpecialByteIsFoundAtEveryPlace() {
+        let specials: [UInt8] = [0x00, 0x09, 0x0A, 0x1F, 0x22, 0x5C, 0xE2]
+        for length in 1...20 {
+            for place in 0..<length {
+                for special in specials {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[place] = special
+                    #expect(bytes.withUnsafeBufferPointer(JSONValue.hasSpecialBytes), "\(length), \(place), \(special)")
+                }
+                let plain = [UInt8](repeating: 0xC3, count: length)
+                #expect(!plain.withUnsafeBufferPointer(JSONValue.hasSpecialBytes), "\(length)")
+            }
+        }
+        #expect(!UnsafeBufferPointer<UInt8>(start: nil, count: 0).withMemoryRebound(to: UInt8.self, JSONValue.hasSpecialBytes))
+    }
+
     @Test func aWordIsSpecialExactlyWhenOneOfItsBytesIs() {
         var random = SplitMix64(seed: 29)
         let interesting: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xA0, 0xA2, 0xDC, 0xE1, 0xE2, 0xE3, 0x62, 0xFF]
