@@ -53,11 +53,14 @@ struct BuildCache: Equatable {
     /// The key of a build: the binary (its version, and the size and time of its executable, so a
     /// rebuilt Questlog never trusts another's cache) and every option that changes what is built.
     static func key(for options: BuildOptions) -> String {
-        // Every option, so one added later is covered too; the thread count and the folder's display
-        // name change nothing in the output.
+        // Every option, so one added later is covered too; the thread count, the folder's display
+        // name and `clean` change nothing in the output. A clean build ignores the last build's
+        // cache, but what it records is as true as any build's: the build after it, with nothing
+        // changed, has nothing to do.
         var relevant = options
         relevant.jobs = 1
         relevant.outputDisplayName = ""
+        relevant.clean = false
         return "\(binaryIdentity) \(relevant)"
     }
 

@@ -27,6 +27,17 @@ struct BuildCacheTests {
         #expect(second.pageCount == first.pageCount && second.gameCount == first.gameCount)
         let clean = SiteBuild(options: { var o = BuildOptions(site: site.root, output: site.root + "/Output"); o.clean = true; return o }()).run()
         #expect(!clean.upToDate && clean.report?.written == [], "--clean builds everything and still rewrites nothing unchanged")
+        let afterClean = site.build()
+        #expect(afterClean.upToDate, "a build after a clean one, nothing changed, has nothing to do")
+        #expect(afterClean.diagnostics == first.diagnostics && afterClean.pageCount == first.pageCount)
+        // An edit after a clean build is built as after any other, into what a clean build gives.
+        site.write("Content/g/npcs/kale.md", "---\nname: Kale\nmerchant: true\nlocations: [church]\n---\nSells more things.\n")
+        _ = SiteBuild(options: { var o = BuildOptions(site: site.root, output: site.root + "/Output"); o.clean = true; return o }()).run()
+        site.write("Content/g/npcs/kale.md", "---\nname: Kale\nmerchant: true\nlocations: [church]\n---\nSells other things.\n")
+        let edited = site.build()
+        #expect(!edited.upToDate && edited.report?.written.isEmpty == false)
+        TestSite.expectOutput(site.root + "/Output", equals: SiteBuild(options: BuildOptions(site: site.root, output: site.root + "/Output")).render().files,
+                              "an edit after a clean build")
     }
 
     @Test func everyKindOfChangeBuildsAgain() throws {
