@@ -221,16 +221,16 @@ struct SearchIndexMemo: Sendable {
         writer.integer(file.hash)
     }
 
-    /// Reads a memo file; nil unless it is whole, of this format and binary, and every number in it
-    /// is in range (the postings are read when asked for, `postings(_:)`).
-    /// The digest of the site the memo in `bytes` says it is of, read without the rest of it (nor
-    /// its hash checked: `init(parsing:identity:)` does); nil when the bytes are not a memo
-    /// `identity` wrote.
+    /// The digest of the site the memo in `bytes` (its first bytes are enough) says it is of, read
+    /// without the rest of it (nor its hash checked: `init(parsing:identity:)` does); nil when the
+    /// bytes are not a memo `identity` wrote.
     static func site(in bytes: [UInt8], identity: String) -> UInt64? {
         guard var reader = MemoFile.open(bytes, header: Self.header, identity: identity, verifying: false), reader.integer() != nil else { return nil }
         return reader.integer()
     }
 
+    /// Reads a memo file; nil unless it is whole, of this format and binary, and every number in it
+    /// is in range (the postings are read when asked for, `postings(_:)`).
     init?(parsing bytes: [UInt8], identity: String) {
         guard var reader = MemoFile.open(bytes, header: Self.header, identity: identity),
               bytes.count < Int(Int32.max),

@@ -229,6 +229,27 @@ struct SearchIndexUpdateTests {
         #expect(remade(Self.entries(longer)) == nil, "documents of another size")
     }
 
+    /// The last memo is taken to be made again from only when it names the site being built; one
+    /// that names it but does not read whole is not taken.
+    @Test func theLastMemoIsTakenForItsSiteAlone() throws {
+        var rng = SplitMix64(seed: 13)
+        let (_, bytes) = Self.whole(Self.entries((0..<40).map { _ in Self.note(&rng, words: 20) }), site: 5)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("questlog-index-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/search-index"
+        func previous(_ bytes: [UInt8], site: UInt64) -> SearchIndexMemo? {
+            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            return SearchIndexFile(path: path, identity: Self.identity).previous(ofSite: site)
+        }
+        #expect(previous(bytes, site: 5)?.site == 5)
+        #expect(previous(bytes, site: 6) == nil, "a memo of another site")
+        var damaged = bytes
+        damaged[damaged.count - 20] ^= 1
+        #expect(previous(damaged, site: 5) == nil, "a memo naming the site that does not read whole")
+        #expect(SearchIndexFile(path: folder + "/missing", identity: Self.identity).previous(ofSite: 5) == nil)
+    }
+
     @Test func averagesKeepTheirFirstSixBits() {
         #expect(SearchIndexBuilder.stableAverage(total: 0, count: 0) == 1)
         #expect(SearchIndexBuilder.stableAverage(total: 12, count: 4) == 3)
