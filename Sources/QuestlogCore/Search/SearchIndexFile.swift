@@ -31,7 +31,7 @@ final class SearchIndexFile: @unchecked Sendable {
 
     /// The memo the last build left when it is of the site whose digest is `site`
     /// (`SiteDigest.value`); of a memo of another site only the first bytes are read, for the
-    /// site it names (a memo of 50,000 entries is 15 MB).
+    /// site it names (a memo of 50,000 entries is 14 MB).
     func previous(ofSite site: UInt64) -> SearchIndexMemo? {
         lock.withLock {
             if unread {
