@@ -252,18 +252,12 @@ struct SVGBytes: ~Copyable {
         if !plain { append(string: XMLText.attribute(text)) }
     }
 
-    /// Whether one of the eight bytes of `word` (in memory order) is one `escaped` does not copy
-    /// as it is (`lowEscapes`, 0xEF). A byte below n (at most 0x80) has its high bit set in
-    /// (x - n·ones) where x's own high bit is clear; a byte equal to c is a zero byte of
-    /// x ^ c·ones, so below 1 there. Each test is exact as a whole: a borrow can only mark a byte
-    /// above one it truly marked.
+    /// Whether one of the eight bytes of `word` is one `escaped` does not copy as it is
+    /// (`lowEscapes`, 0xEF).
     @inline(__always)
     private static func hasEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func below(_ x: UInt64, _ n: UInt64) -> UInt64 { (x &- n &* ones) & ~x & highs }
-        return below(word, 0x20) | below(word ^ (0x22 &* ones), 1) | below(word ^ (0x26 &* ones), 1)
-            | below(word ^ (0x3C &* ones), 1) | below(word ^ (0x3E &* ones), 1) | below(word ^ (0xEF &* ones), 1) != 0
+        ByteWord.below(word, 0x20) | ByteWord.equal(word, 0x22) | ByteWord.equal(word, 0x26) | ByteWord.equal(word, 0x3C)
+            | ByteWord.equal(word, 0x3E) | ByteWord.equal(word, 0xEF) != 0
     }
 
     /// The bytes below 0x40 `escaped` does not copy as they are, as bits: controls and `& < > "`

@@ -90,24 +90,9 @@ extension SearchIndexBuilder {
         var oldLengths: [Int: [Double]] = [:]
         for change in changedDocuments { oldLengths[change.number] = last.documents[change.number].lengths.map(Double.init) }
         let count = Double(documents.count)
-        /// A posting with its score: from the term's `idf`, the document's field lengths and its
-        /// name's length.
-        func score(_ posting: (document: Int, packed: Int), idf: Double, lengths: UnsafePointer<Double>, averages: UnsafePointer<Double>,
-                   nameLength: Int) -> SearchPosting {
-            SearchPosting(document: posting.document, impact: Self.impact(packed: posting.packed, idf: idf, lengths: lengths, averages: averages),
-                          nameLength: Self.unpack(posting.packed, .name) > 0 ? nameLength : 0)
-        }
         // The postings of a term, each with its score.
         func scored(_ postings: [(document: Int, packed: Int)]) -> [SearchPosting] {
-            let idf = Self.idf(documentFrequency: postings.count, documents: count)
-            return lengths.withUnsafeBufferPointer { lengths in
-                averages.withUnsafeBufferPointer { averages in
-                    postings.map { posting in
-                        score(posting, idf: idf, lengths: lengths.baseAddress! + posting.document * fields, averages: averages.baseAddress!,
-                              nameLength: documents[posting.document].nameLength)
-                    }
-                }
-            }
+            Self.scored(postings, documents: count, lengths: lengths, averages: averages) { documents[$0].nameLength }
         }
         /// Whether the changes leave a term's postings in its shard file as they were: the same
         /// documents, each with the same score and name length, before and after.
@@ -117,12 +102,12 @@ extension SearchIndexBuilder {
                 documentChanges.allSatisfy { document, change in
                     guard change.old != 0, change.new != 0 else { return false }
                     let before = oldLengths[document]!.withUnsafeBufferPointer { old in
-                        score((document, change.old), idf: idf, lengths: old.baseAddress!, averages: averages.baseAddress!,
-                              nameLength: last.documents[document].nameLength)
+                        Self.scored((document, change.old), idf: idf, lengths: old.baseAddress!, averages: averages.baseAddress!,
+                                    nameLength: last.documents[document].nameLength)
                     }
                     let after = lengths.withUnsafeBufferPointer { lengths in
-                        score((document, change.new), idf: idf, lengths: lengths.baseAddress! + document * fields, averages: averages.baseAddress!,
-                              nameLength: documents[document].nameLength)
+                        Self.scored((document, change.new), idf: idf, lengths: lengths.baseAddress! + document * fields,
+                                    averages: averages.baseAddress!, nameLength: documents[document].nameLength)
                     }
                     return before == after
                 }
@@ -381,18 +366,7 @@ extension SearchIndexBuilder {
         let count = Double(documents.count)
         let nameLengths = last.documents.map(\.nameLength)
         let scored: [[SearchPosting]?] = Parallel.map(Array(0..<last.termCount), jobs: jobs) { term in
-            guard let postings = last.postings(term) else { return nil }
-            let idf = Self.idf(documentFrequency: postings.count, documents: count)
-            return lengths.withUnsafeBufferPointer { lengths in
-                averages.withUnsafeBufferPointer { averages in
-                    postings.map { posting in
-                        SearchPosting(document: posting.document,
-                                      impact: Self.impact(packed: posting.packed, idf: idf, lengths: lengths.baseAddress! + posting.document * fields,
-                                                          averages: averages.baseAddress!),
-                                      nameLength: Self.unpack(posting.packed, .name) > 0 ? nameLengths[posting.document] : 0)
-                    }
-                }
-            }
+            last.postings(term).map { Self.scored($0, documents: count, lengths: lengths, averages: averages) { nameLengths[$0] } }
         }
         var postings: [[SearchPosting]] = []
         postings.reserveCapacity(scored.count)
@@ -406,5 +380,31 @@ extension SearchIndexBuilder {
                                 documentsPerChunk: perChunk)
         index.jobs = jobs
         return index.files()
+    }
+
+    /// A posting with its score: from the term's `idf`, the document's field lengths and its
+    /// name's length (`impact`).
+    @inline(__always)
+    static func scored(_ posting: (document: Int, packed: Int), idf: Double, lengths: UnsafePointer<Double>, averages: UnsafePointer<Double>,
+                       nameLength: Int) -> SearchPosting {
+        SearchPosting(document: posting.document, impact: impact(packed: posting.packed, idf: idf, lengths: lengths, averages: averages),
+                      nameLength: unpack(posting.packed, .name) > 0 ? nameLength : 0)
+    }
+
+    /// The postings of a term among `documents` documents, each with its score: from each
+    /// document's field lengths (`lengths`, `SearchField.allCases.count` of them a document, one
+    /// document after another), the average lengths, and the length of its name (`nameLength`).
+    static func scored(_ postings: [(document: Int, packed: Int)], documents: Double, lengths: [Double], averages: [Double],
+                       nameLength: (Int) -> Int) -> [SearchPosting] {
+        let fields = SearchField.allCases.count
+        let idf = idf(documentFrequency: postings.count, documents: documents)
+        return lengths.withUnsafeBufferPointer { lengths in
+            averages.withUnsafeBufferPointer { averages in
+                postings.map { posting in
+                    scored(posting, idf: idf, lengths: lengths.baseAddress! + posting.document * fields, averages: averages.baseAddress!,
+                           nameLength: nameLength(posting.document))
+                }
+            }
+        }
     }
 }

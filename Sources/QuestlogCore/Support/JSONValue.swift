@@ -346,13 +346,6 @@ public enum JSONValue: Sendable, Hashable {
     /// other scripts goes eight bytes at a time too.
     @inline(__always)
     static func hasSpecialByte(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        // A byte below n (at most 0x80) has its high bit set in (x - n·ones) where x's own high bit
-        // is clear; a byte equal to c is a zero byte of x ^ c·ones, so below 1 there. Each test is
-        // exact as a whole: a borrow can only mark a byte above one it truly marked.
-        func below(_ x: UInt64, _ n: UInt64) -> UInt64 { (x &- n &* ones) & ~x & highs }
-        return below(word, 0x20) | below(word ^ (0x22 &* ones), 1) | below(word ^ (0x5C &* ones), 1)
-            | below(word ^ (0xE2 &* ones), 1) != 0
+        ByteWord.below(word, 0x20) | ByteWord.equal(word, 0x22) | ByteWord.equal(word, 0x5C) | ByteWord.equal(word, 0xE2) != 0
     }
 }
