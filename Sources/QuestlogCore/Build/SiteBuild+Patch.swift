@@ -36,7 +36,7 @@ extension SiteBuild {
         var config = loader.loadConfig(&configProblems)
         if let baseURL = options.baseURL { config.baseURL = baseURL }
         let patchTimings = BuildTimings()
-        let memo = patchTimings.measure("read site", trimming: false, { () -> SiteMemo.Kept? in
+        let read = patchTimings.measure("read site", trimming: false, { () -> SiteMemo.Kept? in
             guard let bytes = FileContents.read(BuildMemo.sitePath(site: options.site)) else { return nil }
             // With nothing to patch, the site alone: its memo is not written again (`keepPatched`).
             return SiteMemo.read(bytes, journal: FileContents.read(BuildMemo.siteJournalPath(site: options.site)),
@@ -45,7 +45,8 @@ extension SiteBuild {
         }, count: { (items: $0?.kept.site.entryCount ?? 0, reused: $0?.kept.site.entryCount ?? 0) })
         // A problem of a changed file found before its notes (loading it, checking its fields) or
         // after them (links to headings) is not told apart from others: such files are resolved.
-        guard var memo, !(memo.kept.head + memo.kept.tail).contains(where: { $0.location.map { changedPaths.contains($0.path) } ?? false })
+        // The memo taken out of `read`, held once: the patch changes its lists in place, not copies.
+        guard var memo = consume read, !(memo.kept.head + memo.kept.tail).contains(where: { $0.location.map { changedPaths.contains($0.path) } ?? false })
         else { return nil }
         let edits = patchTimings.measure("load", trimming: false, { () -> [(path: String, raw: RawEntry)]? in
             var edits: [(path: String, raw: RawEntry)] = []

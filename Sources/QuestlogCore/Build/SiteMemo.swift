@@ -293,7 +293,9 @@ enum SiteMemo {
         // Where the runs of entries are: the sections that give the lists' lengths are read first.
         enum Part {
             case entries(game: Int, kind: String, count: Int)
-            case indexed(index: Int, count: Int)
+            /// All the runs of an index, read one after the other into one list: lists read apart
+            /// and joined would be copied, every entry's strings counted up and down again.
+            case indexed(index: Int, runs: [(section: Int, count: Int)])
             case notes(count: Int)
         }
         var parts: [(section: Int, part: Part)] = []
@@ -323,9 +325,13 @@ enum SiteMemo {
             guard var reader = section(next), let id = reader.text(), let count = reader.varint(), reader.offset == reader.end else { return nil }
             indexIDs.append(id)
             next += 1
+            var runs: [(section: Int, count: Int)] = []
             for start in stride(from: 0, to: count, by: run) {
-                parts.append((next, .indexed(index: index, count: min(run, count - start))))
+                runs.append((next, min(run, count - start)))
                 next += 1
+            }
+            if let first = runs.first {
+                parts.append((first.section, .indexed(index: index, runs: runs)))
             }
         }
         guard var counting = section(next), let noteCount = counting.varint(), noteCount >= 0, counting.offset == counting.end else { return nil }
@@ -376,8 +382,24 @@ enum SiteMemo {
             case .notes: readsNotes
             }
         }
+        // Each run in a slot of its own, from which the site's lists and the indexes take it: held
+        // nowhere else, a list is then not copied when one of its entries is changed.
         let decoded = Parallel.map(Array(all.indices), jobs: jobs) { number -> Decoded? in
             let (place, part) = all[number]
+            if case let .indexed(_, runs) = part {
+                var entries: [CheckedEntry] = []
+                entries.reserveCapacity(runs.reduce(0) { $0 + $1.count })
+                for run in runs {
+                    guard intact(run.section) else { return nil }
+                    var reader = MemoReader(bytes: bytes, offset: ranges[run.section].lowerBound, end: ranges[run.section].upperBound)
+                    for _ in 0..<run.count {
+                        guard let entry = reader.indexed(schema: schema) else { return nil }
+                        entries.append(entry)
+                    }
+                    guard reader.offset == reader.end else { return nil }
+                }
+                return .indexed(entries)
+            }
             guard intact(place) else { return nil }
             var reader = MemoReader(bytes: bytes, offset: ranges[place].lowerBound, end: ranges[place].upperBound)
             switch part {
@@ -389,14 +411,8 @@ enum SiteMemo {
                     entries.append(entry)
                 }
                 return reader.offset == reader.end ? .entries(entries) : nil
-            case let .indexed(_, count):
-                var entries: [CheckedEntry] = []
-                entries.reserveCapacity(count)
-                for _ in 0..<count {
-                    guard let entry = reader.indexed(schema: schema) else { return nil }
-                    entries.append(entry)
-                }
-                return reader.offset == reader.end ? .indexed(entries) : nil
+            case .indexed:
+                return nil
             case let .notes(count):
                 var notes: [(path: String, note: KeptNote)] = []
                 notes.reserveCapacity(count)
@@ -406,15 +422,19 @@ enum SiteMemo {
                 }
                 return reader.offset == reader.end ? .notes(notes) : nil
             }
+        }.map { result in
+            let slot = Slot<Decoded>()
+            slot.value = result
+            return slot
         }
         // The site on one thread, the indexes of links and the notes' facts on another.
         let builtSite = Slot<Site>(), builtLinks = Slot<(indexes: [GameIndex], assets: AssetIndex, notes: [String: KeptNote])>()
         let heads = gameHeads, ids = indexIDs, found = decoded, sizes = imageSizes, entryPages = pages
         Parallel.all([{
             var lists: [[String: [Entry]]] = Array(repeating: [:], count: gameCount)
-            for (part, result) in zip(all, found) {
+            for (part, slot) in zip(all, found) {
                 guard case let .entries(game, kind, _) = part.part else { continue }
-                guard case let .entries(entries)? = result else { return }
+                guard case let .entries(entries)? = slot.value.take() else { return }
                 lists[game][kind, default: []] += entries
             }
             var games: [Game] = []
@@ -435,10 +455,14 @@ enum SiteMemo {
             var indexEntries: [[CheckedEntry]] = Array(repeating: [], count: indexCount)
             var notes: [String: KeptNote] = [:]
             notes.reserveCapacity(noteCount)
-            for (part, result) in zip(all, found) {
-                switch (part.part, result) {
+            for (part, slot) in zip(all, found) {
+                if case .entries = part.part { continue }
+                switch (part.part, slot.value.take()) {
                 case (.entries, _): continue
-                case let (.indexed(index, _), .indexed(entries)?): indexEntries[index] += entries
+                case let (.indexed(index, _), .indexed(entries)?):
+                    // Each index is one part: its list taken as it is, not copied.
+                    guard indexEntries[index].isEmpty else { return }
+                    indexEntries[index] = entries
                 case let (.notes, .notes(found)?):
                     for (path, note) in found {
                         guard note.item < noteItems, Int(note.target.game) < indexCount,
@@ -453,7 +477,9 @@ enum SiteMemo {
         }])
         guard let site = builtSite.value.take(), let (indexes, assetIndex, notesFound) = builtLinks.value.take() else { return nil }
         var notes = notesFound
-        var lookup = ReferenceLookup(schema: schema, games: indexes, includeDrafts: settings & 1 != 0, assets: assetIndex)
+        // The indexes held by the lookup alone, so that a patch changes their entries in place.
+        let indexTotal = indexes.count
+        var lookup = ReferenceLookup(schema: schema, games: consume indexes, includeDrafts: settings & 1 != 0, assets: assetIndex)
 
         guard var reader = section(tailSection) else { return nil }
         guard let headingTargets = reader.refs(), let embeddedCount = reader.varint() else { return nil }
@@ -477,7 +503,7 @@ enum SiteMemo {
             guard let item = reader.varint(), item >= 0, item < noteItems, let found = diagnostics() else { return nil }
             noteDiagnostics[item] = found
         }
-        guard let after = diagnostics(), let titleCount = reader.varint(), titleCount == indexes.count else { return nil }
+        guard let after = diagnostics(), let titleCount = reader.varint(), titleCount == indexTotal else { return nil }
         var calloutTitles: [[String: String]] = []
         var calloutKeys: [UInt64] = []
         for _ in 0..<titleCount {
@@ -914,9 +940,8 @@ extension MemoReader {
               let sharedProgress = flag(), let keys = strings(), !keys.isEmpty else { return nil }
         let raw = RawEntry(kind: kind, id: id, source: source, fields: [], notes: "", notesLineOffset: lineOffset,
                            notesColumnOffset: columnOffset, fallbackName: fallbackName, isDamaged: isDamaged, isDraft: rawIsDraft)
-        var entry = CheckedEntry(raw: raw, ref: ref, name: name, page: page, nameLocation: nameLocation, aliases: aliases, fields: [],
-                                 extra: [], isDraft: isDraft, isSpoiler: isSpoiler, spoilerUntil: spoilerUntil, sharedProgress: sharedProgress)
-        entry.keys = keys
-        return entry
+        return CheckedEntry(raw: raw, ref: ref, name: name, nameKey: keys[0], page: page, nameLocation: nameLocation, aliases: aliases,
+                            fields: [], extra: [], isDraft: isDraft, isSpoiler: isSpoiler, spoilerUntil: spoilerUntil,
+                            sharedProgress: sharedProgress, keys: keys)
     }
 }

@@ -94,7 +94,10 @@ struct GameIndex: Sendable {
         byName.first.reserveCapacity(entries.count)
         for index in self.entries.indices {
             let keys = self.entries[index].keys
-            self.entries[index].nameKey = keys.first ?? ""
+            // Set only where it is not yet: a list shared with its reader is then not copied.
+            if self.entries[index].nameKey != keys.first ?? "" {
+                self.entries[index].nameKey = keys.first ?? ""
+            }
             byID.append(Int32(index), for: self.entries[index].ref.id)
             for key in keys { byName.append(Int32(index), for: key) }
         }
