@@ -165,7 +165,8 @@ struct XLSXSheet: Sendable {
         guard let start = find(opening, in: part, from: 0), let end = find(closing, in: part, from: start) else { return nil }
         var widths: [Int] = []
         var cursor = start
-        while let found = find(attribute, in: part, from: cursor), found < end {
+        // Looked for before `</cols>` alone: past the last width, the rows would be searched to the end.
+        while let found = find(attribute, in: part, from: cursor, before: end) {
             var index = found + attribute.count
             var width = 0
             while index < end, part[index] >= UInt8(ascii: "0"), part[index] <= UInt8(ascii: "9"), width < 1_000_000 {
@@ -178,16 +179,17 @@ struct XLSXSheet: Sendable {
         return widths.count == count ? widths : nil
     }
 
-    /// Where `needle` first begins in `bytes` at or after `offset`: each place its first byte is
-    /// (`memchr`) compared with it whole.
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from offset: Int) -> Int? {
-        guard offset >= 0, offset < bytes.count, let first = needle.first else { return nil }
+    /// Where `needle` first begins in `bytes` at or after `offset`, ending by `limit` (the end of
+    /// `bytes` when nil): each place its first byte is (`memchr`) compared with it whole.
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from offset: Int, before limit: Int? = nil) -> Int? {
+        let stop = min(limit ?? bytes.count, bytes.count)
+        guard offset >= 0, offset < stop, let first = needle.first else { return nil }
         return bytes.withUnsafeBytes { haystack -> Int? in
             needle.withUnsafeBytes { needle -> Int? in
                 let base = haystack.baseAddress!
                 var at = offset
-                while haystack.count - at >= needle.count {
-                    guard let found = memchr(base + at, Int32(first), haystack.count - needle.count + 1 - at) else { return nil }
+                while stop - at >= needle.count {
+                    guard let found = memchr(base + at, Int32(first), stop - needle.count + 1 - at) else { return nil }
                     at = UnsafeRawPointer(found) - base
                     if memcmp(found, needle.baseAddress!, needle.count) == 0 { return at }
                     at += 1
