@@ -19,17 +19,26 @@ struct RelationGraph: Sendable {
     init(site: Site) {
         var refs: [EntryRef] = []
         for game in site.games {
-            for kind in site.schema.kinds { refs += game.entries(of: kind.id).map(\.ref) }
+            for kind in site.schema.kinds {
+                let entries = game.entries(of: kind.id)
+                refs.reserveCapacity(refs.count + entries.count)
+                for entry in entries { refs.append(entry.ref) }
+            }
         }
         refs.sort()
         var index: [EntryRef: Int] = [:]
         index.reserveCapacity(refs.count)
         for (number, ref) in refs.enumerated() { index[ref] = number }
-        var links = [[Int]](repeating: [], count: refs.count)
+        // Each connection noted once, both its ends counted, and then each node's list made at
+        // its size: no list grows again and again.
+        var ends: [Int] = []
+        var degrees = [Int](repeating: 0, count: refs.count)
         func connect(_ a: Int, _ target: EntryRef) {
             guard let b = index[target], b != a else { return }
-            links[a].append(b)
-            links[b].append(a)
+            ends.append(a)
+            ends.append(b)
+            degrees[a] += 1
+            degrees[b] += 1
         }
         for game in site.games {
             for entries in game.entries.values {
@@ -46,19 +55,27 @@ struct RelationGraph: Sendable {
                 }
             }
         }
-        neighbours = links.map { list in
-            // Ascending, each once.
-            var list = list
-            list.sort()
-            var kept = 0
-            for number in list where kept == 0 || list[kept - 1] != number {
-                list[kept] = number
-                kept += 1
-            }
-            list.removeSubrange(kept...)
+        var links = degrees.map { degree -> [Int] in
+            var list: [Int] = []
+            list.reserveCapacity(degree)
             return list
         }
-        connectedGames = Self.connectedGames(refs: refs, neighbours: neighbours)
+        for pair in stride(from: 0, to: ends.count, by: 2) {
+            links[ends[pair]].append(ends[pair + 1])
+            links[ends[pair + 1]].append(ends[pair])
+        }
+        // Each list ascending, each neighbour once, sorted where it stands.
+        for node in links.indices where links[node].count > 1 {
+            links[node].sort()
+            var kept = 1
+            for position in 1..<links[node].count where links[node][position] != links[node][kept - 1] {
+                links[node][kept] = links[node][position]
+                kept += 1
+            }
+            links[node].removeSubrange(kept...)
+        }
+        neighbours = links
+        connectedGames = Self.connectedGames(refs: refs, neighbours: links)
         self.refs = refs
         self.index = index
     }
