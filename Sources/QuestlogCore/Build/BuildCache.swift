@@ -227,45 +227,71 @@ struct BuildCache: Equatable {
             }
         }
 
-        static let names = allCases.map { ($0, $0.name) }
+        /// The most frequent first: a cache has a line for every input, output and entry.
+        private static let spelled = ([.input, .output, .entry] + allCases.filter { ![.input, .output, .entry].contains($0) })
+            .map { ($0, $0.name) }
 
-        /// The tag spelled by `bytes`, compared as bytes: a cache has a line for every file.
-        static func named(_ bytes: ArraySlice<UInt8>) -> Tag? {
-            names.first { $0.1.count == bytes.count && $0.1.elementsEqual(bytes) }?.0
+        /// The tag spelled by `bytes`, compared as bytes.
+        static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> Tag? {
+            guard let base = bytes.baseAddress else { return nil }
+            return spelled.first { $0.1.count == bytes.count && memcmp(base, $0.1, bytes.count) == 0 }?.0
         }
     }
 
-    /// Reads a cache; nil for anything that is not a complete cache of this format. Split on bytes:
-    /// a cache lists every input and output, so it is read on every build.
+    /// Reads a cache; nil for anything that is not a complete cache of this format. Read in place
+    /// from the file's bytes: a cache lists every input and output, so it is read on every build.
     init?(parsing bytes: [UInt8]) {
-        guard bytes.last == UInt8(ascii: "\n") else { return nil }
-        let lines = Self.cut(bytes, at: UInt8(ascii: "\n"))
-        guard let first = lines.first, bytes[first].elementsEqual(Self.header.utf8) else { return nil }
-        func text(_ field: ArraySlice<UInt8>) -> String {
-            let string = String(decoding: field, as: UTF8.self)
-            return field.contains(UInt8(ascii: "\\")) ? Self.unescaped(string) : string
+        guard let cache = bytes.withUnsafeBufferPointer(Self.parse) else { return nil }
+        self = cache
+    }
+
+    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> BuildCache? {
+        guard let base = buffer.baseAddress, buffer.last == UInt8(ascii: "\n") else { return nil }
+        let total = buffer.count
+        func field(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
         }
-        func number<T: FixedWidthInteger>(_ field: ArraySlice<UInt8>) -> T? {
-            Self.number(field)
+        func text(_ range: Range<Int>) -> String {
+            let string = String(decoding: field(range), as: UTF8.self)
+            return memchr(base + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil ? unescaped(string) : string
         }
+        func number<T: FixedWidthInteger>(_ range: Range<Int>) -> T? {
+            Self.number(field(range))
+        }
+        /// Where the line that starts at `start` ends (its line break).
+        func lineEnd(from start: Int) -> Int {
+            memchr(base + start, Int32(UInt8(ascii: "\n")), total - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? total
+        }
+        let headerEnd = lineEnd(from: 0)
+        guard headerEnd == header.utf8.count, header.utf8.elementsEqual(field(0..<headerEnd)) else { return nil }
         var key: String?, pages: Int?, gameCount: Int?, written: Int64?
         var inputs: [SourceStamp] = [], outputs: [SourceStamp] = [], diagnostics: [Diagnostic] = []
         var site: UInt64?, games: [UInt64] = [], entries: [SiteDigest.Record] = []
         var pieces: [String: [Int]] = [:]
-        inputs.reserveCapacity(lines.count)
-        outputs.reserveCapacity(lines.count)
-        var fields: [ArraySlice<UInt8>] = []
-        for line in lines.dropFirst() {
-            // The fields of a line, in one array made once for all lines.
-            fields.removeAll(keepingCapacity: true)
-            var start = line.lowerBound
-            while let tab = Self.find(UInt8(ascii: "\t"), in: bytes, from: start, to: line.upperBound) {
-                fields.append(bytes[start..<tab])
+        // Room for the lines there are, counted by their breaks.
+        var lineCount = 0
+        for byte in buffer where byte == UInt8(ascii: "\n") { lineCount += 1 }
+        inputs.reserveCapacity(lineCount)
+        outputs.reserveCapacity(lineCount)
+        // The fields of a line, in one table made once for all lines: the places of the first
+        // eight, and how many there are.
+        var fields = [Range<Int>](repeating: 0..<0, count: 8)
+        var fieldCount = 0
+        var lineStart = headerEnd + 1
+        while lineStart < total {
+            let end = lineEnd(from: lineStart)
+            fieldCount = 0
+            var start = lineStart
+            while true {
+                let tab = memchr(base + start, Int32(UInt8(ascii: "\t")), end - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+                if fieldCount < fields.count { fields[fieldCount] = start..<(tab ?? end) }
+                fieldCount += 1
+                guard let tab else { break }
                 start = tab + 1
             }
-            fields.append(bytes[start..<line.upperBound])
-            guard let first = fields.first, let tag = Tag.named(first) else { return nil }
-            switch (tag, fields.count) {
+            lineStart = end + 1
+            guard let tag = Tag.named(field(fields[0])) else { return nil }
+            switch (tag, fieldCount) {
             case (.key, 2): key = text(fields[1])
             case (.pages, 2): pages = number(fields[1])
             case (.games, 2): gameCount = number(fields[1])
@@ -289,8 +315,8 @@ struct BuildCache: Equatable {
                 entries.append(SiteDigest.Record(key: text(fields[3]), path: text(fields[4]), shape: shape, notes: notes))
             case (.pieces, 3):
                 var lengths: [Int] = []
-                for field in fields[1].split(separator: UInt8(ascii: " ")) {
-                    guard let length: Int = number(field), length >= 0 else { return nil }
+                for length in field(fields[1]).split(separator: UInt8(ascii: " ")) {
+                    guard let length: Int = Self.number(UnsafeBufferPointer(rebasing: length)), length >= 0 else { return nil }
                     lengths.append(length)
                 }
                 let path = text(fields[2])
@@ -305,28 +331,8 @@ struct BuildCache: Equatable {
             }
         }
         guard let key, let pages, let gameCount, let written else { return nil }
-        self.init(key: key, inputs: inputs, outputs: outputs, diagnostics: diagnostics, pageCount: pages, gameCount: gameCount,
-                  digest: site.map { SiteDigest(entries: entries, games: games, site: $0) }, written: written, pieces: pieces)
-    }
-
-    /// The lines of `bytes` (which end with `separator`), as ranges without their separators.
-    private static func cut(_ bytes: [UInt8], at separator: UInt8) -> [Range<Int>] {
-        var lines: [Range<Int>] = []
-        var start = 0
-        while let end = find(separator, in: bytes, from: start, to: bytes.count) {
-            lines.append(start..<end)
-            start = end + 1
-        }
-        return lines
-    }
-
-    /// Where `byte` first is in `bytes[from..<to]`, found by `memchr`.
-    private static func find(_ byte: UInt8, in bytes: [UInt8], from: Int, to: Int) -> Int? {
-        guard from < to else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress, let found = memchr(base + from, Int32(byte), to - from) else { return nil }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
+        return BuildCache(key: key, inputs: inputs, outputs: outputs, diagnostics: diagnostics, pageCount: pages, gameCount: gameCount,
+                          digest: site.map { SiteDigest(entries: entries, games: games, site: $0) }, written: written, pieces: pieces)
     }
 
     init(key: String, inputs: [SourceStamp], outputs: [SourceStamp], diagnostics: [Diagnostic], pageCount: Int, gameCount: Int,
@@ -345,6 +351,21 @@ struct BuildCache: Equatable {
     /// The decimal number of the bytes, as `T(String(decoding: bytes, as: UTF8.self))` reads it
     /// (digits after an optional sign, nothing else, within `T`), without making a string.
     static func number<T: FixedWidthInteger>(_ bytes: ArraySlice<UInt8>) -> T? {
+        bytes.withUnsafeBufferPointer { number($0) }
+    }
+
+    /// `number(_:)` of bytes read in place.
+    static func number<T: FixedWidthInteger>(_ bytes: UnsafeBufferPointer<UInt8>) -> T? {
+        // Up to 19 digits without a sign (sizes, times, most hashes) cannot overflow 64 bits.
+        if bytes.count <= 19, let first = bytes.first, first != UInt8(ascii: "-"), first != UInt8(ascii: "+") {
+            var value: UInt64 = 0
+            for byte in bytes {
+                let digit = byte &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ UInt64(digit)
+            }
+            return T(exactly: value)
+        }
         var digits = bytes[...]
         let negative = digits.first == UInt8(ascii: "-")
         if negative {
