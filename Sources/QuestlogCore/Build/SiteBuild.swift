@@ -624,14 +624,20 @@ public struct SiteBuild: Sendable {
         // The stages from here on are not trimmed (`BuildTimings.releaseFreedMemory`): the build
         // has passed its peak, what they make fits in the room the pages and the index left, and
         // the process ends with them.
+        // The layouts and the compressed blocks are kept on another thread while the output is
+        // checked and written: the pages and the exports are done with them.
         if memo.layouts.changed {
-            timings.measure("keep layouts", trimming: false, { Self.store(memo.layouts.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.layoutsPath(site: options.site)) },
-                            count: { _ in (items: memo.layouts.count, reused: 0) })
+            DispatchQueue.global().async(group: siteKeeping) {
+                timings.measureBeside("keep layouts", { Self.store(memo.layouts.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.layoutsPath(site: site)) },
+                                      count: { _ in (items: memo.layouts.count, reused: 0) })
+            }
         }
         if memo.deflated.changed {
-            timings.measure("keep deflated", trimming: false, { Self.store(memo.deflated.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.deflatedPath(site: options.site)) },
-                            // The blocks the exports used: those taken from the memo and those deflated.
-                            count: { _ in (items: memo.deflated.madeCount + memo.deflated.reusedCount, reused: memo.deflated.reusedCount) })
+            DispatchQueue.global().async(group: siteKeeping) {
+                timings.measureBeside("keep deflated", { Self.store(memo.deflated.bytes(identity: BuildCache.binaryIdentity), at: BuildMemo.deflatedPath(site: site)) },
+                                      // The blocks the exports used: those taken from the memo and those deflated.
+                                      count: { _ in (items: memo.deflated.madeCount + memo.deflated.reusedCount, reused: memo.deflated.reusedCount) })
+            }
         }
         var diagnostics = rendered.diagnostics
         func stopped() -> BuildResult {
