@@ -696,11 +696,12 @@ public struct SiteBuild: Sendable {
     /// written only costs the next build its shortcut.
     static func store(_ bytes: [UInt8], at path: String) {
         _ = try? OutputFileSystem.makeFolders(OutputFileSystem.parentPath(of: path))
-        let temporary = path + ".new"
+        let temporary = path + ".new", aside = path + ".old"
         _ = try? OutputFileSystem.remove(temporary)
+        _ = try? OutputFileSystem.remove(aside)
         do {
             try OutputFileSystem.create(temporary, bytes: bytes)
-            try OutputFileSystem.rename(temporary, to: path)
+            try OutputFileSystem.renameReplacing(temporary, to: path, aside: aside)
         } catch {
             _ = try? OutputFileSystem.remove(temporary)
         }

@@ -156,7 +156,8 @@ enum SiteMemo {
             finished = true
             SiteMemo.encodeGames(site) { section in file.section(section) }
             let closed = close(file.descriptor) == 0 || errno == EINTR
-            guard file.failed == false, closed, (try? OutputFileSystem.rename(temporary, to: path)) != nil else {
+            _ = try? OutputFileSystem.remove(path + ".old")
+            guard file.failed == false, closed, (try? OutputFileSystem.renameReplacing(temporary, to: path, aside: path + ".old")) != nil else {
                 _ = try? OutputFileSystem.remove(temporary)
                 return false
             }

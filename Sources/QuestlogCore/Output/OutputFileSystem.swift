@@ -183,6 +183,23 @@ enum OutputFileSystem {
         if Foundation.rename(source, destination) != 0 { throw Failure(code: errno) }
     }
 
+    /// `rename(_:to:)` of a file just written onto the file it replaces, which a large file there
+    /// (`replacedAside` bytes or more) first gets a second name for, `aside`, dropped once the
+    /// rename is done. On ext4, the rename that takes away the last name of a large file costs
+    /// tens of milliseconds (32 MB: 17–24 ms) where the rename and the unlink apart cost 4. The
+    /// file put in place is as it would be either way; only what a crash right after leaves of it
+    /// differs, as for every file written without `fsync`, and the next build's stamps tell.
+    static func renameReplacing(_ source: String, to destination: String, aside: String) throws(Failure) {
+        var info = stat()
+        let linked = lstat(destination, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) >= replacedAside
+            && Foundation.link(destination, aside) == 0
+        defer { if linked { unlink(aside) } }
+        try rename(source, to: destination)
+    }
+
+    /// How large a file must be to be given a second name while it is replaced (`renameReplacing`).
+    static let replacedAside = 256 * 1024
+
     /// Deletes a file or link; true when something was deleted, false when nothing was there.
     @discardableResult
     static func remove(_ path: String) throws(Failure) -> Bool {

@@ -59,7 +59,11 @@ extension OutputWriter {
                 try replace(path, with: chunks, via: temporary)
             case let .staged(staged):
                 do {
-                    try OutputFileSystem.rename(staged, to: path)
+                    // The replaced file's second name beside the staged one: digits alone, as a
+                    // staged file's name, so that a build killed in between leaves nothing the next
+                    // one does not remove; never a staged file's own, which starts with no zero.
+                    let name = staged.utf8.lastIndex(of: UInt8(ascii: "/")).map { staged.index(after: $0) } ?? staged.startIndex
+                    try OutputFileSystem.renameReplacing(staged, to: path, aside: staged[..<name] + "0" + staged[name...])
                 } catch where error.code == EXDEV {
                     try replace(path, with: [try OutputFileSystem.read(staged)], via: temporary)
                     _ = try? OutputFileSystem.remove(staged)

@@ -27,6 +27,49 @@ struct OutputFileSystemTests {
         }
     }
 
+    /// A file put in place over another takes its place whole, whatever its size and the one it
+    /// replaces; the replaced file's second name never outlives the rename, and a name already
+    /// taken there is neither used nor touched.
+    @Test func aFileReplacingAnotherTakesItsPlaceAndLeavesNoSecondName() throws {
+        try OutputTestFolder.with { folder in
+            let large = OutputFileSystem.replacedAside
+            for (old, new) in [(10, 20), (large, 10), (large + 1, 3 * large), (10, large * 2), (0, 0)] {
+                let path = folder.path("out.bin"), staged = folder.path("staged"), aside = folder.path("aside")
+                let linked = folder.path("linked")
+                try OutputFileSystem.remove(path)
+                try OutputFileSystem.create(path, bytes: [UInt8](repeating: 1, count: old))
+                // Another name of the replaced file stays as it was.
+                try OutputFileSystem.link(path, to: linked)
+                try OutputFileSystem.create(staged, bytes: [UInt8](repeating: 2, count: new))
+                try OutputFileSystem.renameReplacing(staged, to: path, aside: aside)
+                #expect(try OutputFileSystem.read(path) == [UInt8](repeating: 2, count: new), "\(old) → \(new)")
+                #expect(try OutputFileSystem.read(linked) == [UInt8](repeating: 1, count: old), "\(old) → \(new)")
+                #expect(try OutputFileSystem.kind(of: aside) == .absent, "\(old) → \(new)")
+                #expect(try OutputFileSystem.kind(of: staged) == .absent, "\(old) → \(new)")
+                try OutputFileSystem.remove(linked)
+            }
+            // Nothing there yet; and an aside name taken by a file of its own.
+            let path = folder.path("fresh.bin"), staged = folder.path("staged"), aside = folder.path("taken")
+            try OutputFileSystem.create(staged, bytes: [3])
+            try OutputFileSystem.renameReplacing(staged, to: path, aside: aside)
+            #expect(try OutputFileSystem.read(path) == [3])
+            try OutputFileSystem.create(aside, bytes: [9])
+            try OutputFileSystem.create(staged, bytes: [UInt8](repeating: 4, count: large))
+            try OutputFileSystem.remove(path)
+            try OutputFileSystem.create(path, bytes: [UInt8](repeating: 5, count: large))
+            try OutputFileSystem.renameReplacing(staged, to: path, aside: aside)
+            #expect(try OutputFileSystem.read(path) == [UInt8](repeating: 4, count: large))
+            #expect(try OutputFileSystem.read(aside) == [9])
+            // A rename that fails leaves the file there as it was, and no second name.
+            try OutputFileSystem.create(staged, bytes: [6])
+            #expect(throws: OutputFileSystem.Failure.self) {
+                try OutputFileSystem.renameReplacing(folder.path("missing"), to: path, aside: folder.path("aside2"))
+            }
+            #expect(try OutputFileSystem.read(path) == [UInt8](repeating: 4, count: large))
+            #expect(try OutputFileSystem.kind(of: folder.path("aside2")) == .absent)
+        }
+    }
+
     @Test func aFolderListsItsNamesInByteOrderOrThoseWithAPrefix() throws {
         try OutputTestFolder.with { folder in
             try folder.makeFolder("list")
