@@ -48,9 +48,22 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// Set once `commit` put every staged file in place: `discard` then has no staged file to remove.
     private var placed = false
     /// The files of `previous` as they are on disk, examined on another thread from the moment the
-    /// stage is made (the build has other work then), for `intact` to read rather than examine each
-    /// file as the pages ask; nil when there is nothing to examine.
-    private let examined: Background<[String: SourceStamp]>?
+    /// stage is made (the build has other work then) and told against the last build's record of
+    /// them, for `intact` to read rather than examine each file as the pages ask; nil when there is
+    /// nothing to examine.
+    private let examined: Background<[String: Examined]>?
+
+    /// A file of `previous` as examined on disk.
+    private enum Examined {
+        /// At the size and time recorded, and written long enough before the last build put its
+        /// files in place for its time to tell: intact.
+        case intact(SourceStamp)
+        /// At the size and time recorded, its time too close to when the last build put its files
+        /// in place to tell alone (`SourceStamp.racyWindow(for:)`): its bytes are to be hashed.
+        case racy
+        /// At another size or time.
+        case changed
+    }
     private let lock = NSLock()
     private var entries: [Entry] = [] {
         didSet { entriesSorted = false }
@@ -85,21 +98,37 @@ final class OutputStage: OutputSink, @unchecked Sendable {
         self.previous = byPath
         self.recorded = recorded
         self.active = active
-        let directory = writer.directory
+        let directory = writer.directory, recordedStamps = byPath
         let paths = Array(byPath.keys)
-        examined = active && !paths.isEmpty ? Background { Self.examine(paths, in: directory) } : nil
+        examined = active && !paths.isEmpty ? Background {
+            // Each file told as it is examined: one table, read once for each file a page asks about.
+            var states: [String: Examined] = [:]
+            states.reserveCapacity(paths.count)
+            Self.examine(paths, in: directory) { now in
+                guard let stamp = recordedStamps[now.path] else { return }
+                states[now.path] = now.size != stamp.size || now.modified != stamp.modified ? .changed
+                    : recorded - stamp.modified < SourceStamp.racyWindow(for: stamp.modified) ? .racy : .intact(stamp)
+            }
+            return states
+        } : nil
     }
 
     /// `SourceStamp.current` of each of `paths` (relative to `directory`) that can be examined,
     /// each folder opened once and its files examined from it.
     static func examine(_ paths: [String], in directory: String) -> [String: SourceStamp] {
+        var found: [String: SourceStamp] = [:]
+        found.reserveCapacity(paths.count)
+        examine(paths, in: directory) { found[$0.path] = $0 }
+        return found
+    }
+
+    /// `examine(_:in:)`, each file's stamp handed to `body` as it is taken.
+    static func examine(_ paths: [String], in directory: String, _ body: (SourceStamp) -> Void) {
         var byFolder: [Substring: [String]] = [:]
         for path in paths {
             let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
             byFolder[folder, default: []].append(path)
         }
-        var found: [String: SourceStamp] = [:]
-        found.reserveCapacity(paths.count)
         for (folder, paths) in byFolder {
             let descriptor = openFolder(folder.isEmpty ? directory : directory + "/" + folder)
             guard descriptor >= 0 else { continue }
@@ -108,10 +137,9 @@ final class OutputStage: OutputSink, @unchecked Sendable {
             for path in paths {
                 var info = stat()
                 guard fstatat(descriptor, String(path.utf8.dropFirst(skip))!, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-                found[path] = SourceStamp(path: path, size: Int(info.st_size), modified: SourceStamp.modificationTime(info), hash: 0)
+                body(SourceStamp(path: path, size: Int(info.st_size), modified: SourceStamp.modificationTime(info), hash: 0))
             }
         }
-        return found
     }
 
     /// The last build's record of the file at `path`, when the file is still at that size and time;
@@ -122,6 +150,12 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// A path asked about again (a document whose pieces were read, then made and added) is
     /// answered as it was the first time, without examining or reading the file again.
     private func intact(_ path: String) -> SourceStamp? {
+        // Told already, without a lock: the table is not changed once made.
+        switch examined?.value()[path] {
+        case let .intact(stamp)?: return stamp
+        case .changed?: return nil
+        case .racy?, nil: break
+        }
         if let known = lock.withLock({ intactFound[path] }) { return known }
         let found = examineIntact(path)
         lock.withLock { intactFound[path] = .some(found) }
@@ -129,7 +163,8 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     }
 
     private func examineIntact(_ path: String) -> SourceStamp? {
-        guard let stamp = previous[path], let now = examined?.value()[path] ?? SourceStamp.current(path, in: writer.directory),
+        // Racy, or not examined with the others (its folder could not be opened): examined now.
+        guard let stamp = previous[path], let now = SourceStamp.current(path, in: writer.directory),
               now.size == stamp.size, now.modified == stamp.modified else { return nil }
         if recorded - stamp.modified < SourceStamp.racyWindow(for: stamp.modified) {
             guard racyHash(of: path, size: stamp.size, modified: stamp.modified) == stamp.hash else { return nil }
