@@ -37,7 +37,7 @@ extension SiteBuild {
         if let baseURL = options.baseURL { config.baseURL = baseURL }
         let patchTimings = BuildTimings()
         let read = patchTimings.measure("read site", trimming: false, { () -> SiteMemo.Kept? in
-            guard let bytes = FileContents.read(BuildMemo.sitePath(site: options.site)) else { return nil }
+            guard let bytes = MemoBytes.map(BuildMemo.sitePath(site: options.site)) else { return nil }
             // With nothing to patch, the site alone: its memo is not written again (`keepPatched`).
             return SiteMemo.read(bytes, journal: FileContents.read(BuildMemo.siteJournalPath(site: options.site)),
                                  identity: BuildCache.binaryIdentity, digest: previous.value, config: config,

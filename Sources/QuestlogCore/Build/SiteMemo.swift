@@ -252,10 +252,10 @@ enum SiteMemo {
     /// holds none (nor, unless a journal is read, what a patch checks of each note): it is the
     /// site and its problems alone, for a build that patches nothing, and cannot be patched or
     /// written again.
-    static func read(_ bytes: [UInt8], journal: [UInt8]? = nil, identity: String, digest: UInt64, config: SiteConfig,
+    static func read(_ bytes: MemoBytes, journal: [UInt8]? = nil, identity: String, digest: UInt64, config: SiteConfig,
                      settings: Int, jobs: Int = 1, linking: Bool = true) -> Kept? {
         let prefix = Array((header + "\n" + identity + "\n").utf8)
-        guard bytes.count >= prefix.count, bytes.starts(with: prefix) else { return nil }
+        guard bytes.count >= prefix.count, bytes.withUnsafeBytes({ $0.starts(with: prefix) }) else { return nil }
         // The sections' places, then each one checked against its hash.
         var sections: [Range<Int>] = []
         var hashes: [UInt64] = []
@@ -281,7 +281,7 @@ enum SiteMemo {
         for hash in hashes { tag.add(hash) }
         let file = tag.value
         let journaled = journal.flatMap { readJournal($0, file: file, identity: identity) }.flatMap { $0.digest == digest ? $0.notes : nil }
-        var head = MemoReader(bytes: bytes, offset: first.lowerBound, end: first.upperBound)
+        var head = MemoReader(memo: bytes, offset: first.lowerBound, end: first.upperBound)
         guard intact(0), let written = head.integer(), written == digest || journaled != nil,
               head.varint() == settings, let gameCount = head.varint(), let imageCount = head.varint() else { return nil }
         var imageSizes: [String: ImageDimensions] = [:]
@@ -309,7 +309,7 @@ enum SiteMemo {
         var next = 1
         func section(_ number: Int) -> MemoReader? {
             guard intact(number) else { return nil }
-            return MemoReader(bytes: bytes, offset: sections[number].lowerBound, end: sections[number].upperBound)
+            return MemoReader(memo: bytes, offset: sections[number].lowerBound, end: sections[number].upperBound)
         }
         guard var linksHead = section(next), let indexCount = linksHead.varint(), let noteItems = linksHead.varint(),
               let indexed = linksHead.assets(), let pageCount = linksHead.varint() else { return nil }
@@ -392,7 +392,7 @@ enum SiteMemo {
                 entries.reserveCapacity(runs.reduce(0) { $0 + $1.count })
                 for run in runs {
                     guard intact(run.section) else { return nil }
-                    var reader = MemoReader(bytes: bytes, offset: ranges[run.section].lowerBound, end: ranges[run.section].upperBound)
+                    var reader = MemoReader(memo: bytes, offset: ranges[run.section].lowerBound, end: ranges[run.section].upperBound)
                     for _ in 0..<run.count {
                         guard let entry = reader.indexed(schema: schema) else { return nil }
                         entries.append(entry)
@@ -402,7 +402,7 @@ enum SiteMemo {
                 return .indexed(entries)
             }
             guard intact(place) else { return nil }
-            var reader = MemoReader(bytes: bytes, offset: ranges[place].lowerBound, end: ranges[place].upperBound)
+            var reader = MemoReader(memo: bytes, offset: ranges[place].lowerBound, end: ranges[place].upperBound)
             switch part {
             case let .entries(_, _, count):
                 var entries: [Entry] = []
@@ -777,8 +777,7 @@ extension MemoWriter {
 extension MemoReader {
     mutating func text() -> String? {
         guard let length = varint(), length >= 0, length <= end - offset else { return nil }
-        defer { offset += length }
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[offset..<offset + length]), as: UTF8.self) }
+        return utf8(length)
     }
 
     mutating func optionalText() -> String?? {
@@ -877,10 +876,10 @@ extension MemoReader {
             offset += length
         }
         let total = ranges.reduce(0) { $0 + $1.count }
-        let texts = bytes.withUnsafeBufferPointer { source in
+        let texts = withBytes { source in
             [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
                 for range in ranges where !range.isEmpty {
-                    (buffer.baseAddress! + initialized).initialize(from: source.baseAddress! + range.lowerBound, count: range.count)
+                    UnsafeMutableRawPointer(buffer.baseAddress! + initialized).copyMemory(from: source.baseAddress! + range.lowerBound, byteCount: range.count)
                     initialized += range.count
                 }
             }

@@ -56,18 +56,36 @@ struct MemoWriter {
 /// Reads what `MemoWriter` wrote; every read is bounds-checked and gives nil past the end.
 struct MemoReader {
     let bytes: [UInt8]
+    /// The bytes read in place of `bytes` (empty then), held while the reader reads them.
+    let memo: MemoBytes?
     var offset: Int
     var end: Int
 
     init(bytes: [UInt8], offset: Int, end: Int? = nil) {
         self.bytes = bytes
+        memo = nil
         self.offset = offset
         self.end = end ?? bytes.count
     }
 
+    init(memo: MemoBytes, offset: Int, end: Int? = nil) {
+        bytes = []
+        self.memo = memo
+        self.offset = offset
+        self.end = end ?? memo.count
+    }
+
+    /// Runs `body` with the bytes read.
+    @inline(__always)
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if let memo { return memo.withUnsafeBytes(body) }
+        return bytes.withUnsafeBytes(body)
+    }
+
     mutating func integer() -> UInt64? {
         guard offset >= 0, end - offset >= 8 else { return nil }
-        let value = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        let at = offset
+        let value = withBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
         offset += 8
         return value
     }
@@ -83,9 +101,10 @@ struct MemoReader {
     }
 
     mutating func byte() -> UInt8? {
-        guard offset < end else { return nil }
-        defer { offset += 1 }
-        return bytes[offset]
+        guard offset >= 0, offset < end else { return nil }
+        let at = offset
+        offset += 1
+        return withBytes { $0[at] }
     }
 
     mutating func flag() -> Bool? {
@@ -98,28 +117,47 @@ struct MemoReader {
 
     mutating func string() -> String? {
         guard let length = count() else { return nil }
-        defer { offset += length }
-        return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+        return utf8(length)
+    }
+
+    /// The string of the next `length` bytes (which must be there), as UTF-8.
+    mutating func utf8(_ length: Int) -> String {
+        let range = offset..<offset + length
+        offset += length
+        return withBytes { String(decoding: UnsafeRawBufferPointer(rebasing: $0[range]).assumingMemoryBound(to: UInt8.self), as: UTF8.self) }
+    }
+
+    /// The next `length` bytes (which must be there), copied.
+    mutating func copy(_ length: Int) -> [UInt8] {
+        let range = offset..<offset + length
+        offset += length
+        return withBytes { Array(UnsafeRawBufferPointer(rebasing: $0[range])) }
     }
 
     /// What `MemoWriter.varint` wrote: nil past the end, or for more than nine groups.
     mutating func varint() -> Int? {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < end, shift < 63 {
-            let byte = bytes[offset]
-            offset += 1
-            value |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return Int(Int64(bitPattern: value)) }
-            shift += 7
+        guard offset >= 0 else { return nil }
+        let (start, stop) = (offset, end)
+        let (value, next) = withBytes { buffer -> (Int?, Int) in
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            var at = start
+            while at < stop, shift < 63 {
+                let byte = buffer[at]
+                at += 1
+                value |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 { return (Int(Int64(bitPattern: value)), at) }
+                shift += 7
+            }
+            return (nil, at)
         }
-        return nil
+        offset = next
+        return value
     }
 
     mutating func blob() -> [UInt8]? {
         guard let length = count() else { return nil }
-        defer { offset += length }
-        return Array(bytes[offset..<offset + length])
+        return copy(length)
     }
 
     mutating func optional() -> String?? {
