@@ -413,7 +413,7 @@ enum SiteMemo {
                 }
                 return reader.offset == reader.end ? .entries(entries) : nil
             case .indexed:
-                return nil
+                return nil // Read above, all its runs at once.
             case let .notes(count):
                 var notes: [(path: String, note: KeptNote)] = []
                 notes.reserveCapacity(count)

@@ -59,9 +59,11 @@ extension OutputWriter {
                 try replace(path, with: chunks, via: temporary)
             case let .staged(staged):
                 do {
-                    // The replaced file's second name beside the staged one: digits alone, as a
-                    // staged file's name, so that a build killed in between leaves nothing the next
-                    // one does not remove; never a staged file's own, which starts with no zero.
+                    // The replaced file's second name beside the staged one. In the staging folder,
+                    // whose files are named by their numbers, it is digits alone, so that a build
+                    // killed in between leaves nothing the next one does not remove, and never a
+                    // staged file's own name, which starts with no zero. (A file staged at its own
+                    // path went into a folder that was empty: it replaces nothing.)
                     let name = staged.utf8.lastIndex(of: UInt8(ascii: "/")).map { staged.index(after: $0) } ?? staged.startIndex
                     try OutputFileSystem.renameReplacing(staged, to: path, aside: staged[..<name] + "0" + staged[name...])
                 } catch where error.code == EXDEV {
