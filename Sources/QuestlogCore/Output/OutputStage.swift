@@ -114,15 +114,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     }
 
     /// `SourceStamp.current` of each of `paths` (relative to `directory`) that can be examined,
-    /// each folder opened once and its files examined from it.
-    static func examine(_ paths: [String], in directory: String) -> [String: SourceStamp] {
-        var found: [String: SourceStamp] = [:]
-        found.reserveCapacity(paths.count)
-        examine(paths, in: directory) { found[$0.path] = $0 }
-        return found
-    }
-
-    /// `examine(_:in:)`, each file's stamp handed to `body` as it is taken.
+    /// each folder opened once and its files examined from it, each handed to `body` as it is taken.
     static func examine(_ paths: [String], in directory: String, _ body: (SourceStamp) -> Void) {
         var byFolder: [Substring: [String]] = [:]
         for path in paths {

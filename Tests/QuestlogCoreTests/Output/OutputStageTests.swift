@@ -419,7 +419,8 @@ import Darwin
         try FileManager.default.createSymbolicLink(atPath: output + "/g/linked.html", withDestinationPath: "index.html")
         let paths = ["index.html", "g/npcs/a.html", "g/npcs/b.html", "g/index.html", "g/npcs/sub/c.html", "g/linked.html",
                      "g/npcs", "g/missing.html", "gone/x.html", "g/npcs/sub"]
-        let examined = OutputStage.examine(paths, in: output)
+        var examined: [String: SourceStamp] = [:]
+        OutputStage.examine(paths, in: output) { examined[$0.path] = $0 }
         for path in paths {
             #expect(examined[path] == SourceStamp.current(path, in: output), "\(path)")
         }
