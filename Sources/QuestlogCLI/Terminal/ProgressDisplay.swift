@@ -36,7 +36,7 @@ final class ProgressDisplay: @unchecked Sendable {
         "assets": "Copying files", "write": "Writing", "read memo": "Reading what earlier builds made", "keep notes": "Keeping the notes", "keep layouts": "Keeping the graph layouts",
         "keep search": "Keeping the search analyses", "keep deflated": "Keeping the workbook blocks", "keep loads": "Keeping the loaded files", "keep walk": "Keeping the walk of the folders",
         "read site": "Reading the last build's site", "keep site": "Keeping the resolved site", "keep links": "Keeping the index of links",
-        "check output": "Checking the output", "keep cache": "Keeping the build's record",
+        "check output": "Checking the output", "keep cache": "Keeping the build's record", "drop old": "Removing the replaced files",
     ]
 
     /// The progress line for `live`, at most `width` columns wide.

@@ -454,7 +454,7 @@ public struct SiteBuild: Sendable {
         let cachePath = BuildCache.path(site: options.site, output: options.output)
         // The last build's cache is read on another thread while the files are stamped.
         let cacheReading = Background { FileContents.read(cachePath).flatMap(BuildCache.init(parsing:)) }
-        let (stamps, contentHasLinks) = timings.measure("check cache", { SourceStamp.collectNotingLinks(site: options.site) },
+        let (stamps, contentHasLinks) = timings.measure("check cache", { SourceStamp.collectNotingLinks(site: options.site, jobs: options.jobs) },
                                                         count: { (items: $0.stamps.count, reused: 0) })
         let previous = cacheReading.value()
         if !options.clean, let cache = previous,
@@ -655,10 +655,18 @@ public struct SiteBuild: Sendable {
         // The output is about to change: no cache may vouch for it until this build has written it all.
         _ = try? OutputFileSystem.remove(cachePath)
         let pageCount = stage.pageCount
+        // The large files replaced lose their last names beside the rest (`commit(keepingAsides:)`).
+        let dropping = DispatchGroup()
+        defer { dropping.wait() }
         let written = timings.measure("write", trimming: false, {
             timings.expect(stage.fileCount)
             return Result { () throws(OutputError) -> (report: OutputReport, outputs: [SourceStamp]?, written: Int64) in
-                try stage.commit(onFile: { timings.advance() })
+                defer {
+                    DispatchQueue.global().async(group: dropping) {
+                        _ = timings.measureBeside("drop old", { stage.dropAsides() }, count: { (items: $0, reused: 0) })
+                    }
+                }
+                return try stage.commit(onFile: { timings.advance() }, keepingAsides: true)
             }
         },
                                       count: { result in

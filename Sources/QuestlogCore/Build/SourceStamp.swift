@@ -48,8 +48,9 @@ public struct SourceStamp: Sendable, Hashable {
 
     /// `collect(site:hashingRecent:)`, and whether `Content/` holds a name that is neither a regular
     /// file nor a folder (a symbolic link above all), which stamps cannot tell from what it leads
-    /// to but a walk of `Content/` treats apart (`ContentWalk.key(of:)`).
-    static func collectNotingLinks(site: String, hashingRecent: Bool = true) -> (stamps: [SourceStamp], contentHasLinks: Bool) {
+    /// to but a walk of `Content/` treats apart (`ContentWalk.key(of:)`). A folder of many names
+    /// (a kind's, in a large site) has them examined on up to `jobs` threads.
+    static func collectNotingLinks(site: String, hashingRecent: Bool = true, jobs: Int = 1) -> (stamps: [SourceStamp], contentHasLinks: Bool) {
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         var stamps: [SourceStamp] = []
         var contentHasLinks = false
@@ -71,26 +72,30 @@ public struct SourceStamp: Sendable, Hashable {
                 names.append(name)
                 if inContent && !contentHasLinks && !isRegularOrFolder(entry.pointee.d_type, name, in: descriptor) { contentHasLinks = true }
             }
-            for name in names.sortedByUTF8() {
+            let sorted = names.sortedByUTF8()
+            let found = jobs > 1 && sorted.count >= Self.namesExaminedApart
+                ? Parallel.map(sorted, jobs: jobs) { Found(name: $0, in: descriptor) }
+                : sorted.map { Found(name: $0, in: descriptor) }
+            for (name, found) in zip(sorted, found) {
                 let path = relative + "/" + name
-                var info = stat()
-                guard fstatat(descriptor, name, &info, 0) == 0 else {
+                switch found {
+                case .missing:
                     // A dangling link: stamped as absent, so it still counts as an input.
                     stamps.append(SourceStamp(path: path, size: -1, modified: 0, hash: 0))
-                    continue
-                }
-                if info.st_mode & S_IFMT == S_IFDIR {
+                case .folder:
                     // A folder counts by being there: an empty game folder is a game.
                     stamps.append(SourceStamp(path: path, size: Self.folderSize, modified: 0, hash: 0))
                     walk(path, inContent: inContent)
-                } else {
-                    stamps.append(stamp(path, info, site: site, now: hashingRecent ? now : .min))
+                case let .file(size, modified):
+                    stamps.append(stamp(path, size: size, modified: modified, site: site, now: hashingRecent ? now : .min))
                 }
             }
         }
         for name in SiteConfigLoader.fileNames {
             var info = stat()
-            if stat(site + "/" + name, &info) == 0 { stamps.append(stamp(name, info, site: site, now: hashingRecent ? now : .min)) }
+            if stat(site + "/" + name, &info) == 0 {
+                stamps.append(stamp(name, size: Int(info.st_size), modified: modificationTime(info), site: site, now: hashingRecent ? now : .min))
+            }
         }
         walk(SiteLoader.contentFolder, inContent: true)
         walk("Templates", inContent: false)
@@ -110,10 +115,32 @@ public struct SourceStamp: Sendable, Hashable {
         }
     }
 
-    private static func stamp(_ path: String, _ info: stat, site: String, now: Int64) -> SourceStamp {
-        let modified = modificationTime(info)
+    private static func stamp(_ path: String, size: Int, modified: Int64, site: String, now: Int64) -> SourceStamp {
         let hash = now != .min && now - modified < racyWindow(for: modified) ? (hashOfFile(site + "/" + path) ?? 1) : 0
-        return SourceStamp(path: path, size: Int(info.st_size), modified: modified, hash: hash)
+        return SourceStamp(path: path, size: size, modified: modified, hash: hash)
+    }
+
+    /// How many names a folder must hold to have them examined on more than one thread: fewer
+    /// cost less than handing them out.
+    static let namesExaminedApart = 256
+
+    /// A name of a folder as examined, links followed.
+    private enum Found: Sendable {
+        case missing
+        case folder
+        case file(size: Int, modified: Int64)
+
+        /// `name` in the folder open at `descriptor`.
+        init(name: String, in descriptor: Int32) {
+            var info = stat()
+            if fstatat(descriptor, name, &info, 0) != 0 {
+                self = .missing
+            } else if info.st_mode & S_IFMT == S_IFDIR {
+                self = .folder
+            } else {
+                self = .file(size: Int(info.st_size), modified: SourceStamp.modificationTime(info))
+            }
+        }
     }
 
     /// The file at `path` in `folder` as it is now, without hashing it; nil when it cannot be examined.

@@ -14,12 +14,12 @@ extension OutputWriter {
     /// the paths written. On failure, throws the error of the first failing file in path order.
     func writeFiles(_ plan: OutputPlan) throws(OutputError) -> [String] {
         let root = directory
-        let onFile = self.onFile
+        let onFile = self.onFile, onAside = self.onAside
         let process = getpid()
         let outcomes = Parallel.map(Array(plan.files.enumerated()), jobs: jobs) { index, file in
             defer { onFile() }
             // The index makes the temporary name unique within the build, the process id between builds.
-            return Self.place(file, root: root, temporaryName: { OutputTemporaryName.file(index, process: process) })
+            return Self.place(file, root: root, temporaryName: { OutputTemporaryName.file(index, process: process) }, onAside: onAside)
         }
         var written: [String] = []
         for (file, outcome) in zip(plan.files, outcomes) {
@@ -45,7 +45,8 @@ extension OutputWriter {
     /// Puts `file` in place unless it already holds its bytes; true when it was written. A staged
     /// file is renamed into place; where that cannot be done in one step (another file system is
     /// mounted inside the output folder), it is copied beside its place and renamed there.
-    private static func place(_ file: OutputPlan.Item, root: String, temporaryName: () -> String) -> Result<Bool, OutputFileSystem.Failure> {
+    private static func place(_ file: OutputPlan.Item, root: String, temporaryName: () -> String,
+                              onAside: (@Sendable (String) -> Void)?) -> Result<Bool, OutputFileSystem.Failure> {
         // A file left as it was (most, after an edit) takes no path to be made.
         if case .unchanged = file.content { return .success(false) }
         let path = root == "/" ? "/" + file.path : root + "/" + file.path
@@ -65,7 +66,10 @@ extension OutputWriter {
                     // staged file's own name, which starts with no zero. (A file staged at its own
                     // path went into a folder that was empty: it replaces nothing.)
                     let name = staged.utf8.lastIndex(of: UInt8(ascii: "/")).map { staged.index(after: $0) } ?? staged.startIndex
-                    try OutputFileSystem.renameReplacing(staged, to: path, aside: staged[..<name] + "0" + staged[name...])
+                    let aside = String(staged[..<name]) + "0" + staged[name...]
+                    if try OutputFileSystem.renameReplacing(staged, to: path, aside: aside, keepingAside: onAside != nil) {
+                        onAside?(aside)
+                    }
                 } catch where error.code == EXDEV {
                     try replace(path, with: [try OutputFileSystem.read(staged)], via: temporary)
                     _ = try? OutputFileSystem.remove(staged)

@@ -24,6 +24,9 @@ public struct OutputWriter: Sendable {
     public let jobs: Int
     /// Told of each file once it is in place or found unchanged, from any thread.
     public var onFile: @Sendable () -> Void = {}
+    /// Given the second name of each large file a staged one replaced (`OutputFileSystem.renameReplacing`),
+    /// which is then left for it to drop; nil: each is dropped as soon as its file is replaced.
+    var onAside: (@Sendable (String) -> Void)?
     /// What an earlier look at the folder found (`inspectDestination`): a manifest of the same
     /// bytes is taken from it rather than parsed again.
     var inspected: OutputDestination?

@@ -48,4 +48,28 @@ struct SourceStampTests {
         #expect(try stamp(ago: 3, wholeSecond: true).hash == 0)
         #expect(try stamp(ago: -5, wholeSecond: false).hash != 0, "a time ahead of the clock")
     }
+
+    /// A folder of many names examined on several threads gives the stamps one thread gives, in
+    /// the same order: folders, files, links that lead nowhere, and what the folders hold.
+    @Test func aLargeFolderIsStampedAsOnOneThread() throws {
+        var files: [String: String] = ["Content/g/game.md": "---\ntitle: G\n---\n"]
+        let count = SourceStamp.namesExaminedApart * 2 + 3
+        for index in 0..<count {
+            files["Content/g/npcs/n\(index).md"] = String(repeating: "x", count: index % 7)
+        }
+        files["Content/g/npcs/sub/inner.md"] = "inner"
+        files["Content/g/npcs/zz/deeper/last.md"] = "last"
+        let site = TestSite(files)
+        defer { site.remove() }
+        #expect(symlink(site.root + "/Content/g/npcs/nowhere", site.root + "/Content/g/npcs/n5-dangling.md") == 0)
+        // Not hashed: the files were all written a moment ago, and fewer of them are by the second walk.
+        let alone = SourceStamp.collectNotingLinks(site: site.root, hashingRecent: false, jobs: 1)
+        let shared = SourceStamp.collectNotingLinks(site: site.root, hashingRecent: false, jobs: 4)
+        #expect(shared.stamps.count == alone.stamps.count)
+        #expect(zip(shared.stamps, alone.stamps).filter { $0 != $1 }.map(\.0.path) == [])
+        #expect(shared.contentHasLinks && alone.contentHasLinks)
+        #expect(alone.stamps.count == count + 9, "the files, five folders and the link")
+        #expect(alone.stamps.contains { $0.path == "Content/g/npcs/n5-dangling.md" && $0.size == -1 })
+        #expect(alone.stamps.contains { $0.path == "Content/g/npcs/zz/deeper/last.md" && $0.size == 4 })
+    }
 }

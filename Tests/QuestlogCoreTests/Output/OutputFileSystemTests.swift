@@ -70,6 +70,34 @@ struct OutputFileSystemTests {
         }
     }
 
+    /// Kept for its caller, the second name of a large file replaced outlives the rename with the
+    /// file's old bytes; a small file gets none, and a rename that fails leaves none.
+    @Test func aReplacedFilesSecondNameIsLeftWhenAskedFor() throws {
+        try OutputTestFolder.with { folder in
+            let large = OutputFileSystem.replacedAside
+            for (old, new, kept) in [(large, 10, true), (large - 1, large, false), (3 * large, large, true)] {
+                let path = folder.path("out.bin"), staged = folder.path("staged"), aside = folder.path("aside")
+                try OutputFileSystem.remove(path)
+                try OutputFileSystem.create(path, bytes: [UInt8](repeating: 1, count: old))
+                try OutputFileSystem.create(staged, bytes: [UInt8](repeating: 2, count: new))
+                let left = try OutputFileSystem.renameReplacing(staged, to: path, aside: aside, keepingAside: true)
+                #expect(left == kept, "\(old) → \(new)")
+                #expect(try OutputFileSystem.read(path) == [UInt8](repeating: 2, count: new), "\(old) → \(new)")
+                if kept {
+                    #expect(try OutputFileSystem.read(aside) == [UInt8](repeating: 1, count: old), "\(old) → \(new)")
+                    try OutputFileSystem.remove(aside)
+                } else {
+                    #expect(try OutputFileSystem.kind(of: aside) == .absent, "\(old) → \(new)")
+                }
+            }
+            #expect(throws: OutputFileSystem.Failure.self) {
+                try OutputFileSystem.renameReplacing(folder.path("missing"), to: folder.path("out.bin"), aside: folder.path("aside2"),
+                                                     keepingAside: true)
+            }
+            #expect(try OutputFileSystem.kind(of: folder.path("aside2")) == .absent)
+        }
+    }
+
     @Test func aFolderListsItsNamesInByteOrderOrThoseWithAPrefix() throws {
         try OutputTestFolder.with { folder in
             try folder.makeFolder("list")

@@ -410,6 +410,49 @@ import Darwin
         #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/a.json")) == Data(next.joined()))
     }
 
+    /// A commit that keeps the second names of the large files it replaced leaves them, and the
+    /// staging folder holding them, until they are dropped, by the build or by the stage going
+    /// away; the files put in place hold their new bytes all along, and nothing else is left.
+    @Test func theReplacedFilesSecondNamesAreDroppedAfterTheCommitThatKeptThem() throws {
+        let site = TestSite(["Content/g/game.md": "---\ntitle: G\n---\n"])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        func file(_ path: String, _ factor: Int) -> OutputFile {
+            OutputFile(path: path, bytes: (0..<(OutputStage.largeFile + 10)).map { UInt8(truncatingIfNeeded: $0 &* factor) })
+        }
+        func stage(_ files: [OutputFile], previous: [SourceStamp]) -> OutputStage {
+            let stage = OutputStage(writer: OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 2),
+                                    previous: previous, active: true)
+            for file in files { stage.add(file) }
+            return stage
+        }
+        var outputs = try #require(try stage([file("a.json", 3), file("b/c.json", 5), OutputFile(path: "d.html", text: "d")], previous: [])
+            .commit(keepingAsides: true).outputs)
+        #expect(Self.temporaryNames(output).isEmpty, "a new folder replaces nothing")
+        for round in 0..<2 {
+            let files = [file("a.json", 7 + round), file("b/c.json", 11 + round), OutputFile(path: "d.html", text: "e\(round)")]
+            let building = stage(files, previous: outputs)
+            outputs = try #require(try building.commit(keepingAsides: true).outputs)
+            for made in files {
+                #expect(try OutputFileSystem.read(output + "/" + made.path) == made.bytes, "\(made.path)")
+            }
+            let left = Self.temporaryNames(output)
+            #expect(left.count == 1, "the staging folder, holding the second names")
+            #expect(try left.allSatisfy { try FileManager.default.contentsOfDirectory(atPath: output + "/" + $0).count == 2 })
+            if round == 0 {
+                #expect(building.dropAsides() == 2)
+                #expect(building.dropAsides() == 0)
+            }
+            // In the second round the stage goes away undropped: it drops them itself.
+        }
+        #expect(Self.temporaryNames(output).isEmpty)
+        // Committed without keeping them, none is left at any moment.
+        let files = [file("a.json", 19), file("b/c.json", 23)]
+        _ = try stage(files, previous: outputs).commit()
+        #expect(Self.temporaryNames(output).isEmpty)
+        #expect(try OutputFileSystem.read(output + "/a.json") == files[0].bytes)
+    }
+
     /// The files examined ahead, a folder at a time, are those `SourceStamp.current` examines one by one.
     @Test func filesExaminedAheadAreAsEachExaminedAlone() throws {
         let site = TestSite(["Output/index.html": "home\n", "Output/g/npcs/a.html": "a\n", "Output/g/npcs/b.html": "bb\n",
