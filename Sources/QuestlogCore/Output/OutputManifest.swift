@@ -16,9 +16,16 @@ struct OutputManifest: Equatable {
     let paths: [String]
 
     init(paths: some Sequence<String>) {
+        let given = Array(paths)
+        // Most lists are sorted and without repeats already (a build's files, a merge of two
+        // manifests): told in one pass, and kept as they are.
+        if given.indices.dropFirst().allSatisfy({ given[$0 - 1].utf8Precedes(given[$0]) }) {
+            self.paths = given
+            return
+        }
         var unique: [String] = []
         // Sorted, so a path is new exactly when the last one kept sorts before it.
-        for path in Array(paths).sortedByUTF8() where unique.last.map({ $0.utf8Precedes(path) }) ?? true {
+        for path in given.sortedByUTF8() where unique.last.map({ $0.utf8Precedes(path) }) ?? true {
             unique.append(path)
         }
         self.paths = unique
@@ -48,9 +55,12 @@ struct OutputManifest: Equatable {
     /// The file's content.
     var bytes: [UInt8] {
         var out = Array(Self.header.utf8)
+        out.reserveCapacity(out.count + 1 + paths.reduce(0) { $0 + $1.utf8.count + 1 })
         out.append(UInt8(ascii: "\n"))
         for path in paths {
-            out.append(contentsOf: path.utf8)
+            // The path's bytes copied whole, not a byte at a time.
+            var path = path
+            path.withUTF8 { out.append(contentsOf: $0) }
             out.append(UInt8(ascii: "\n"))
         }
         return out

@@ -27,10 +27,10 @@ struct OutputPlan {
     var destination: OutputDestination
     /// The files to write, sorted by path.
     var files: [Item]
-    /// The paths being produced now.
-    var produced: Set<String>
-    /// The paths the previous manifest lists (empty for a new folder).
-    var previous: Set<String>
+    /// The paths of `files` the previous manifest does not list, sorted, each once.
+    var unlisted: [String]
+    /// Listed files that are no longer produced, sorted by path.
+    var stale: [String]
     /// Every folder the files need, sorted so that a parent comes before its children.
     var folders: [String]
 
@@ -40,9 +40,41 @@ struct OutputPlan {
         let sorted = files.indices.dropFirst().allSatisfy { !files[$0].path.utf8Precedes(files[$0 - 1].path) }
         self.files = sorted ? files : files.sorted { $0.path.utf8Precedes($1.path) }
         let paths = self.files.map(\.path)
-        produced = Set(paths)
-        previous = Set(destination.manifest?.paths ?? [])
+        // Both lists sorted by bytes (a manifest's paths are), walked side by side rather than
+        // each path hashed into a set: 11,000 paths a list, at every build that writes.
+        let listed = destination.manifest?.paths ?? []
+        var unlisted: [String] = [], stale: [String] = []
+        var next = 0
+        for path in paths {
+            while next < listed.count && listed[next].utf8Precedes(path) {
+                stale.append(listed[next])
+                next += 1
+            }
+            if next < listed.count && !path.utf8Precedes(listed[next]) {
+                // Neither before the other: the same bytes.
+                next += 1
+                continue
+            }
+            // A path produced twice, listed and met already, or unlisted and kept already.
+            if next > 0 && !listed[next - 1].utf8Precedes(path) { continue }
+            if let last = unlisted.last, !last.utf8Precedes(path) { continue }
+            unlisted.append(path)
+        }
+        stale.append(contentsOf: listed[next...])
+        self.unlisted = unlisted
+        self.stale = stale
         self.folders = Self.folders(of: paths)
+    }
+
+    /// Whether the previous manifest lists `path`.
+    func isListed(_ path: String) -> Bool {
+        let listed = destination.manifest?.paths ?? []
+        var low = 0, high = listed.count
+        while low < high {
+            let middle = (low + high) / 2
+            if listed[middle].utf8Precedes(path) { low = middle + 1 } else { high = middle }
+        }
+        return low < listed.count && !path.utf8Precedes(listed[low])
     }
 
     /// Every folder of `paths`, sorted so that a parent comes before its children. A path in the
@@ -57,10 +89,5 @@ struct OutputPlan {
             path.forEachPathFolder { folders.insert($0).inserted }
         }
         return folders.sorted { $0.utf8Precedes($1) }
-    }
-
-    /// Listed files that are no longer produced, sorted by path.
-    var stale: [String] {
-        (destination.manifest?.paths ?? []).filter { !produced.contains($0) }
     }
 }

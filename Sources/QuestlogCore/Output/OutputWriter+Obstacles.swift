@@ -21,21 +21,21 @@ extension OutputWriter {
             if kind == .absent || kind == .directory || isListed(folder, plan) { continue }
             errors.append(OutputError(.inTheWay, "cannot write into \(shown(folder)): it is a file Questlog did not write, where a folder must go; move it away", path: folder))
         }
-        for file in plan.files where !plan.previous.contains(file.path) && mayExist(file.path) {
+        for path in plan.unlisted where mayExist(path) {
             let kind: OutputFileSystem.Kind
-            do { kind = try OutputFileSystem.kind(of: absolute(file.path)) } catch {
-                errors.append(failure(error, doing: "examine", at: file.path))
+            do { kind = try OutputFileSystem.kind(of: absolute(path)) } catch {
+                errors.append(failure(error, doing: "examine", at: path))
                 continue
             }
             switch kind {
             case .absent:
                 continue
             case .directory:
-                if holdsOnlyListedFiles(file.path, plan) { continue }
-                errors.append(OutputError(.inTheWay, "cannot write \(shown(file.path)): a folder is there that holds files Questlog did not write; move it away", path: file.path))
+                if holdsOnlyListedFiles(path, plan) { continue }
+                errors.append(OutputError(.inTheWay, "cannot write \(shown(path)): a folder is there that holds files Questlog did not write; move it away", path: path))
             default:
-                if isListed(file.path, plan) { continue }
-                errors.append(OutputError(.inTheWay, "cannot write \(shown(file.path)): a file is there that Questlog did not write (it is not in \(OutputManifest.fileName)); move it away", path: file.path))
+                if isListed(path, plan) { continue }
+                errors.append(OutputError(.inTheWay, "cannot write \(shown(path)): a file is there that Questlog did not write (it is not in \(OutputManifest.fileName)); move it away", path: path))
             }
         }
         return errors
@@ -44,10 +44,10 @@ extension OutputWriter {
     /// Whether the file at `path` is one the previous manifest lists: under that path, or under
     /// another spelling that names the same file on a case-insensitive file system.
     private func isListed(_ path: String, _ plan: OutputPlan) -> Bool {
-        if plan.previous.contains(path) { return true }
+        if plan.isListed(path) { return true }
         let key = path.lowercased()
         guard let identity = OutputFileSystem.identity(of: absolute(path)) else { return false }
-        return plan.previous.contains { $0.lowercased() == key && OutputFileSystem.identity(of: absolute($0)) == identity }
+        return (plan.destination.manifest?.paths ?? []).contains { $0.lowercased() == key && OutputFileSystem.identity(of: absolute($0)) == identity }
     }
 
     /// Whether the folder at `path` holds files and folders only, every file listed in the previous
@@ -58,7 +58,7 @@ extension OutputWriter {
             let child = path + "/" + name
             switch try? OutputFileSystem.kind(of: absolute(child)) {
             case .directory: return holdsOnlyListedFiles(child, plan)
-            case .file, .symbolicLink: return plan.previous.contains(child)
+            case .file, .symbolicLink: return plan.isListed(child)
             default: return false
             }
         }

@@ -81,7 +81,7 @@ public struct OutputWriter: Sendable {
         var manifestOnDisk = plan.destination.manifestBytes
         // The plan's files are sorted by path, as is the last manifest: neither is sorted again.
         let producedPaths = plan.files.map(\.path)
-        if !plan.produced.isSubset(of: plan.previous) {
+        if !plan.unlisted.isEmpty {
             let covering = OutputManifest(paths: Self.merging(plan.destination.manifest?.paths ?? [], producedPaths))
             try writeManifest(covering)
             manifestOnDisk = covering.bytes

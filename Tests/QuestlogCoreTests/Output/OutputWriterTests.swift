@@ -245,20 +245,3 @@ import TestSupport
         }
     }
 }
-
-/// What a plan works out from the files and the folder.
-@Suite struct OutputPlanTests {
-    /// The folders of a list of paths are every folder of every path, however the list is ordered.
-    @Test func foldersAreEveryFolderOfEveryPath() {
-        var random = SplitMix64(seed: 0xF01D)
-        let names = ["a", "b", "a/b", "a/b/c", "é", "é/b", "x/y", "a/c"]
-        for _ in 0..<50 {
-            let paths = (0..<Int(random.next() % 30)).map { _ in names[Int(random.next() % UInt64(names.count))] + "/f\(random.next() % 4).html" }
-            var expected: Set<String> = []
-            for path in paths { path.forEachPathFolder { expected.insert($0).inserted || true } }
-            #expect(OutputPlan.folders(of: paths) == expected.sorted { $0.utf8Precedes($1) })
-            #expect(OutputPlan.folders(of: paths.sortedByUTF8()) == expected.sorted { $0.utf8Precedes($1) })
-        }
-        #expect(OutputPlan.folders(of: ["a.html", "b.html"]).isEmpty)
-    }
-}
