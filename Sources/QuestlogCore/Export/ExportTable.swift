@@ -124,6 +124,12 @@ struct ExportTable: Sendable {
 
     /// Display names, so that entries sharing a name are told apart.
     private static func names(_ refs: [EntryRef], site: Site) -> ExportCell {
-        .text(refs.map { site.exportTarget($0).displayName }.joined(separator: "; "))
+        // Each display name appended as it is found: the targets' names and paths are not needed.
+        var text = ""
+        for (index, ref) in refs.enumerated() {
+            if index > 0 { text += "; " }
+            text += site.exportDisplayName(ref)
+        }
+        return .text(text)
     }
 }

@@ -15,6 +15,9 @@ struct Labels: Sendable {
     /// By kind id, then field name: the label of the relation that field makes from the other side;
     /// nil for the relation's own label.
     private var relationWords: [String: [String: String?]] = [:]
+    /// By kind id: each field's name and label, in the kind's order, and beside them its wording
+    /// (`field(_:of:)`), for a page that shows every field of an entry to ask once.
+    private var fieldLists: [String: (fields: [(name: String, label: String)], texts: [String])] = [:]
 
     /// - Parameter remembering: whether the words of the schema's kinds and fields are worked out
     ///   once, here (false: each time they are asked for, as a reference for tests).
@@ -41,6 +44,20 @@ struct Labels: Sendable {
         kindWords = kinds
         fieldWords = fields
         relationWords = relations
+        var lists: [String: (fields: [(name: String, label: String)], texts: [String])] = [:]
+        for kind in schema.kinds + [schema.game] where lists[kind.id] == nil {
+            lists[kind.id] = (kind.fields.map { ($0.name, $0.label) }, kind.fields.map { field($0, of: kind) })
+        }
+        fieldLists = lists
+    }
+
+    /// `field(_:of:)` of each field of `kind`, in its order.
+    func fieldLabels(of kind: Kind) -> [String] {
+        if let list = fieldLists[kind.id], list.fields.count == kind.fields.count,
+           zip(list.fields, kind.fields).allSatisfy({ $0.name == $1.name && $0.label == $1.label }) {
+            return list.texts
+        }
+        return kind.fields.map { field($0, of: kind) }
     }
 
     /// The built-in kind of this id, when the site keeps its wording.

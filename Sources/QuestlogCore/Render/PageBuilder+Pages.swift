@@ -120,10 +120,11 @@ extension PageBuilder {
         var relations: [MustacheValue] = []
         var picture: MustacheValue = .null
         var pictureURL: String?
-        for field in kind.fields {
+        let fieldLabels = labels.fieldLabels(of: kind)
+        for (position, field) in kind.fields.enumerated() {
             // A playthrough's progress lists have their own sections (`playthroughPage`).
             guard let value = entry.fields[field.name], field.progressOf.isEmpty else { continue }
-            let label = labels.field(field, of: kind)
+            let label = fieldLabels[position]
             switch value {
             case let .url(url) where field.display == .image:
                 if picture == .null {

@@ -36,6 +36,8 @@ struct LabelsTests {
             for kind in schema.kinds + [schema.game] {
                 #expect(remembered.kindName(kind) == reference.kindName(kind), "\(kind.id)")
                 #expect(remembered.kindPlural(kind) == reference.kindPlural(kind), "\(kind.id)")
+                #expect(remembered.fieldLabels(of: kind) == kind.fields.map { reference.field($0, of: kind) }, "\(kind.id)")
+                #expect(reference.fieldLabels(of: kind) == kind.fields.map { reference.field($0, of: kind) }, "\(kind.id)")
                 for field in kind.fields {
                     #expect(remembered.field(field, of: kind) == reference.field(field, of: kind), "\(kind.id).\(field.name)")
                     for done in [true, false] {
@@ -73,5 +75,11 @@ struct LabelsTests {
         var field = try #require(kind.fields.first)
         field.label = "Relabelled"
         #expect(labels.field(field, of: try #require(Schema.builtIn.kinds.first)) == "Relabelled")
+        // A kind of the schema's id whose fields are not the schema's: each worded for itself.
+        var relabelled = try #require(Schema.builtIn.kinds.first)
+        relabelled.fields[0] = field
+        #expect(labels.fieldLabels(of: relabelled).first == "Relabelled")
+        relabelled.fields.removeLast()
+        #expect(labels.fieldLabels(of: relabelled) == relabelled.fields.map { labels.field($0, of: relabelled) })
     }
 }
