@@ -104,8 +104,8 @@ struct BuildCache: Equatable {
 
     // MARK: Reading and writing
 
-    /// The cache as text, written byte by byte: it holds a line for every input, output and entry,
-    /// and is written at the end of every build.
+    /// The cache as text: a line for every input, output and entry, written at the end of every
+    /// build that writes.
     var bytes: [UInt8] {
         // Written through a pointer into room reckoned once: a record of 30,000 lines (10,000
         // entries) took 60 M instructions appended to an array a byte or a piece at a time.
