@@ -7,14 +7,14 @@ extension Site {
         return schema
     }
 
-    /// The name, display name and page (relative to the output root) of an entry, or of a game for a
-    /// reference of kind `game` (mentions from a game's notes), whose display name is its title.
     /// `exportTarget(ref).displayName`, without the name and path.
     func exportDisplayName(_ ref: EntryRef) -> String {
         if ref.kind == "game", let game = game(id: ref.game) { return game.title }
         return withEntry(ref, \.displayName) ?? ref.id
     }
 
+    /// The name, display name and page (relative to the output root) of an entry, or of a game for a
+    /// reference of kind `game` (mentions from a game's notes), whose display name is its title.
     func exportTarget(_ ref: EntryRef) -> (name: String, displayName: String, path: String) {
         if ref.kind == "game", let game = game(id: ref.game) {
             return (game.title, game.title, game.path)
