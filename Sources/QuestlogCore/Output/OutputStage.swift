@@ -375,7 +375,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     /// Puts every file in place and returns what changed, with the stamp and hash of every output
     /// file as now on disk (nil when one cannot be examined) and when the files began to be put in
     /// place (`written`, which the next build's stage is given as `recorded`). The staging folder
-    /// is gone afterwards, whether or not this succeeds.
+    /// is gone afterwards, whether or not this succeeds (but see `keepingAsides`).
     ///
     /// With `keepingAsides`, the second names of the large files replaced (`OutputFileSystem.renameReplacing`)
     /// and the staging folder holding them are left for `dropAsides`, which can then run beside
@@ -466,7 +466,8 @@ final class OutputStage: OutputSink, @unchecked Sendable {
     }
 
     /// Removes the staging folder with every file still in it, and the folders made for it when
-    /// they are empty; the output folder is left as it was found.
+    /// they are empty; the output folder is left as it was found. With `keepingAsides`, second
+    /// names `commit` left stay, and so does the staging folder holding them, for `dropAsides`.
     func discard(keepingAsides: Bool = false) {
         lock.withLock { lastHashed = nil }
         if !keepingAsides { dropAsides() }
