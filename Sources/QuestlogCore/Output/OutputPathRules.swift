@@ -133,22 +133,13 @@ enum OutputPathRules {
         guard !fresh.isEmpty else { return true }
         for path in fresh where problem(with: path) != nil { return false }
 
-        // Where a path is, or would be, among `paths`, by bytes.
-        func place(_ target: String) -> Int {
-            var low = 0, high = paths.count
-            while low < high {
-                let middle = (low + high) / 2
-                if paths[middle].utf8Precedes(target) { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
         func isFile(_ name: String) -> Bool {
-            let at = place(name)
+            let at = paths.utf8Place(of: name)
             return at < paths.count && paths[at].utf8.elementsEqual(name.utf8)
         }
         func isFolder(_ name: String) -> Bool {
             let prefix = name + "/"
-            let at = place(prefix)
+            let at = paths.utf8Place(of: prefix)
             return at < paths.count && paths[at].utf8.starts(with: prefix.utf8)
         }
         // The spellings that are not their own case folding (capitals, or beyond ASCII), by

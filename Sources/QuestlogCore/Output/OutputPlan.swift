@@ -69,12 +69,8 @@ struct OutputPlan {
     /// Whether the previous manifest lists `path`.
     func isListed(_ path: String) -> Bool {
         let listed = destination.manifest?.paths ?? []
-        var low = 0, high = listed.count
-        while low < high {
-            let middle = (low + high) / 2
-            if listed[middle].utf8Precedes(path) { low = middle + 1 } else { high = middle }
-        }
-        return low < listed.count && !path.utf8Precedes(listed[low])
+        let at = listed.utf8Place(of: path)
+        return at < listed.count && !path.utf8Precedes(listed[at])
     }
 
     /// Every folder of `paths`, sorted so that a parent comes before its children. A path in the

@@ -60,6 +60,17 @@ extension Array where Element == String {
         indices.dropFirst().allSatisfy { !self[$0].utf8Precedes(self[$0 - 1]) }
     }
 
+    /// Where `target` is, or would be, among these strings sorted by `utf8Precedes`: the first
+    /// place whose string does not sort before it.
+    func utf8Place(of target: String) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle].utf8Precedes(target) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// The strings sorted by `utf8Precedes`, unless they already are.
     func sortedByUTF8() -> [String] {
         isSortedByUTF8 ? self : utf8Order().map { self[$0] }
