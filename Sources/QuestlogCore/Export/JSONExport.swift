@@ -142,7 +142,7 @@ public enum JSONExport {
                 }
                 write(entry, layout: layout, site: site, to: &writer)
             }
-            return .prerendered(bytes: writer.take().compacted(), indent: 5)
+            return .prerendered(bytes: writer.take(), indent: 5)
         })
     }
 

@@ -59,12 +59,12 @@ struct XLSXSheet: Sendable {
         for first in stride(from: 0, to: rows.count, by: round) {
             let end = min(first + round, rows.count)
             let batches = Parallel.map(Array(stride(from: first, to: end, by: batch)), jobs: jobs) { start -> [UInt8] in
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(batch * 256)
+                // A buffer rather than an array: a batch is thousands of cells of a few short pieces each.
+                var bytes = ByteBuffer(capacity: batch * 256)
                 for index in start..<min(start + batch, rows.count) {
                     Self.appendRow(rows[index], index: index, columns: columns, to: &bytes) { style(column: $0, row: index) }
                 }
-                return bytes
+                return bytes.take()
             }
             for bytes in batches { try body(bytes) }
         }
@@ -114,17 +114,17 @@ struct XLSXSheet: Sendable {
 
     /// Appends the row of table row `index` (0-based, under the header: the sheet's row
     /// `index + 2`), its cells in `columns` (their names), each in the style `style` gives its column.
-    static func appendRow(_ cells: [ExportCell], index: Int, columns: [[UInt8]], to bytes: inout [UInt8],
-                          style: (Int) -> XLSXStyle?) {
+    static func appendRow<Sink: ByteSink & ~Copyable>(_ cells: [ExportCell], index: Int, columns: [[UInt8]], to bytes: inout Sink,
+                                                       style: (Int) -> XLSXStyle?) {
         let digits = Array(String(index + 2).utf8)
-        bytes.append(contentsOf: rowStart)
-        bytes.append(contentsOf: digits)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ">"))
+        rowStart.withUnsafeBufferPointer { bytes.appendBytes($0) }
+        digits.withUnsafeBufferPointer { bytes.appendBytes($0) }
+        bytes.appendByte(UInt8(ascii: "\""))
+        bytes.appendByte(UInt8(ascii: ">"))
         for (column, cell) in cells.enumerated() {
             appendCell(cell, column: columns[column], row: digits, style: style(column), to: &bytes)
         }
-        bytes.append(contentsOf: rowEnd)
+        rowEnd.withUnsafeBufferPointer { bytes.appendBytes($0) }
     }
 
     /// `old`, the part of a sheet of `header` over a table of `range` (`selected` as it was), with
@@ -374,7 +374,7 @@ struct XLSXSheet: Sendable {
     }
 
     /// Appends the cell at `column` (its letters) and `row` to `out`.
-    static func appendCell(_ value: ExportCell, column: [UInt8], row: Int, style: XLSXStyle?, to out: inout [UInt8]) {
+    static func appendCell<Sink: ByteSink & ~Copyable>(_ value: ExportCell, column: [UInt8], row: Int, style: XLSXStyle?, to out: inout Sink) {
         appendCell(value, column: column, row: Array(String(row).utf8), style: style, to: &out)
     }
 
@@ -382,65 +382,84 @@ struct XLSXSheet: Sendable {
     /// statics, each piece of each of a workbook's 150,000 cells went through a check that the
     /// static was made, and a count up and down of its array.
     @inline(__always)
-    private static func put(_ text: StaticString, to out: inout [UInt8]) {
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    private static func put<Sink: ByteSink & ~Copyable>(_ text: StaticString, to out: inout Sink) {
+        text.withUTF8Buffer { out.appendBytes($0) }
+    }
+
+    @inline(__always)
+    private static func put<Sink: ByteSink & ~Copyable>(_ bytes: [UInt8], to out: inout Sink) {
+        bytes.withUnsafeBufferPointer { out.appendBytes($0) }
+    }
+
+    @inline(__always)
+    private static func put<Sink: ByteSink & ~Copyable>(string text: String, to out: inout Sink) {
+        var text = text
+        text.withUTF8 { out.appendBytes($0) }
     }
 
     /// `appendCell(_:column:row:style:to:)` with the row's number written out (`rowDigits`), as
     /// every cell of a row has it.
-    static func appendCell(_ value: ExportCell, column: [UInt8], row rowDigits: [UInt8], style: XLSXStyle?, to out: inout [UInt8]) {
-        func open(_ style: XLSXStyle?, type: StaticString?) {
-            put("<c r=\"", to: &out)
-            out.append(contentsOf: column)
-            out.append(contentsOf: rowDigits)
-            out.append(UInt8(ascii: "\""))
-            if let style {
-                put(" s=\"", to: &out)
-                if style.rawValue < 10 {
-                    out.append(UInt8(ascii: "0") + UInt8(style.rawValue))
-                } else {
-                    out.append(contentsOf: String(style.rawValue).utf8)
-                }
-                out.append(UInt8(ascii: "\""))
-            }
-            if let type {
-                put(" t=\"", to: &out)
-                type.withUTF8Buffer { out.append(contentsOf: $0) }
-                out.append(UInt8(ascii: "\""))
-            }
-            out.append(UInt8(ascii: ">"))
-        }
-        func number(_ text: String, _ style: XLSXStyle?) {
-            open(style, type: nil)
-            put("<v>", to: &out)
-            out.append(contentsOf: text.utf8)
-            put("</v></c>", to: &out)
-        }
+    static func appendCell<Sink: ByteSink & ~Copyable>(_ value: ExportCell, column: [UInt8], row rowDigits: [UInt8], style: XLSXStyle?,
+                                                        to out: inout Sink) {
         switch value {
         case let .bool(flag):
-            open(style, type: "b")
+            open(column: column, row: rowDigits, style: style, type: "b", to: &out)
             put("<v>", to: &out)
-            out.append(flag ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+            out.appendByte(flag ? UInt8(ascii: "1") : UInt8(ascii: "0"))
             put("</v></c>", to: &out)
         case let .int(value) where value.magnitude <= 1 << 53:
-            number(String(value), style)
+            number(String(value), column: column, row: rowDigits, style: style, to: &out)
         case let .number(value) where value.isFinite:
-            number(String(value), style)
+            number(String(value), column: column, row: rowDigits, style: style, to: &out)
         case let .date(text):
             guard let serial = serialNumber(ofDate: text) else {
                 appendCell(.text(text), column: column, row: rowDigits, style: style, to: &out)
                 return
             }
-            number(String(serial), style ?? .date)
+            number(String(serial), column: column, row: rowDigits, style: style ?? .date, to: &out)
         case .int, .number, .text:
             let raw = value.text
             let text = raw.utf8.count > maximumTextLength ? truncated(XMLText.allowed(raw)) : raw
             guard text.unicodeScalars.contains(where: XMLText.isAllowed) else { return }
-            open(style, type: "inlineStr")
+            open(column: column, row: rowDigits, style: style, type: "inlineStr", to: &out)
             put("<is><t xml:space=\"preserve\">", to: &out)
             XMLText.appendContent(text, to: &out)
             put("</t></is></c>", to: &out)
         }
+    }
+
+    /// A cell's opening tag: its reference, its style and its type when it has them.
+    @inline(__always)
+    private static func open<Sink: ByteSink & ~Copyable>(column: [UInt8], row rowDigits: [UInt8], style: XLSXStyle?, type: StaticString?,
+                                                         to out: inout Sink) {
+        put("<c r=\"", to: &out)
+        put(column, to: &out)
+        put(rowDigits, to: &out)
+        out.appendByte(UInt8(ascii: "\""))
+        if let style {
+            put(" s=\"", to: &out)
+            if style.rawValue < 10 {
+                out.appendByte(UInt8(ascii: "0") + UInt8(style.rawValue))
+            } else {
+                put(string: String(style.rawValue), to: &out)
+            }
+            out.appendByte(UInt8(ascii: "\""))
+        }
+        if let type {
+            put(" t=\"", to: &out)
+            put(type, to: &out)
+            out.appendByte(UInt8(ascii: "\""))
+        }
+        out.appendByte(UInt8(ascii: ">"))
+    }
+
+    /// A number cell whose value is written `text`.
+    private static func number<Sink: ByteSink & ~Copyable>(_ text: String, column: [UInt8], row rowDigits: [UInt8], style: XLSXStyle?,
+                                                           to out: inout Sink) {
+        open(column: column, row: rowDigits, style: style, type: nil, to: &out)
+        put("<v>", to: &out)
+        put(string: text, to: &out)
+        put("</v></c>", to: &out)
     }
 
     /// `text` cut to Excel's limit, never splitting a character.

@@ -31,28 +31,31 @@ enum XMLText {
         return String(kept)
     }
 
-    /// Appends `text` as element content to `out`, byte by byte (what `content` returns, as UTF-8).
-    static func appendContent(_ text: String, to out: inout [UInt8]) {
+    /// Appends `text` as element content to `out` (what `content` returns, as UTF-8).
+    static func appendContent<Sink: ByteSink & ~Copyable>(_ text: String, to out: inout Sink) {
         append(text, attribute: false, to: &out)
     }
 
-    /// Appends `text` as an attribute value to `out`, byte by byte (what `attribute` returns, as UTF-8).
-    static func appendAttribute(_ text: String, to out: inout [UInt8]) {
+    /// Appends `text` as an attribute value to `out` (what `attribute` returns, as UTF-8).
+    static func appendAttribute<Sink: ByteSink & ~Copyable>(_ text: String, to out: inout Sink) {
         append(text, attribute: true, to: &out)
     }
 
-    /// Runs of bytes that stand for themselves are copied whole; only the bytes between them are
-    /// looked at one by one.
-    private static func append(_ text: String, attribute: Bool, to out: inout [UInt8]) {
+    /// Runs of bytes that stand for themselves are copied whole, found eight bytes at a time; only
+    /// the bytes between them are looked at one by one.
+    private static func append<Sink: ByteSink & ~Copyable>(_ text: String, attribute: Bool, to out: inout Sink) {
         var text = text
         text.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return }
             var plain = 0
             var index = 0
             let count = utf8.count
-            func flush() {
-                if plain < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index])) }
-            }
             while index < count {
+                // Eight bytes at a time while none of them needs a look (`needsLook`).
+                while count - index >= 8, !needsLook(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                }
+                guard index < count else { break }
                 let byte = utf8[index]
                 // Visible ASCII but the five escaped characters, and the bytes of characters beyond
                 // ASCII but the lead byte of U+FFFE and U+FFFF.
@@ -61,27 +64,42 @@ enum XMLText {
                     index += 1
                     continue
                 }
-                flush()
+                if plain < index { out.appendBytes(UnsafeBufferPointer(rebasing: utf8[plain..<index])) }
+                let escape: StaticString?
                 switch byte {
-                case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-                case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-                case 0x0D: out.append(contentsOf: "&#13;".utf8)
-                case 0x09 where attribute: out.append(contentsOf: "&#9;".utf8)
-                case 0x0A where attribute: out.append(contentsOf: "&#10;".utf8)
-                case 0x09, 0x0A: out.append(byte)
-                case 0x00..<0x20: break
+                case UInt8(ascii: "&"): escape = "&amp;"
+                case UInt8(ascii: "<"): escape = "&lt;"
+                case UInt8(ascii: ">"): escape = "&gt;"
+                case UInt8(ascii: "\""): escape = "&quot;"
+                case 0x0D: escape = "&#13;"
+                case 0x09 where attribute: escape = "&#9;"
+                case 0x0A where attribute: escape = "&#10;"
+                case 0x09, 0x0A:
+                    escape = nil
+                    out.appendByte(byte)
+                case 0x00..<0x20: escape = nil
                 case 0xEF where index + 2 < count && utf8[index + 1] == 0xBF && (utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF):
                     // U+FFFE and U+FFFF, which XML 1.0 forbids.
+                    escape = nil
                     index += 2
-                default: out.append(byte)
+                default:
+                    escape = nil
+                    out.appendByte(byte)
                 }
+                escape?.withUTF8Buffer { out.appendBytes($0) }
                 index += 1
                 plain = index
             }
-            flush()
+            if plain < count { out.appendBytes(UnsafeBufferPointer(rebasing: utf8[plain..<count])) }
         }
+    }
+
+    /// Whether one of the eight bytes of `word` is one `append` looks at: below the space, one of
+    /// `& < > "`, or 0xEF (the lead byte of U+FFFE and U+FFFF).
+    @inline(__always)
+    private static func needsLook(_ word: UInt64) -> Bool {
+        ByteWord.below(word, 0x20) | ByteWord.equal(word, 0x22) | ByteWord.equal(word, 0x26) | ByteWord.equal(word, 0x3C)
+            | ByteWord.equal(word, 0x3E) | ByteWord.equal(word, 0xEF) != 0
     }
 
     private static func escaped(_ text: String, attribute: Bool) -> String {

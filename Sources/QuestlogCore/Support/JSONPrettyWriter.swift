@@ -4,24 +4,23 @@
 /// `JSONValue` tree first, then writing it and freeing it, cost more than the writing.
 ///
 /// Open a container, put each member's key (`key`) or each item's place (`item`) before its
-/// value, close the container.
-struct JSONPrettyWriter {
-    private(set) var bytes: [UInt8]
+/// value, close the container. The bytes go into a `ByteBuffer`: a document of entries is
+/// hundreds of thousands of keys, short strings and indents, each an array's append otherwise.
+struct JSONPrettyWriter: ~Copyable {
+    private var bytes = ByteBuffer()
     /// The depth of the innermost open container's members.
     private var depth: Int
     /// Bit `d` is set when the container whose members stand at depth `d` has one already.
     private var started: UInt64 = 0
 
-    /// A writer of a value that stands `indent` levels deep, appending to `bytes`.
-    init(appendingTo bytes: [UInt8] = [], indent: Int) {
-        self.bytes = bytes
+    /// A writer of a value that stands `indent` levels deep.
+    init(indent: Int) {
         depth = indent
     }
 
-    /// Takes the bytes written, leaving the writer empty.
+    /// Takes the bytes written (in an array of their own size), leaving the writer empty.
     mutating func take() -> [UInt8] {
-        defer { bytes = [] }
-        return bytes
+        bytes.take()
     }
 
     mutating func openObject() { open(UInt8(ascii: "{")) }
@@ -33,8 +32,7 @@ struct JSONPrettyWriter {
     mutating func key(_ name: String) {
         next()
         JSONValue.writeString(name, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(UInt8(ascii: " "))
+        bytes.append(": ")
     }
 
     /// A member whose value is a string.
@@ -57,38 +55,48 @@ struct JSONPrettyWriter {
     /// Between two values written one after the other at the writer's own depth, as the items of
     /// an array that stands around them: a comma and a line break.
     mutating func separateItems() {
-        bytes.append(UInt8(ascii: ","))
-        JSONValue.newline(&bytes, indent: depth)
+        bytes.appendByte(UInt8(ascii: ","))
+        newline(indent: depth)
     }
 
     mutating func string(_ value: String) { JSONValue.writeString(value, to: &bytes) }
-    mutating func null() { bytes.append(contentsOf: "null".utf8) }
-    mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
-    mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
-    mutating func double(_ value: Double) { bytes.append(contentsOf: JSONValue.text(of: value).utf8) }
+    mutating func null() { bytes.append("null") }
+    mutating func bool(_ value: Bool) { bytes.append(value ? "true" : "false") }
+    mutating func int(_ value: Int) { bytes.appendDecimal(value) }
+    mutating func double(_ value: Double) {
+        var text = JSONValue.text(of: value)
+        text.withUTF8 { bytes.appendBytes($0) }
+    }
+
+    /// A line break and the indentation of `indent` levels, as `JSONValue.newline` writes them.
+    @inline(__always)
+    private mutating func newline(indent: Int) {
+        bytes.appendByte(0x0A)
+        bytes.appendSpaces(indent * 2)
+    }
 
     private mutating func open(_ bracket: UInt8) {
         precondition(depth < 63, "a document nested too deep for the writer")
-        bytes.append(bracket)
+        bytes.appendByte(bracket)
         depth += 1
         started &= ~(1 << UInt64(depth))
     }
 
     private mutating func close(_ bracket: UInt8) {
         if started & (1 << UInt64(depth)) != 0 {
-            JSONValue.newline(&bytes, indent: depth - 1)
+            newline(indent: depth - 1)
         }
         depth -= 1
-        bytes.append(bracket)
+        bytes.appendByte(bracket)
     }
 
     private mutating func next() {
         let bit: UInt64 = 1 << UInt64(depth)
         if started & bit != 0 {
-            bytes.append(UInt8(ascii: ","))
+            bytes.appendByte(UInt8(ascii: ","))
         } else {
             started |= bit
         }
-        JSONValue.newline(&bytes, indent: depth)
+        newline(indent: depth)
     }
 }

@@ -248,28 +248,25 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// Appends `value` as a JSON string, as every string of a document is written.
-    static func writeString(_ value: String, to out: inout [UInt8]) {
+    static func writeString<Sink: ByteSink & ~Copyable>(_ value: String, to out: inout Sink) {
         var value = value
         value.withUTF8 { writeString(utf8: $0, to: &out) }
     }
 
     /// `writeString` of the string whose UTF-8 bytes are `utf8` (which must be valid UTF-8).
-    static func writeString(utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    static func writeString<Sink: ByteSink & ~Copyable>(utf8: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
         // Most strings (names, paths, values) have nothing to escape: told a word at a time, the
         // last bytes too, and copied whole.
         guard hasSpecialBytes(utf8) else {
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: utf8)
-            out.append(UInt8(ascii: "\""))
+            out.appendByte(UInt8(ascii: "\""))
+            out.appendBytes(utf8)
+            out.appendByte(UInt8(ascii: "\""))
             return
         }
-        out.append(UInt8(ascii: "\""))
+        out.appendByte(UInt8(ascii: "\""))
         var plain = 0
         var index = 0
         let count = utf8.count
-        func flush() {
-            if plain < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index])) }
-        }
         // Where the bytes are next looked at eight at a time: past eight that had a special one
         // among them, which are looked at one by one.
         var wordsFrom = 0
@@ -295,17 +292,19 @@ public enum JSONValue: Sendable, Hashable {
             case 0x08: second = UInt8(ascii: "b")
             case 0x0C: second = UInt8(ascii: "f")
             case 0x00..<0x20:
-                flush()
+                flush(utf8, plain..<index, to: &out)
                 let hex = String(byte, radix: 16)
-                out.append(contentsOf: "\\u00\(hex.count == 1 ? "0" + hex : hex)".utf8)
+                var escape = "\\u00\(hex.count == 1 ? "0" + hex : hex)"
+                escape.withUTF8 { out.appendBytes($0) }
                 index += 1
                 plain = index
                 continue
             case 0xE2 where index + 2 < count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
                 // Line and paragraph separators (E2 80 A8/A9) break JavaScript string literals when
                 // the JSON is embedded in a script.
-                flush()
-                out.append(contentsOf: (utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                flush(utf8, plain..<index, to: &out)
+                let escape: StaticString = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                escape.withUTF8Buffer { out.appendBytes($0) }
                 index += 3
                 plain = index
                 continue
@@ -313,14 +312,20 @@ public enum JSONValue: Sendable, Hashable {
                 index += 1
                 continue
             }
-            flush()
-            out.append(0x5C)
-            out.append(second)
+            flush(utf8, plain..<index, to: &out)
+            out.appendByte(0x5C)
+            out.appendByte(second)
             index += 1
             plain = index
         }
-        flush()
-        out.append(UInt8(ascii: "\""))
+        flush(utf8, plain..<index, to: &out)
+        out.appendByte(UInt8(ascii: "\""))
+    }
+
+    /// The bytes of `utf8` in `range`, unless it is empty, appended to `out`.
+    @inline(__always)
+    private static func flush<Sink: ByteSink & ~Copyable>(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout Sink) {
+        if !range.isEmpty { out.appendBytes(UnsafeBufferPointer(rebasing: utf8[range])) }
     }
 
     /// Whether one of the bytes of `utf8` is one `writeString` cannot copy as it is
