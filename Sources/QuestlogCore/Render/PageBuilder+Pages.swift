@@ -157,36 +157,39 @@ extension PageBuilder {
         let progressField = kind.fields.first(where: { $0.progress && $0.type == .bool })
         if let field = progressField, !game.hasPlaythroughs {
             let done = entry.bool(field.name)
-            status = ["label": .string(labels.state(field, of: kind, done: done)), "done": .bool(done)]
+            status = .object(MustacheObject(keys: Self.statusKeys, values: [.string(labels.state(field, of: kind, done: done)), .bool(done)]))
         }
         let states = playthroughStates(of: entry, kind: kind, in: game, from: path)
         let spoilers = spoilerView(of: entry, field: progressField, in: game)
         let aliases = entry.list("aliases")
-        context["entry"] = [
-            "name": .string(entry.name),
-            "displayName": .string(entry.displayName),
-            "id": .string(entry.id),
-            "kind": ["name": .string(labels.kindName(kind)), "plural": .string(plural), "url": .string(RelativeURL.from(path, to: kindPath))],
-            "status": status,
-            "isDraft": .bool(entry.isDraft),
-            "isSpoiler": .bool(entry.isSpoiler || spoilers.collapsesNotes),
-            "states": .list(states),
-            "hasStates": .bool(!states.isEmpty),
-            "doneIn": .string(spoilers.doneIn),
-            "spoilerUntil": .bool(spoilers.followsPlaythrough),
-            "aliases": .string(aliases.joined(separator: ", ")),
-            "hasAliases": .bool(!aliases.isEmpty),
-            "picture": picture,
-            "facts": .list(facts),
-            "hasFacts": .bool(!facts.isEmpty),
-            "hasDetails": .bool(!facts.isEmpty || picture != .null),
-            "relations": .list(relations),
-            "hasRelations": .bool(!relations.isEmpty),
-            "tags": tags(entry.list("tags")),
-            "hasTags": .bool(!entry.list("tags").isEmpty),
-            "notes": spoilers.opensCallouts ? .string(Self.openingSpoilerCallouts(entry.notes.html)) : Self.html(of: entry.notes),
-            "hasNotes": .bool(!entry.notes.isEmpty(.html)),
-        ]
+        let tagList = entry.list("tags")
+        // In the order of `entryKeys`.
+        context["entry"] = .object(MustacheObject(keys: Self.entryKeys, values: [
+            .string(entry.name),
+            .string(entry.displayName),
+            .string(entry.id),
+            .object(MustacheObject(keys: Self.entryKindKeys,
+                                   values: [.string(labels.kindName(kind)), .string(plural), .string(RelativeURL.from(path, to: kindPath))])),
+            status,
+            .bool(entry.isDraft),
+            .bool(entry.isSpoiler || spoilers.collapsesNotes),
+            .list(states),
+            .bool(!states.isEmpty),
+            .string(spoilers.doneIn),
+            .bool(spoilers.followsPlaythrough),
+            .string(aliases.joined(separator: ", ")),
+            .bool(!aliases.isEmpty),
+            picture,
+            .list(facts),
+            .bool(!facts.isEmpty),
+            .bool(!facts.isEmpty || picture != .null),
+            .list(relations),
+            .bool(!relations.isEmpty),
+            tags(tagList),
+            .bool(!tagList.isEmpty),
+            spoilers.opensCallouts ? .string(Self.openingSpoilerCallouts(entry.notes.html)) : Self.html(of: entry.notes),
+            .bool(!entry.notes.isEmpty(.html)),
+        ]))
         context["usesPlaythroughs"] = .bool(game.hasPlaythroughs)
         context["graph"] = entryGraph(entry, in: game)
         if site.config.baseURL != nil {
@@ -222,6 +225,15 @@ extension PageBuilder {
     }
 
     /// The fields of a row of the Details list, placed once: most entries have a few.
+    /// The fields of an entry page's `entry`, its kind and its status, placed once: every entry
+    /// page has them.
+    private static let entryKeys = MustacheKeys([
+        "name", "displayName", "id", "kind", "status", "isDraft", "isSpoiler", "states", "hasStates", "doneIn", "spoilerUntil",
+        "aliases", "hasAliases", "picture", "facts", "hasFacts", "hasDetails", "relations", "hasRelations", "tags", "hasTags",
+        "notes", "hasNotes",
+    ])
+    private static let entryKindKeys = MustacheKeys(["name", "plural", "url"])
+    private static let statusKeys = MustacheKeys(["label", "done"])
     private static let factKeys = MustacheKeys(["label", "text", "isBool", "url"])
     private static let flagFactKeys = MustacheKeys(["label", "text", "isBool", "yes", "url"])
 

@@ -14,6 +14,8 @@ public struct PageBuilder: Sendable {
     private(set) var labels: Labels
     /// The UI strings as nested objects, so templates write `{{strings.ui.search}}`.
     private(set) var stringsValue: MustacheValue
+    /// The site's title and the generator, as every page's `site`: made once.
+    private let siteValue: MustacheValue
     /// Strings of the other languages games choose (`language:` in `game.md`), by language.
     private var gameStrings: [String: UIStrings]
     /// Who is connected to whom, for the pictures of the graph.
@@ -53,6 +55,7 @@ public struct PageBuilder: Sendable {
         self.strings = strings
         labels = Labels(strings: strings, schema: site.schema)
         stringsValue = PageBuilder.nest(strings.table)
+        siteValue = ["title": .string(site.config.title), "generator": .string("Questlog \(Questlog.version)")]
         self.gameStrings = gameStrings
         graph = RelationGraph(site: site)
         var tagSlugs: [String: String] = [:]
@@ -289,16 +292,11 @@ public struct PageBuilder: Sendable {
         var context: PageContext = [
             "lang": .string(strings.language),
             "root": .string(root),
-            "site": ["title": .string(site.config.title), "generator": .string("Questlog \(Questlog.version)")],
-            "page": [
-                "title": .string(title),
-                "type": .string(type),
-                "path": .string(path),
-                "isHome": .bool(type == "home"),
-            ],
+            "site": siteValue,
+            "page": .object(MustacheObject(keys: Self.pageKeys, values: [.string(title), .string(type), .string(path), .bool(type == "home")])),
             "strings": stringsValue,
             "nav": .list(site.games.map { game in
-                ["title": .string(game.title), "url": .string(url(game.path)), "current": .bool(game.id == current)]
+                .object(MustacheObject(keys: Self.navKeys, values: [.string(game.title), .string(url(game.path)), .bool(game.id == current)]))
             }),
             "breadcrumbs": .list(breadcrumbs.enumerated().map { index, crumb in
                 if let target = crumb.1, index < breadcrumbs.count - 1 {
@@ -320,6 +318,9 @@ public struct PageBuilder: Sendable {
         return context
     }
 
+    /// The fields of a page's `page` and of an item of its `nav`, placed once.
+    private static let pageKeys = MustacheKeys(["title", "type", "path", "isHome"])
+    private static let navKeys = MustacheKeys(["title", "url", "current"])
     /// The fields of a breadcrumb, and of the last one (the page itself), placed once.
     private static let crumbKeys = MustacheKeys(["label", "url"])
     private static let currentCrumbKeys = MustacheKeys(["label", "current"])
@@ -514,8 +515,10 @@ public struct PageBuilder: Sendable {
     }
 
     func tags(_ entryTags: [String]) -> MustacheValue {
-        .list(entryTags.map { ["name": .string($0), "slug": .string(slug($0))] })
+        .list(entryTags.map { .object(MustacheObject(keys: Self.tagKeys, values: [.string($0), .string(slug($0))])) })
     }
+
+    private static let tagKeys = MustacheKeys(["name", "slug"])
 
     /// `Slug.make(tag)`, looked up for the site's own tags.
     func slug(_ tag: String) -> String {
