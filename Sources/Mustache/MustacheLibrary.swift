@@ -106,12 +106,22 @@ public final class MustacheLibrary: Sendable {
     ///
     /// Unlike ``render(_:with:appendingTo:)`` this never holds a big page twice: each piece is
     /// handed over as soon as it is complete. A page of ordinary size comes as one piece.
+    ///
+    /// With `memo`, the partials and parents the render looks up are first looked for among those
+    /// earlier renders with the same memo looked up (see ``TemplateMemo``), and kept there for the next.
     public func render(
-        _ template: Template, with data: MustacheValue, appendingChunksTo chunks: inout [[UInt8]]
+        _ template: Template, with data: MustacheValue, appendingChunksTo chunks: inout [[UInt8]], memo: TemplateMemo? = nil
     ) throws(MustacheError) {
         try withUnsafePointer(to: data) { (data) throws(MustacheError) in
             var renderer = Renderer(library: self, data: data, capacity: Self.capacity(for: template, atLeast: 0))
-            try renderer.render(template, template.nodes.indices)
+            if let memo { renderer.loaded = memo.take(for: self) }
+            do throws(MustacheError) {
+                try renderer.render(template, template.nodes.indices)
+            } catch {
+                memo?.keep(renderer.loaded, for: self)
+                throw error
+            }
+            memo?.keep(renderer.loaded, for: self)
             renderer.output.move(appendingChunksTo: &chunks)
         }
     }

@@ -7,15 +7,27 @@ enum PageParallel {
     /// counter one at a time, in `order` (a permutation of the indices of `items`): the big items
     /// first, so that no thread is left with one of them at the end while the others wait.
     static func map<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, order: [Int], _ transform: @Sendable (T) -> R) -> [R] {
+        map(items, jobs: jobs, order: order, state: {}) { _, item in transform(item) }
+    }
+
+    /// `map(_:jobs:order:_:)` where each thread has a state of its own, made by `state` when the
+    /// thread starts and handed to `transform` with each item the thread takes (what one item
+    /// leaves there, the next finds).
+    static func map<T: Sendable, R: Sendable, State>(_ items: [T], jobs: Int, order: [Int], state: @Sendable () -> State,
+                                                     _ transform: @Sendable (inout State, T) -> R) -> [R] {
         let count = items.count
         precondition(order.count == count, "the order must name every item once")
-        guard jobs > 1, count > 1 else { return items.map(transform) }
+        guard jobs > 1, count > 1 else {
+            var own = state()
+            return items.map { transform(&own, $0) }
+        }
         let results = Slots<R>(count: count)
         let counter = SharedCounter(count: count)
         DispatchQueue.concurrentPerform(iterations: min(jobs, count)) { _ in
+            var own = state()
             while let next = counter.next() {
                 let index = order[next]
-                results.set(index, transform(items[index]))
+                results.set(index, transform(&own, items[index]))
             }
         }
         return results.values()

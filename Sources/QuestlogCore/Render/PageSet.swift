@@ -169,12 +169,14 @@ public final class PageSet: @unchecked Sendable {
                    keeping: (@Sendable (String, [String]) -> Bool)? = nil,
                    _ body: @Sendable (Rendered) -> Void = { _ in }) -> [Made]? {
         willRender(specs.count)
-        let results = PageParallel.map(Array(specs.indices), jobs: jobs, order: PageBuilder.bigFirst(specs)) { index -> Made? in
+        // Each thread keeps the partials it has looked up from one page to the next.
+        let results = PageParallel.map(Array(specs.indices), jobs: jobs, order: PageBuilder.bigFirst(specs),
+                                       state: { TemplateMemo() }) { memo, index -> Made? in
             guard proceed() else { return nil }
             if let keeping, keeping(paths[index], builder.notesShown(of: specs[index])) {
                 return Made(path: paths[index], sources: builder.sources(of: specs[index]), kept: true)
             }
-            let page = rendered(index)
+            let page = rendered(index, memo: memo)
             body(page)
             guard case let .failure(error) = page.result else { return Made(path: page.path, sources: page.sources) }
             return Made(path: page.path, sources: page.sources, error: error)
@@ -215,7 +217,7 @@ public final class PageSet: @unchecked Sendable {
     }
 
     /// The page at `index` of `specs`, made unless it was kept from before.
-    private func rendered(_ index: Int) -> Rendered {
+    private func rendered(_ index: Int, memo: TemplateMemo? = nil) -> Rendered {
         if keeps, let page = lock.withLock({ made[index] }) { return page }
         let page = builder.page(specs[index], builders: builders)
         let result = Result { () throws(MustacheError) -> OutputFile in
@@ -224,7 +226,7 @@ public final class PageSet: @unchecked Sendable {
                 throw MustacheError(template: page.template, line: 1, column: 1, message: "no template named '\(page.template)'")
             }
             var chunks: [[UInt8]] = []
-            try library.render(template, with: page.context, appendingChunksTo: &chunks)
+            try library.render(template, with: page.context, appendingChunksTo: &chunks, memo: memo)
             return OutputFile(path: page.path, chunks: chunks)
         }
         let rendered = Rendered(path: page.path, result: result, sources: page.sources)

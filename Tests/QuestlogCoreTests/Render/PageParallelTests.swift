@@ -27,6 +27,32 @@ struct PageParallelTests {
         #expect(PageParallel.map([Int](), jobs: 2, order: []) { $0 }.isEmpty)
     }
 
+    /// A state of its own for each thread, handed from one of its items to the next.
+    final class Tally {
+        var items: [Int] = []
+    }
+
+    @Test func eachThreadKeepsItsOwnStateFromItemToItem() {
+        let items = Array(0..<300)
+        for jobs in [1, 2, 4] {
+            let states = Seen()
+            let results = PageParallel.map(items, jobs: jobs, order: items, state: { Tally() }) { tally, item -> [Int] in
+                tally.items.append(item)
+                if tally.items.count == 1 { states.add(item) }
+                return tally.items
+            }
+            // What each item found is what its thread took before it, in the order it took them.
+            for (item, seen) in zip(items, results) {
+                #expect(seen.last == item)
+                #expect(seen == seen.sorted())
+            }
+            #expect(states.items.count >= 1 && states.items.count <= jobs)
+            // The items a state saw last are, together, every item once.
+            let lasts = results.filter { last in !results.contains { $0.count > last.count && $0.starts(with: last) } }
+            #expect(lasts.flatMap { $0 }.sorted() == items)
+        }
+    }
+
     @Test func aPagesGameIsTheFirstFolderOfItsPath() {
         #expect(PageBuilder.pageGame("elden-ring/npcs/varre.html") == "elden-ring")
         #expect(PageBuilder.pageGame("index.html") == "index.html")
