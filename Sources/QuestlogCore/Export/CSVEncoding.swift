@@ -9,56 +9,71 @@ enum CSVEncoding {
 
     /// `record(_:neutraliseFormulas:)` appended to `out` as UTF-8, each field written straight into
     /// the bytes rather than through a string of its own.
-    static func appendRecord(_ cells: [String], neutraliseFormulas: Bool, to out: inout [UInt8]) {
+    static func appendRecord<Sink: ByteSink & ~Copyable>(_ cells: [String], neutraliseFormulas: Bool, to out: inout Sink) {
         for (index, cell) in cells.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
+            if index > 0 { out.appendByte(UInt8(ascii: ",")) }
             appendField(cell, neutraliseFormulas: neutraliseFormulas, to: &out)
         }
-        out.append(0x0D)
-        out.append(0x0A)
+        out.appendByte(0x0D)
+        out.appendByte(0x0A)
     }
 
     /// `field(neutraliseFormulas ? neutralised(text) : text)` appended to `out` as UTF-8.
-    static func appendField(_ text: String, neutraliseFormulas: Bool, to out: inout [UInt8]) {
+    static func appendField<Sink: ByteSink & ~Copyable>(_ text: String, neutraliseFormulas: Bool, to out: inout Sink) {
         let prefix = neutraliseFormulas && needsNeutralising(text)
         var text = text
         text.withUTF8 { utf8 in
-            var quoted = false
+            // Most fields (names, numbers, most notes) hold no comma, quote or line break: told
+            // eight bytes at a time and copied whole.
+            guard hasSpecialBytes(utf8) else {
+                if prefix { out.appendByte(UInt8(ascii: "'")) }
+                out.appendBytes(utf8)
+                return
+            }
             // A quote beside a non-ASCII byte may be part of a larger character (a quote with a
             // combining mark), which the string replacement leaves alone; such a field goes the
             // way of `field` itself.
             var plainQuotes = true
-            for (index, byte) in utf8.enumerated() {
-                switch byte {
-                case UInt8(ascii: ","), 0x0A, 0x0D: quoted = true
-                case UInt8(ascii: "\""):
-                    quoted = true
-                    if (index > 0 && utf8[index - 1] >= 0x80) || (index + 1 < utf8.count && utf8[index + 1] >= 0x80) {
-                        plainQuotes = false
-                    }
-                default: break
+            for (index, byte) in utf8.enumerated() where byte == UInt8(ascii: "\"") {
+                if (index > 0 && utf8[index - 1] >= 0x80) || (index + 1 < utf8.count && utf8[index + 1] >= 0x80) {
+                    plainQuotes = false
                 }
             }
-            guard quoted else {
-                if prefix { out.append(UInt8(ascii: "'")) }
-                out.append(contentsOf: utf8)
-                return
-            }
             guard plainQuotes else {
-                out.append(contentsOf: field((prefix ? "'" : "") + String(decoding: utf8, as: UTF8.self)).utf8)
+                var quoted = field((prefix ? "'" : "") + String(decoding: utf8, as: UTF8.self))
+                quoted.withUTF8 { out.appendBytes($0) }
                 return
             }
-            out.append(UInt8(ascii: "\""))
-            if prefix { out.append(UInt8(ascii: "'")) }
+            out.appendByte(UInt8(ascii: "\""))
+            if prefix { out.appendByte(UInt8(ascii: "'")) }
             var start = 0
             for (index, byte) in utf8.enumerated() where byte == UInt8(ascii: "\"") {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...index]))
-                out.append(UInt8(ascii: "\""))
+                out.appendBytes(UnsafeBufferPointer(rebasing: utf8[start...index]))
+                out.appendByte(UInt8(ascii: "\""))
                 start = index + 1
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-            out.append(UInt8(ascii: "\""))
+            out.appendBytes(UnsafeBufferPointer(rebasing: utf8[start...]))
+            out.appendByte(UInt8(ascii: "\""))
         }
+    }
+
+    /// Whether `utf8` holds a comma, a quote, a line feed or a carriage return: the bytes that
+    /// quote a field. Read eight at a time, the last ones with spaces after them.
+    static func hasSpecialBytes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        func special(_ word: UInt64) -> Bool {
+            ByteWord.equal(word, 0x2C) | ByteWord.equal(word, 0x22) | ByteWord.equal(word, 0x0A) | ByteWord.equal(word, 0x0D) != 0
+        }
+        let count = utf8.count
+        var index = 0
+        while count - index >= 8 {
+            if special(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { return true }
+            index += 8
+        }
+        guard index < count else { return false }
+        var last: UInt64 = 0x2020_2020_2020_2020
+        withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + index, count: count - index)) }
+        return special(last)
     }
 
     /// A field quoted when it holds a comma, a quote or a line break, with inner quotes doubled;

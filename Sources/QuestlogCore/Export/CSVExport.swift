@@ -91,11 +91,11 @@ public enum CSVExport {
                 return bytes
             }
             reusing?.reuse.runs.add(taken: false)
-            var bytes: [UInt8] = []
+            var bytes = ByteBuffer(capacity: 64 * 1024)
             for index in start..<min(start + batch, count) {
                 CSVEncoding.appendRecord(row(index), neutraliseFormulas: neutralise, to: &bytes)
             }
-            return bytes.compacted()
+            return bytes.take()
         }
         return [head] + batches
     }

@@ -24,6 +24,20 @@ struct ExportPiecesTests {
         #expect(record == [9] + Array(CSVEncoding.record(Self.fields, neutraliseFormulas: neutralise).utf8))
     }
 
+    /// Fields long enough to be read eight bytes at a time, with a quote, comma or line break
+    /// anywhere in them, written into a buffer.
+    @Test(arguments: [true, false])
+    func aFieldWrittenIntoABufferIsTheFieldAsText(neutralise: Bool) {
+        var generator = SplitMix(seed: neutralise ? 1 : 2)
+        for _ in 0..<1_000 {
+            let field = ByteBufferTests.hostile(using: &generator)
+            var bytes = ByteBuffer(capacity: 1)
+            CSVEncoding.appendField(field, neutraliseFormulas: neutralise, to: &bytes)
+            let expected = CSVEncoding.field(neutralise ? CSVEncoding.neutralised(field) : field)
+            #expect(bytes.bytes == Array(expected.utf8), "\(field.debugDescription)")
+        }
+    }
+
     @Test func csvFilesAreTheirRecordsInPieces() throws {
         let site = ExportThreadsTests.large()
         let options = ExportOptions(jobs: 3)

@@ -48,11 +48,11 @@ struct ByteBufferTests {
         }
     }
 
-    /// Strings of quotes, backslashes, controls, separators and text in other scripts, at every
+    /// Strings of quotes, backslashes, commas, controls, separators and text in other scripts, at every
     /// place among runs long enough to be read eight bytes at a time.
     static func hostile(using generator: inout SplitMix) -> String {
         let pieces = ["a", "plain text ", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{2028}", "\u{2029}", "é", "Mưa",
-                      "योद्धा", "🐉", "<", ">", "&", "\u{FFFE}", "\u{FFFF}", "\u{EFFF}", "12345678"]
+                      "योद्धा", "🐉", "<", ">", "&", "\u{FFFE}", "\u{FFFF}", "\u{EFFF}", "12345678", ",", "=", "-", "\u{301}"]
         return (0..<Int(generator.next() % 24)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
     }
 
