@@ -60,20 +60,9 @@ enum CSVEncoding {
     /// Whether `utf8` holds a comma, a quote, a line feed or a carriage return: the bytes that
     /// quote a field. Read eight at a time, the last ones with spaces after them.
     static func hasSpecialBytes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = utf8.baseAddress else { return false }
-        func special(_ word: UInt64) -> Bool {
+        ByteWord.any(in: utf8) { word in
             ByteWord.equal(word, 0x2C) | ByteWord.equal(word, 0x22) | ByteWord.equal(word, 0x0A) | ByteWord.equal(word, 0x0D) != 0
         }
-        let count = utf8.count
-        var index = 0
-        while count - index >= 8 {
-            if special(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { return true }
-            index += 8
-        }
-        guard index < count else { return false }
-        var last: UInt64 = 0x2020_2020_2020_2020
-        withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + index, count: count - index)) }
-        return special(last)
     }
 
     /// A field quoted when it holds a comma, a quote or a line break, with inner quotes doubled;

@@ -20,4 +20,21 @@ enum ByteWord {
     static func equal(_ word: UInt64, _ byte: UInt64) -> UInt64 {
         below(word ^ (byte &* ones), 1)
     }
+
+    /// Whether one of the bytes of `utf8` makes `marks` true for the word it is read in: read eight
+    /// at a time, the last ones padded with spaces (so `marks` must not mark a space).
+    @inline(__always)
+    static func any(in utf8: UnsafeBufferPointer<UInt8>, _ marks: (UInt64) -> Bool) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        let count = utf8.count
+        var index = 0
+        while count - index >= 8 {
+            if marks(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { return true }
+            index += 8
+        }
+        guard index < count else { return false }
+        var last: UInt64 = 0x2020_2020_2020_2020
+        withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + index, count: count - index)) }
+        return marks(last)
+    }
 }

@@ -332,17 +332,7 @@ public enum JSONValue: Sendable, Hashable {
     /// (`hasSpecialByte`): read eight at a time, the last ones with spaces after them.
     @inline(__always)
     static func hasSpecialBytes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = utf8.baseAddress else { return false }
-        let count = utf8.count
-        var index = 0
-        while count - index >= 8 {
-            if hasSpecialByte(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { return true }
-            index += 8
-        }
-        guard index < count else { return false }
-        var last: UInt64 = 0x2020_2020_2020_2020
-        withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + index, count: count - index)) }
-        return hasSpecialByte(last)
+        ByteWord.any(in: utf8, hasSpecialByte)
     }
 
     /// Whether one of the eight bytes of `word` is below the space, a quote, a backslash, or 0xE2
