@@ -88,7 +88,11 @@ struct GraphLabels {
             Box(minX: points[node].x - radii[node] - 1, minY: points[node].y - radii[node] - 1,
                 maxX: points[node].x + radii[node] + 1, maxY: points[node].y + radii[node] + 1)
         }
-        var placed: [Label?] = Array(repeating: nil, count: names.count)
+        // Each slot set to nil in place: `Array(repeating:count:)` copied its value into each.
+        var placed = [Label?](unsafeUninitializedCapacity: names.count) { slots, count in
+            for index in 0..<names.count { (slots.baseAddress! + index).initialize(to: nil) }
+            count = names.count
+        }
         var boxes: [Box] = []
         boxes.reserveCapacity(order.count)
         for node in order {

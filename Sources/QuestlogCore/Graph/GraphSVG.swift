@@ -35,10 +35,7 @@ struct GraphSVG {
             counts[edge.0] += 1
             counts[edge.1] += 1
         }
-        let order = nodes.indices.sorted { a, b in
-            if nodes[a].isCurrent != nodes[b].isCurrent { return nodes[a].isCurrent }
-            return degrees[a] != degrees[b] ? degrees[a] > degrees[b] : a < b
-        }
+        let order = Self.labelOrder(current: nodes.map(\.isCurrent), degrees: degrees)
         let labels = GraphLabels.place(labels: nodes.map(\.label), widths: nodes.map(\.labelWidth), points: points,
                                        radii: radii, order: order)
         // The frame: everything drawn, plus a margin.
@@ -139,6 +136,22 @@ struct GraphSVG {
         return out.bytes
     }
 
+    /// The order names are placed in: the current node first, then the most connected, then by
+    /// position. Sorted as one number a node (its rank in the high bits, its position in the low),
+    /// not through a comparison that read two nodes at each step.
+    static func labelOrder(current: [Bool], degrees: [Int]) -> [Int] {
+        precondition(current.count == degrees.count && current.count < 1 << 30)
+        var keys = [Int](repeating: 0, count: current.count)
+        for node in keys.indices {
+            // Fewer connections sort later; no node has 2^30 of them.
+            let rank = (current[node] ? 0 : 1) << 61 | ((1 << 30) - 1 - min(degrees[node], (1 << 30) - 1)) << 30
+            keys[node] = rank | node
+        }
+        keys.sort()
+        for index in keys.indices { keys[index] &= (1 << 30) - 1 }
+        return keys
+    }
+
     /// `text` safe inside SVG content or a double-quoted attribute (`XMLText`), returned as it is
     /// when it holds nothing to escape, as most names do.
     static func escaped(_ text: String) -> String {
@@ -163,10 +176,18 @@ struct GraphSVG {
     }
 
     /// `value` in tenths, as `number` writes it.
+    ///
+    /// Rounded from the whole part and the rest, which are exact below 2^53: `rounded()` was a call
+    /// into the C library for each of the hundreds of numbers of a picture. Clamping first is the
+    /// same as clamping the rounded value, the bounds being whole.
     static func tenths(_ value: Double, roundingUp: Bool) -> Int {
         guard value.isFinite else { return 0 }
-        let scaled = roundingUp ? (value * 10).rounded(.up) : (value * 10).rounded()
-        return Int(max(-1e12, min(1e12, scaled)))
+        let scaled = max(-1e12, min(1e12, value * 10))
+        let whole = Int(scaled)
+        let rest = scaled - Double(whole)
+        if roundingUp { return rest > 0 ? whole + 1 : whole }
+        // Halves away from zero, as `rounded()` does.
+        return rest >= 0.5 ? whole + 1 : rest <= -0.5 ? whole - 1 : whole
     }
 }
 

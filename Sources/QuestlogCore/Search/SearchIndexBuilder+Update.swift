@@ -324,7 +324,7 @@ extension SearchIndexBuilder {
         }
         let part = plan.parts[low]
         guard let context = part.context else { return gameDocument(part.game, number: part.gameNumber, labels: plan.labels).document }
-        return entryDocument(part.entries[number - part.start], game: part.game, number: part.gameNumber, context: context).document
+        return entryDocumentOnly(part.entries[number - part.start], game: part.game, number: part.gameNumber, context: context)
     }
 }
 
@@ -349,7 +349,7 @@ extension SearchIndexBuilder {
                 continue
             }
             documents += Parallel.map(part.entries, jobs: jobs) { entry in
-                entryDocument(entry, game: part.game, number: part.gameNumber, context: context).document
+                entryDocumentOnly(entry, game: part.game, number: part.gameNumber, context: context)
             }
         }
         let documentBytes = documents.reduce(0) { $0 + Self.byteCount(of: $1) }

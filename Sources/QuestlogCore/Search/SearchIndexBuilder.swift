@@ -434,6 +434,23 @@ public struct SearchIndexBuilder: Sendable {
 
     /// An entry's document and the texts of its fields.
     func entryDocument(_ entry: Entry, game: Game, number: Int, context: KindContext) -> (document: SearchDocument, texts: [[String]]) {
+        // A spoiler's notes stay out of the index; its name is still found.
+        let notes = entry.isSpoiler ? "" : entry.notes.plainText
+        let aliases = entry.list("aliases")
+        return (document(of: entry, number: number, context: context, game: game, aliases: aliases, excerpt: excerptText(notes)),
+                texts(name: entry.name, aliases: aliases, tags: entry.list("tags"), kind: context.textFields,
+                      fields: entry.fields, notes: notes))
+    }
+
+    /// The document of `entry` alone, as `entryDocument` makes it, for an index whose terms are
+    /// not read again: its notes' excerpt is cut from their bytes when it can be, not from a
+    /// string of the whole notes.
+    func entryDocumentOnly(_ entry: Entry, game: Game, number: Int, context: KindContext) -> SearchDocument {
+        let excerpt = entry.isSpoiler ? "" : entry.notes.withUTF8(.plainText) { excerptText(utf8: $0) } ?? excerptText(entry.notes.plainText)
+        return document(of: entry, number: number, context: context, game: game, aliases: entry.list("aliases"), excerpt: excerpt)
+    }
+
+    private func document(of entry: Entry, number: Int, context: KindContext, game: Game, aliases: [String], excerpt: String) -> SearchDocument {
         // In a game with playthroughs a progress field is done when every playthrough has done it.
         var flags = Set(context.stateFields.filter { name in
             guard game.hasPlaythroughs, context.kind.field(named: name)?.progress == true else { return entry.bool(name) }
@@ -444,13 +461,8 @@ public struct SearchIndexBuilder: Sendable {
                 flags.insert(Self.playthroughState(game: game.id, playthrough: run.id ?? ""))
             }
         }
-        // A spoiler's notes stay out of the index; its name is still found.
-        let notes = entry.isSpoiler ? "" : entry.notes.plainText
-        let aliases = entry.list("aliases")
-        return (SearchDocument(name: entry.displayName, path: entry.path, aliases: aliases,
-                               text: excerptText(notes), game: number, kind: context.offset, flags: flags),
-                texts(name: entry.name, aliases: aliases, tags: entry.list("tags"), kind: context.textFields,
-                      fields: entry.fields, notes: notes))
+        return SearchDocument(name: entry.displayName, path: entry.path, aliases: aliases, text: excerpt, game: number,
+                              kind: context.offset, flags: flags)
     }
 
     /// The kinds documents can have: the game kind, then every kind some game has entries of, in schema order.
@@ -535,6 +547,19 @@ public struct SearchIndexBuilder: Sendable {
             return String(cut[..<space])
         }
         return String(cut)
+    }
+
+    /// `excerptText` of the text whose UTF-8 bytes are `utf8`, made from the bytes it keeps: nil
+    /// unless those and the byte after them are ASCII with no carriage return (each byte a
+    /// character), or the text is no longer than `textLimit` bytes (all of it kept).
+    func excerptText(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.count > textLimit else { return String(decoding: bytes, as: UTF8.self) }
+        guard !bytes[...textLimit].contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
+        var end = textLimit
+        if let space = bytes[..<textLimit].lastIndex(where: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }), space > textLimit * 3 / 4 {
+            end = space
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
     }
 
     /// Where the first `characters` characters of `text` end, told from its bytes when they and the

@@ -106,6 +106,47 @@ struct GraphSVGTests {
         }
     }
 
+    @Test func tenthsRoundAsTheLibraryDoes() {
+        // The reference: the C library's rounding, then the clamp.
+        func reference(_ value: Double, roundingUp: Bool) -> Int {
+            guard value.isFinite else { return 0 }
+            let scaled = roundingUp ? (value * 10).rounded(.up) : (value * 10).rounded()
+            return Int(max(-1e12, min(1e12, scaled)))
+        }
+        var generator = SplitMix64(seed: 0x7E47)
+        var values: [Double] = [0, -0.0, 0.05, -0.05, 0.15, -0.15, 0.25, -0.25, 1e11 + 0.05, -1e11 - 0.05, 1e12, -1e12, 2e12, -2e12,
+                                .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+                                .nan, .infinity, -.infinity, 4.5e15, -4.5e15, 9.007199254740993e15]
+        for _ in 0..<20_000 {
+            // Halves and near halves, whole numbers, and values of every size.
+            let whole = Double(Int.random(in: -100_000...100_000, using: &generator))
+            values.append((whole + 0.5) / 10)
+            values.append(whole / 10)
+            values.append((whole + 0.5).nextUp / 10)
+            values.append((whole + 0.5).nextDown / 10)
+            values.append(Double.random(in: -1...1, using: &generator) * Double(sign: .plus, exponent: Int.random(in: -30...48, using: &generator), significand: 1))
+        }
+        for value in values {
+            for roundingUp in [false, true] {
+                #expect(GraphSVG.tenths(value, roundingUp: roundingUp) == reference(value, roundingUp: roundingUp), "\(value) \(roundingUp)")
+            }
+        }
+    }
+
+    @Test func namesArePlacedCurrentFirstThenByConnections() {
+        var generator = SplitMix64(seed: 0x0D3E)
+        for _ in 0..<500 {
+            let count = Int.random(in: 0...40, using: &generator)
+            let current = (0..<count).map { _ in Int.random(in: 0..<8, using: &generator) == 0 }
+            let degrees = (0..<count).map { _ in Int.random(in: 0...6, using: &generator) }
+            let expected = Array(0..<count).sorted { a, b in
+                if current[a] != current[b] { return current[a] }
+                return degrees[a] != degrees[b] ? degrees[a] > degrees[b] : a < b
+            }
+            #expect(GraphSVG.labelOrder(current: current, degrees: degrees) == expected)
+        }
+    }
+
     @Test func aFilterablePictureMarksEachConnectionWithItsKinds() {
         let nodes = [GraphNode(name: "A", title: "A", url: "a.html", kind: 0), GraphNode(name: "B", title: "B", url: "b.html", kind: 9)]
         let svg = GraphSVG(nodes: nodes, edges: [(0, 1)], points: [GraphPoint(x: 0, y: 0), GraphPoint(x: 50, y: 0)],

@@ -125,7 +125,44 @@ struct SearchIndexBuilderTests {
                 let alphabet = alphabets[Int(random.next() % UInt64(alphabets.count))]
                 let text = String((0..<Int(random.next() % 60)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
                 #expect(builder.excerptText(text) == Self.excerptByCharacters(text, limit: limit), "\(text.debugDescription) to \(limit)")
+                // From the bytes: the same excerpt, or none where it needs the characters.
+                var bytes = text
+                let fromBytes = bytes.withUTF8 { builder.excerptText(utf8: $0) }
+                #expect(fromBytes == nil || fromBytes == Self.excerptByCharacters(text, limit: limit), "\(text.debugDescription) to \(limit)")
+                if text.utf8.count <= limit || !text.utf8.prefix(limit + 1).contains(where: { $0 >= 0x80 || $0 == 0x0D }) {
+                    #expect(fromBytes != nil, "ASCII is cut from its bytes: \(text.debugDescription)")
+                }
             }
+        }
+    }
+
+    @Test func anIndexRemadeFromTheLastOneHasTheDocumentsOfAWholeOne() {
+        // Notes of every kind the excerpt meets: ASCII cut at a space, too short to cut, with a
+        // carriage return, beyond ASCII, a spoiler's.
+        var random = SplitMix64(seed: 0x5E4C)
+        let alphabets = [Array("ab c\td\n"), Array("ab c\r\n"), Array("ab cé日"), Array("lorem ipsum ")]
+        var entries: [Entry] = []
+        for number in 0..<120 {
+            let alphabet = alphabets[number % alphabets.count]
+            let notes = String((0..<Int(random.next() % 300)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            var entry = Make.entry("npc", "Entry \(number)", notes: notes)
+            if number % 17 == 0 { entry.isSpoiler = true }
+            if number % 2 == 0 {
+                // Read back from the memo: the texts as their bytes.
+                let markdown = Array("# Notes\n".utf8), html = Array("<p>notes</p>".utf8)
+                let encoded = Notes.Encoded(bytes: markdown + html + Array(notes.utf8), starts: (markdown.count, markdown.count + html.count))!
+                entry.notes = Notes(encoded, headings: [], tags: [])
+            }
+            entries.append(entry)
+        }
+        let site = Make.site(entries)
+        let builder = SearchIndexBuilder(site: site, strings: UIStrings.load(language: "en", theme: .embedded).0, textLimit: 90)
+        let game = site.games[0]
+        let plan = SearchIndexBuilder.DocumentPlan(site: site, strings: builder.strings)
+        let part = plan.parts.first { $0.context != nil }!
+        for (offset, entry) in part.entries.enumerated() {
+            let whole = builder.entryDocument(entry, game: game, number: part.gameNumber, context: part.context!).document
+            #expect(builder.entryDocumentOnly(entry, game: game, number: part.gameNumber, context: part.context!) == whole, "entry \(offset)")
         }
     }
 
