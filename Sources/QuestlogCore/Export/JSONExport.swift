@@ -160,21 +160,21 @@ public enum JSONExport {
         // Each column read in place: a column copied is its field definition's dozen strings and
         // tables counted up and down again, for every entry.
         for index in layout.fields.indices {
-            writer.key(layout.fields[index].field.name)
+            writer.key(string: layout.fields[index].field.name)
             write(entry.fields[layout.fields[index].field.name], type: layout.fields[index].field.type, game: game, site: site, to: &writer)
         }
         writer.closeObject()
         writer.key("extra")
         writer.openObject()
         for extra in entry.extra {
-            writer.key(extra.name)
+            writer.key(string: extra.name)
             write(extra.value, game: game, site: site, to: &writer)
         }
         writer.closeObject()
         writer.key("inverse")
         writer.openObject()
         for index in layout.relations.indices {
-            writer.key(layout.relations[index].name)
+            writer.key(string: layout.relations[index].name)
             writer.openArray()
             for ref in KindLayout.related(entry, layout.relations[index]) {
                 writer.item()

@@ -296,6 +296,20 @@ struct XLSXSheet: Sendable {
                 var index = 0
                 let count = utf8.count
                 while index < count {
+                    // Eight ASCII characters at a time, none of them below 0x0E (no line break).
+                    if index + 8 <= count {
+                        let word = UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                        if word & ByteWord.highs == 0 && ByteWord.below(word, 0x0E) == 0 {
+                            run += 8
+                            index += 8
+                            if run > longest {
+                                // As counted one by one: the count stops where it reaches `enough`.
+                                longest = min(run, enough)
+                                if longest >= enough { return }
+                            }
+                            continue
+                        }
+                    }
                     let byte = utf8[index]
                     var scalar = UInt32(byte)
                     if byte < 0x80 {

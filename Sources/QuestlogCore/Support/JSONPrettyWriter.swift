@@ -29,20 +29,32 @@ struct JSONPrettyWriter: ~Copyable {
     mutating func closeArray() { close(UInt8(ascii: "]")) }
 
     /// Before a member's value: the separator, the line break, the key.
-    mutating func key(_ name: String) {
+    mutating func key(string name: String) {
         next()
         JSONValue.writeString(name, to: &bytes)
         bytes.append(": ")
     }
 
+    /// The same for a key written in the code, which has nothing to escape: its bytes copied as
+    /// they are, between quotes. A document of entries is mostly such keys, and a string's were
+    /// checked byte by byte each time.
+    mutating func key(_ name: StaticString) {
+        assert(name.withUTF8Buffer { !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } },
+               "a key written in the code has nothing to escape")
+        next()
+        bytes.appendByte(UInt8(ascii: "\""))
+        bytes.append(name)
+        bytes.append("\": ")
+    }
+
     /// A member whose value is a string.
-    mutating func member(_ name: String, _ value: String) {
+    mutating func member(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
     /// A member whose value is the string of these UTF-8 bytes (which must be valid UTF-8).
-    mutating func member(_ name: String, utf8 value: UnsafeBufferPointer<UInt8>) {
+    mutating func member(_ name: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
         key(name)
         JSONValue.writeString(utf8: value, to: &bytes)
     }

@@ -330,6 +330,23 @@ struct XLSXColumnWidthTests {
         #expect(failures.isEmpty, "not characters of their own: \(failures.prefix(10).map { String($0, radix: 16) })")
     }
 
+    /// Over ASCII words (read eight bytes at a time) between line breaks, tabs and other
+    /// characters: the length of the longest line, up to the widest column, exactly.
+    @Test func widthsOfMostlyASCIITextAreThoseOfCharacters() {
+        var random = SplitMix64(seed: 0xA5C1)
+        let breaks = ["\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\t", "é", "龍", "\u{2028}", "\u{85}", "e\u{301}", " "]
+        let letters = Array("abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ,.-0123456789")
+        let enough = XLSXSheet.widths.upperBound - 2
+        for _ in 0..<3_000 {
+            var text = ""
+            for _ in 0..<Int(random.next() % 6) {
+                text += String((0..<Int(random.next() % UInt64(enough + 20))).map { _ in letters[Int(random.next() % UInt64(letters.count))] })
+                text += breaks[Int(random.next() % UInt64(breaks.count))]
+            }
+            #expect(XLSXSheet.displayLength(.text(text)) == min(Self.reference(text), enough), "\(text.debugDescription)")
+        }
+    }
+
     /// Over random text of scalars of all kinds: the same length as counting characters.
     @Test func widthsAreThoseOfCharacters() {
         var random = SplitMix64(seed: 0xD15)

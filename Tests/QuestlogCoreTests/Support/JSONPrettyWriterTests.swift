@@ -27,7 +27,7 @@ struct JSONPrettyWriterTests {
         case let .object(members):
             writer.openObject()
             for (key, member) in members {
-                writer.key(key)
+                writer.key(string: key)
                 write(member, to: &writer)
             }
             writer.closeObject()
@@ -74,6 +74,27 @@ struct JSONPrettyWriterTests {
         let text = String(decoding: Self.written(value, indent: 0), as: UTF8.self)
         #expect(text == value.rendered())
         #expect(text.contains("\"a\": [],\n  \"b\": {},"))
+    }
+
+    @Test func keysWrittenInTheCodeAreWrittenAsStringKeys() {
+        func written(_ literal: Bool) -> [UInt8] {
+            var writer = JSONPrettyWriter(indent: 1)
+            writer.openObject()
+            if literal { writer.key("display_name") } else { writer.key(string: "display_name") }
+            writer.openObject()
+            if literal { writer.member("id", "a\"b") } else { writer.key(string: "id"); writer.string("a\"b") }
+            "<p>x</p>".utf8CString.withUnsafeBufferPointer { chars in
+                chars.withMemoryRebound(to: UInt8.self) { bytes in
+                    let text = UnsafeBufferPointer(rebasing: bytes.dropLast())
+                    if literal { writer.member("html", utf8: text) } else { writer.key(string: "html"); writer.string("<p>x</p>") }
+                }
+            }
+            writer.closeObject()
+            writer.closeObject()
+            return writer.take()
+        }
+        #expect(written(true) == written(false))
+        #expect(String(decoding: written(true), as: UTF8.self) == "{\n    \"display_name\": {\n      \"id\": \"a\\\"b\",\n      \"html\": \"<p>x</p>\"\n    }\n  }")
     }
 
     @Test func separatedItemsAreTheItemsOfAnArray() {
