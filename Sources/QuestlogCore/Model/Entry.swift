@@ -116,19 +116,22 @@ public struct Entry: Sendable, Hashable {
     /// `SiteDigestTests` lists these properties, so it fails until the list is looked at again.
     final class Storage: @unchecked Sendable {
         // Unchecked: a box is changed only through an entry that holds the sole reference to it.
-        var ref: EntryRef
-        var name: String
-        var displayName: String
-        var source: SourceLocation
-        var path: String
-        var fields: [String: FieldValue]
-        var notes: Notes
-        var inverse: [Relation]
-        var mentions: [EntryRef]
-        var extra: [ExtraField]
-        var isDraft: Bool
-        var isSpoiler: Bool
-        var spoilerUntil: String?
+        // For the same reason no access to a value overlaps a change of it (an entry's own accesses
+        // are checked where it is written): the values are not checked again each time they are
+        // read, which pages and exports do some two million times a build.
+        @exclusivity(unchecked) var ref: EntryRef
+        @exclusivity(unchecked) var name: String
+        @exclusivity(unchecked) var displayName: String
+        @exclusivity(unchecked) var source: SourceLocation
+        @exclusivity(unchecked) var path: String
+        @exclusivity(unchecked) var fields: [String: FieldValue]
+        @exclusivity(unchecked) var notes: Notes
+        @exclusivity(unchecked) var inverse: [Relation]
+        @exclusivity(unchecked) var mentions: [EntryRef]
+        @exclusivity(unchecked) var extra: [ExtraField]
+        @exclusivity(unchecked) var isDraft: Bool
+        @exclusivity(unchecked) var isSpoiler: Bool
+        @exclusivity(unchecked) var spoilerUntil: String?
 
         init(ref: EntryRef, name: String, displayName: String, source: SourceLocation, path: String, fields: [String: FieldValue],
              notes: Notes, inverse: [Relation], mentions: [EntryRef], extra: [ExtraField], isDraft: Bool, isSpoiler: Bool,
