@@ -30,14 +30,22 @@ struct GraphSVG {
     /// The SVG element as UTF-8 bytes, what a page takes (`MustacheValue.utf8`): no string made
     /// of them and checked again.
     func markupBytes() -> [UInt8] {
-        let radii = nodes.map { $0.isCurrent ? Self.currentRadius : Self.radius }
+        // Each node's fields read in place: a node copied is four strings counted up and down.
+        var radii: [Double] = [], current: [Bool] = [], names: [String] = [], widths: [Double] = []
+        radii.reserveCapacity(nodes.count); current.reserveCapacity(nodes.count)
+        names.reserveCapacity(nodes.count); widths.reserveCapacity(nodes.count)
+        for node in nodes.indices {
+            radii.append(nodes[node].isCurrent ? Self.currentRadius : Self.radius)
+            current.append(nodes[node].isCurrent)
+            names.append(nodes[node].label)
+            widths.append(nodes[node].labelWidth)
+        }
         let degrees = edges.reduce(into: [Int](repeating: 0, count: nodes.count)) { counts, edge in
             counts[edge.0] += 1
             counts[edge.1] += 1
         }
-        let order = Self.labelOrder(current: nodes.map(\.isCurrent), degrees: degrees)
-        let labels = GraphLabels.place(labels: nodes.map(\.label), widths: nodes.map(\.labelWidth), points: points,
-                                       radii: radii, order: order)
+        let order = Self.labelOrder(current: current, degrees: degrees)
+        let labels = GraphLabels.place(labels: names, widths: widths, points: points, radii: radii, order: order)
         // The frame: everything drawn, plus a margin.
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for (node, point) in points.enumerated() {

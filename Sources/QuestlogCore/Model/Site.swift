@@ -75,6 +75,12 @@ public struct Site: Sendable {
         return nil
     }
 
+    /// What `body` makes of the site's games, read where the site holds them: a game copied out of
+    /// `games` is every one of its strings and tables counted up and down again.
+    public func withGames<Result>(_ body: (UnsafeBufferPointer<Game>) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeBufferPointer(body)
+    }
+
     public func game(id: String) -> Game? {
         games.first { $0.id == id }
     }

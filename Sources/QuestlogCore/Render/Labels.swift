@@ -53,8 +53,9 @@ struct Labels: Sendable {
 
     /// `field(_:of:)` of each field of `kind`, in its order.
     func fieldLabels(of kind: Kind) -> [String] {
+        // The fields compared in place, by position: zipped, each pair was copied.
         if let list = fieldLists[kind.id], list.fields.count == kind.fields.count,
-           zip(list.fields, kind.fields).allSatisfy({ $0.name == $1.name && $0.label == $1.label }) {
+           list.fields.indices.allSatisfy({ list.fields[$0].name == kind.fields[$0].name && list.fields[$0].label == kind.fields[$0].label }) {
             return list.texts
         }
         return kind.fields.map { field($0, of: kind) }

@@ -96,10 +96,10 @@ extension PageBuilder {
         let svg = GraphSVG(nodes: items, edges: edges, points: points, id: id, title: title, filterable: filterable).markupBytes()
 
         var shownKinds = [Bool](repeating: false, count: legendItems.kinds.count)
-        for item in items where shownKinds.indices.contains(item.kind) { shownKinds[item.kind] = true }
+        for index in items.indices where shownKinds.indices.contains(items[index].kind) { shownKinds[items[index].kind] = true }
         var legend = shownKinds.indices.filter { shownKinds[$0] }.map { legendItems.kinds[$0] }
         let filters = legend
-        if items.contains(where: { $0.state != .none }) {
+        if items.indices.contains(where: { items[$0].state != .none }) {
             legend.append(contentsOf: legendItems.states)
         }
         let listed = graphFacts.listOrder(nodes.indices.filter { items[$0].url != nil }, facts: facts, at: at)

@@ -121,12 +121,14 @@ extension PageBuilder {
         var picture: MustacheValue = .null
         var pictureURL: String?
         let fieldLabels = labels.fieldLabels(of: kind)
-        for (position, field) in kind.fields.enumerated() {
+        // Each field read in place: a field copied is a dozen strings and tables counted up and down.
+        let fields = kind.fields
+        for position in fields.indices {
             // A playthrough's progress lists have their own sections (`playthroughPage`).
-            guard let value = entry.fields[field.name], field.progressOf.isEmpty else { continue }
+            guard let value = entry.fields[fields[position].name], fields[position].progressOf.isEmpty else { continue }
             let label = fieldLabels[position]
             switch value {
-            case let .url(url) where field.display == .image:
+            case let .url(url) where fields[position].display == .image:
                 if picture == .null {
                     picture = self.picture(url, alt: entry.name, from: path)
                     pictureURL = url
@@ -137,7 +139,7 @@ extension PageBuilder {
                 relations.append(linkList(label: label, refs, from: path))
             case .refs:
                 continue
-            case let .list(items) where field.name == "tags" || field.name == "aliases" || items.isEmpty:
+            case let .list(items) where fields[position].name == "tags" || fields[position].name == "aliases" || items.isEmpty:
                 continue
             default:
                 facts.append(fact(label: label, value, from: path))

@@ -228,7 +228,7 @@ public struct PageBuilder: Sendable {
         case let .comparison(index): RelativeURL.progressPage(game: site.games[index].id)
         case let .graph(index): Self.graphPath(of: site.games[index])
         case let .kind(index, kind): RelativeURL.kindPage(game: site.games[index].id, folder: kind.folder)
-        case let .entry(index, kind, entry): site.games[index].entries(of: kind.id)[entry].path
+        case let .entry(index, kind, entry): site.withGames { $0[index].entries(of: kind.id)[entry].path }
         }
     }
 
@@ -265,11 +265,16 @@ public struct PageBuilder: Sendable {
         case let .graph(index): return builders[index].graphPage(site.games[index])
         case let .kind(index, kind): return builders[index].kindPage(kind, in: site.games[index])
         case let .entry(index, kind, entry):
-            let game = site.games[index]
-            if kind.id == Schema.playthroughKind {
-                return builders[index].playthroughPage(game.entries(of: kind.id)[entry], kind: kind, in: game)
+            // The builder and the game read in place: each is many strings and tables, copied
+            // for every page otherwise.
+            return site.withGames { games in
+                builders.withUnsafeBufferPointer { builders in
+                    if kind.id == Schema.playthroughKind {
+                        return builders[index].playthroughPage(games[index].entries(of: kind.id)[entry], kind: kind, in: games[index])
+                    }
+                    return builders[index].entryPage(games[index].entries(of: kind.id)[entry], kind: kind, in: games[index])
+                }
             }
-            return builders[index].entryPage(game.entries(of: kind.id)[entry], kind: kind, in: game)
         }
     }
 
@@ -295,8 +300,12 @@ public struct PageBuilder: Sendable {
             "site": siteValue,
             "page": .object(MustacheObject(keys: Self.pageKeys, values: [.string(title), .string(type), .string(path), .bool(type == "home")])),
             "strings": stringsValue,
-            "nav": .list(site.games.map { game in
-                .object(MustacheObject(keys: Self.navKeys, values: [.string(game.title), .string(url(game.path)), .bool(game.id == current)]))
+            // Each game read in place, not copied, on every page.
+            "nav": .list(site.withGames { games in
+                games.indices.map { index in
+                    .object(MustacheObject(keys: Self.navKeys, values: [.string(games[index].title), .string(url(games[index].path)),
+                                                                         .bool(games[index].id == current)]))
+                }
             }),
             "breadcrumbs": .list(breadcrumbs.enumerated().map { index, crumb in
                 if let target = crumb.1, index < breadcrumbs.count - 1 {
@@ -410,7 +419,8 @@ public struct PageBuilder: Sendable {
             return linkFields(refs[0], from: path, pageGame: pageGame, kindName: kindName).map { [$0.object(separator: "")] } ?? []
         }
         let found = refs.compactMap { linkFields($0, from: path, pageGame: pageGame, kindName: kindName) }
-        return found.indices.map { found[$0].object(separator: $0 < found.count - 1 ? ", " : "") }
+        // Each link's fields read in place, not copied before they are copied into its object.
+        return found.withUnsafeBufferPointer { found in found.indices.map { found[$0].object(separator: $0 < found.count - 1 ? ", " : "") } }
     }
 
     /// One bar per progress field (`progress: true`) of a kind the game has entries of; none in a
