@@ -134,8 +134,13 @@ public enum JSONExport {
                 return .prerendered(bytes: bytes, indent: 5)
             }
             reusing?.runs.add(taken: false)
-            // Written straight into bytes, as the items of `prerendered(items:indent:)`.
-            var writer = JSONPrettyWriter(indent: 5)
+            // Written straight into bytes, as the items of `prerendered(items:indent:)`, in room
+            // for about what the notes take (the most of an entry) and its fields: the buffer
+            // grown from a few kilobytes copied each size again.
+            let room = run.reduce(0) { total, entry in
+                total + entry.notes.withUTF8(.markdown) { $0.count } + entry.notes.withUTF8(.html) { $0.count } * 9 / 8 + 1_024
+            }
+            var writer = JSONPrettyWriter(indent: 5, capacity: room)
             for (index, entry) in run.enumerated() {
                 if index > 0 {
                     writer.separateItems()

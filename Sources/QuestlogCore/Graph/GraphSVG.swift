@@ -185,17 +185,15 @@ struct GraphSVG {
 
     /// `value` in tenths, as `number` writes it.
     ///
-    /// Rounded from the whole part and the rest, which are exact below 2^53: `rounded()` was a call
-    /// into the C library for each of the hundreds of numbers of a picture. Clamping first is the
-    /// same as clamping the rounded value, the bounds being whole.
+    /// Rounded from the whole part and the rest (`nearestInt`), which are exact below 2^52: the C
+    /// library's rounding was a call for each of the hundreds of numbers of a picture. Clamping
+    /// first is the same as clamping the rounded value, the bounds being whole.
     static func tenths(_ value: Double, roundingUp: Bool) -> Int {
         guard value.isFinite else { return 0 }
         let scaled = max(-1e12, min(1e12, value * 10))
+        guard roundingUp else { return scaled.nearestInt }
         let whole = Int(scaled)
-        let rest = scaled - Double(whole)
-        if roundingUp { return rest > 0 ? whole + 1 : whole }
-        // Halves away from zero, as `rounded()` does.
-        return rest >= 0.5 ? whole + 1 : rest <= -0.5 ? whole - 1 : whole
+        return scaled - Double(whole) > 0 ? whole + 1 : whole
     }
 }
 

@@ -239,7 +239,7 @@ public struct SearchIndexBuilder: Sendable {
             let normalized = Double(termFrequency) / (1 - b + b * lengths[field.rawValue] / averages[field.rawValue])
             weighted += field.weight * normalized * (saturation + 1) / (normalized + saturation)
         }
-        return max(1, Int((idf * weighted * 10).rounded()))
+        return max(1, (idf * weighted * 10).nearestInt)
     }
 
     /// How many leading bits of its significand an average field length keeps (`stableAverage`).

@@ -7,15 +7,17 @@
 /// value, close the container. The bytes go into a `ByteBuffer`: a document of entries is
 /// hundreds of thousands of keys, short strings and indents, each an array's append otherwise.
 struct JSONPrettyWriter: ~Copyable {
-    private var bytes = ByteBuffer()
+    private var bytes: ByteBuffer
     /// The depth of the innermost open container's members.
     private var depth: Int
     /// Bit `d` is set when the container whose members stand at depth `d` has one already.
     private var started: UInt64 = 0
 
-    /// A writer of a value that stands `indent` levels deep.
-    init(indent: Int) {
+    /// A writer of a value that stands `indent` levels deep, with room for `capacity` bytes
+    /// before it grows.
+    init(indent: Int, capacity: Int = 4096) {
         depth = indent
+        bytes = ByteBuffer(capacity: capacity)
     }
 
     /// Takes the bytes written (in an array of their own size), leaving the writer empty.
