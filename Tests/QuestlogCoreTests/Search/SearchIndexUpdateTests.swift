@@ -149,6 +149,36 @@ struct SearchIndexUpdateTests {
         #expect(update.memo == expected.memo)
     }
 
+    @Test func postingsReadInPlaceAreThoseTheReaderReads() throws {
+        for seed in UInt64(20)..<UInt64(24) {
+            var rng = SplitMix64(seed: seed)
+            let entries = Self.entries((0..<120).map { _ in Self.note(&rng, words: 60) })
+            let bytes = try #require(Self.builder(entries, memo: SearchMemo(identity: Self.identity), site: 5).build().made(identity: Self.identity).memo)
+            let memo = try #require(SearchIndexMemo(parsing: bytes, identity: Self.identity))
+            var checked = 0
+            for term in 0..<memo.termCount {
+                // As the memo's reader reads a term's postings, one read at a time.
+                var reader = MemoReader(bytes: memo.bytes, offset: Int(memo.blockStarts[term]), end: memo.recordStarts[term + 1])
+                var expected: [(document: Int, packed: Int)] = []
+                var document = 0
+                for _ in 0..<Int(memo.frequencies[term]) {
+                    let delta = reader.varint(), packed = SearchIndexMemo.readPacked(&reader)
+                    guard let delta, let packed else {
+                        Issue.record("term \(term) reads")
+                        break
+                    }
+                    document += delta
+                    expected.append((document, packed))
+                }
+                #expect(reader.offset == reader.end)
+                let read = try #require(memo.postings(term))
+                #expect(read.map(\.document) == expected.map(\.document) && read.map(\.packed) == expected.map(\.packed), "term \(term)")
+                checked += read.count
+            }
+            #expect(checked > 1_000)
+        }
+    }
+
     @Test func theMemoReadsBackAsTheIndexHasIt() throws {
         var rng = SplitMix64(seed: 4)
         let entries = Self.entries((0..<90).map { _ in Self.note(&rng, words: 40) })
