@@ -95,20 +95,25 @@ extension PageBuilder {
         } ?? layout.positions(seeds: seeds, edges: edges, pinned: pinned)
         let svg = GraphSVG(nodes: items, edges: edges, points: points, id: id, title: title, filterable: filterable).markupBytes()
 
-        var shownKinds = [Bool](repeating: false, count: legendItems.kinds.count)
-        for index in items.indices where shownKinds.indices.contains(items[index].kind) { shownKinds[items[index].kind] = true }
-        var legend = shownKinds.indices.filter { shownKinds[$0] }.map { legendItems.kinds[$0] }
-        let filters = legend
-        if items.indices.contains(where: { items[$0].state != .none }) {
-            legend.append(contentsOf: legendItems.states)
-        }
-        let listed = graphFacts.listOrder(nodes.indices.filter { items[$0].url != nil }, facts: facts, at: at)
-        let links: [MustacheValue] = listed.map { position in
-            let place = at[position]
-            return .object(MustacheObject(keys: Self.pictureLinkKeys, values: [
-                .string(facts[place].name), .string(items[position].url ?? ""), .string(facts[place].kindName),
-                facts[place].ref.game == pageGame ? .null : .string(facts[place].gameTitle),
-            ]))
+        // The nodes read in place from here on: an element read in a closure was copied whole,
+        // four strings counted up and down, to read one of its fields.
+        let (legend, filters, listed, links) = items.withUnsafeBufferPointer { items in
+            var shownKinds = [Bool](repeating: false, count: legendItems.kinds.count)
+            for index in items.indices where shownKinds.indices.contains(items[index].kind) { shownKinds[items[index].kind] = true }
+            var legend = shownKinds.indices.filter { shownKinds[$0] }.map { legendItems.kinds[$0] }
+            let filters = legend
+            if items.indices.contains(where: { items[$0].state != .none }) {
+                legend.append(contentsOf: legendItems.states)
+            }
+            let listed = graphFacts.listOrder(nodes.indices.filter { items[$0].url != nil }, facts: facts, at: at)
+            let links: [MustacheValue] = listed.map { position in
+                let place = at[position]
+                return .object(MustacheObject(keys: Self.pictureLinkKeys, values: [
+                    .string(facts[place].name), .string(items[position].url ?? ""), .string(facts[place].kindName),
+                    facts[place].ref.game == pageGame ? .null : .string(facts[place].gameTitle),
+                ]))
+            }
+            return (legend, filters, listed, links)
         }
         return [
             "svg": .utf8(svg),
