@@ -531,16 +531,9 @@ public struct SearchIndexBuilder: Sendable {
     func excerptText(_ text: String) -> String {
         // Counting characters reads the whole text; only the first `textLimit` + 1 matter.
         guard text.utf8.count > textLimit else { return text }
-        if let end = Self.asciiCharacterEnd(of: text, characters: textLimit) {
-            // Each byte a character: the last white space is found among the bytes, as far from
-            // the start in characters as in bytes.
-            let utf8 = text.utf8
-            if let space = utf8[..<end].lastIndex(where: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }),
-               utf8.distance(from: utf8.startIndex, to: space) > textLimit * 3 / 4 {
-                return String(text[..<space])
-            }
-            return String(text[..<end])
-        }
+        // Each byte a character: cut among the bytes (`excerptText(utf8:)`).
+        var contiguous = text
+        if let excerpt = contiguous.withUTF8({ excerptText(utf8: $0) }) { return excerpt }
         guard let end = text.index(text.startIndex, offsetBy: textLimit, limitedBy: text.endIndex), end < text.endIndex else { return text }
         let cut = text[..<end]
         if let space = cut.lastIndex(where: \.isWhitespace), cut.distance(from: cut.startIndex, to: space) > textLimit * 3 / 4 {
@@ -551,7 +544,8 @@ public struct SearchIndexBuilder: Sendable {
 
     /// `excerptText` of the text whose UTF-8 bytes are `utf8`, made from the bytes it keeps: nil
     /// unless those and the byte after them are ASCII with no carriage return (each byte a
-    /// character), or the text is no longer than `textLimit` bytes (all of it kept).
+    /// character, so the last white space is as far from the start in characters as in bytes),
+    /// or the text is no longer than `textLimit` bytes (all of it kept).
     func excerptText(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard bytes.count > textLimit else { return String(decoding: bytes, as: UTF8.self) }
         guard !bytes[...textLimit].contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
@@ -560,19 +554,6 @@ public struct SearchIndexBuilder: Sendable {
             end = space
         }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
-    }
-
-    /// Where the first `characters` characters of `text` end, told from its bytes when they and the
-    /// byte after them are ASCII and hold no carriage return (so that each byte is a character of
-    /// its own); nil otherwise, or when the text is no longer than that.
-    static func asciiCharacterEnd(of text: String, characters: Int) -> String.Index? {
-        let utf8 = text.utf8
-        guard utf8.count > characters else { return nil }
-        let ascii = utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes[...characters].contains { $0 >= 0x80 || $0 == 0x0D }
-        }
-        guard ascii == true else { return nil }
-        return utf8.index(utf8.startIndex, offsetBy: characters)
     }
 
     static func list(_ value: FieldValue?) -> [String] {
