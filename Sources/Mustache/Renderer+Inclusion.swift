@@ -83,8 +83,8 @@ extension Renderer {
         _ name: String, from template: Template, at position: SourcePosition
     ) throws(MustacheError) -> Template? {
         let found: Template?
-        if let known = loaded.first(where: { $0.name == name && $0.indentation == indentation }) {
-            found = known.template
+        if let known = known(name) {
+            found = known
         } else {
             found = try library.cachedTemplate(named: name, indentedBy: indentation).get()
             loaded.append((name, indentation, found))
@@ -96,5 +96,19 @@ extension Renderer {
             )
         }
         return found
+    }
+
+    /// The template loaded before as `name` at the current indentation (itself nil when there was
+    /// none); nil when it was not loaded. The names are read in place and told apart by their
+    /// lengths first: most differ in length, and a whole comparison of two names is about eighty
+    /// instructions, a copy of an element three counts up and down.
+    private func known(_ name: String) -> Template?? {
+        let length = name.utf8.count
+        return loaded.withUnsafeBufferPointer { loaded -> Template?? in
+            for index in loaded.indices where loaded[index].name.utf8.count == length {
+                if loaded[index].name == name && loaded[index].indentation == indentation { return .some(loaded[index].template) }
+            }
+            return nil
+        }
     }
 }

@@ -19,12 +19,9 @@ public struct Site: Sendable {
     public var imageSizes: [String: ImageDimensions]
     /// Where each entry is in `games`: the game's index and the entry's index in its kind's list
     /// (positions, not copies, so the entries are held once).
-    private var index: [EntryRef: EntryPosition]
+    private var index: EntryIndex
 
-    private struct EntryPosition: Sendable {
-        var game: Int32
-        var entry: Int32
-    }
+    private typealias EntryPosition = EntryIndex.Position
 
     public init(config: SiteConfig, schema: Schema, games: [Game], imageSizes: [String: ImageDimensions] = [:]) {
         self.imageSizes = imageSizes
@@ -34,9 +31,8 @@ public struct Site: Sendable {
         index = Self.positions(games)
     }
 
-    private static func positions(_ games: [Game]) -> [EntryRef: EntryPosition] {
-        var index: [EntryRef: EntryPosition] = [:]
-        index.reserveCapacity(games.reduce(0) { $0 + $1.entries.values.reduce(0) { $0 + $1.count } })
+    private static func positions(_ games: [Game]) -> EntryIndex {
+        var index = EntryIndex(capacity: games.reduce(0) { $0 + $1.entries.values.reduce(0) { $0 + $1.count } })
         for (gameIndex, game) in games.enumerated() {
             for entries in game.entries.values {
                 for (entryIndex, entry) in entries.enumerated() {
