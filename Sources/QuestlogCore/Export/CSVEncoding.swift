@@ -18,43 +18,77 @@ enum CSVEncoding {
         out.appendByte(0x0A)
     }
 
+    /// `appendRecord` of a row's cells as CSV writes them (`ExportCell.text`): text held as bytes
+    /// is written from its bytes.
+    static func appendRecord<Sink: ByteSink & ~Copyable>(cells: [ExportCell], neutraliseFormulas: Bool, to out: inout Sink) {
+        cells.withUnsafeBufferPointer { cells in
+            for index in cells.indices {
+                if index > 0 { out.appendByte(UInt8(ascii: ",")) }
+                if case let .utf8(bytes) = cells[index] {
+                    appendField(utf8: bytes, neutraliseFormulas: neutraliseFormulas, to: &out)
+                } else {
+                    appendField(cells[index].text, neutraliseFormulas: neutraliseFormulas, to: &out)
+                }
+            }
+        }
+        out.appendByte(0x0D)
+        out.appendByte(0x0A)
+    }
+
     /// `field(neutraliseFormulas ? neutralised(text) : text)` appended to `out` as UTF-8.
     static func appendField<Sink: ByteSink & ~Copyable>(_ text: String, neutraliseFormulas: Bool, to out: inout Sink) {
         let prefix = neutraliseFormulas && needsNeutralising(text)
         var text = text
-        text.withUTF8 { utf8 in
-            // Most fields (names, numbers, most notes) hold no comma, quote or line break: told
-            // eight bytes at a time and copied whole.
-            guard hasSpecialBytes(utf8) else {
-                if prefix { out.appendByte(UInt8(ascii: "'")) }
-                out.appendBytes(utf8)
-                return
-            }
-            // A quote beside a non-ASCII byte may be part of a larger character (a quote with a
-            // combining mark), which the string replacement leaves alone; such a field goes the
-            // way of `field` itself.
-            var plainQuotes = true
-            for (index, byte) in utf8.enumerated() where byte == UInt8(ascii: "\"") {
-                if (index > 0 && utf8[index - 1] >= 0x80) || (index + 1 < utf8.count && utf8[index + 1] >= 0x80) {
-                    plainQuotes = false
-                }
-            }
-            guard plainQuotes else {
-                var quoted = field((prefix ? "'" : "") + String(decoding: utf8, as: UTF8.self))
-                quoted.withUTF8 { out.appendBytes($0) }
-                return
-            }
-            out.appendByte(UInt8(ascii: "\""))
-            if prefix { out.appendByte(UInt8(ascii: "'")) }
-            var start = 0
-            for (index, byte) in utf8.enumerated() where byte == UInt8(ascii: "\"") {
-                out.appendBytes(UnsafeBufferPointer(rebasing: utf8[start...index]))
-                out.appendByte(UInt8(ascii: "\""))
-                start = index + 1
-            }
-            out.appendBytes(UnsafeBufferPointer(rebasing: utf8[start...]))
-            out.appendByte(UInt8(ascii: "\""))
+        text.withUTF8 { appendField(utf8: $0, prefix: prefix, to: &out) }
+    }
+
+    /// `appendField` of the text whose UTF-8 bytes are `bytes` (valid UTF-8). Only a field whose
+    /// first byte may start a formula is made a string, for the formula rule.
+    static func appendField<Sink: ByteSink & ~Copyable>(utf8 bytes: ArraySlice<UInt8>, neutraliseFormulas: Bool, to out: inout Sink) {
+        if neutraliseFormulas, let first = bytes.first, formulaStarts.contains(first) {
+            appendField(String(decoding: bytes, as: UTF8.self), neutraliseFormulas: true, to: &out)
+            return
         }
+        bytes.withUnsafeBufferPointer { appendField(utf8: $0, prefix: false, to: &out) }
+    }
+
+    /// The bytes that begin a cell `needsNeutralising` looks at further: `=`, `+`, `-`, `@`, tab
+    /// and carriage return, each a character of its own.
+    private static let formulaStarts: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D]
+
+    /// A field's bytes appended to `out`, quoted when they need it, after a `'` when `prefix`.
+    private static func appendField<Sink: ByteSink & ~Copyable>(utf8: UnsafeBufferPointer<UInt8>, prefix: Bool, to out: inout Sink) {
+        // Most fields (names, numbers, most notes) hold no comma, quote or line break: told
+        // eight bytes at a time and copied whole.
+        guard hasSpecialBytes(utf8) else {
+            if prefix { out.appendByte(UInt8(ascii: "'")) }
+            out.appendBytes(utf8)
+            return
+        }
+        // A quote beside a non-ASCII byte may be part of a larger character (a quote with a
+        // combining mark), which the string replacement leaves alone; such a field goes the
+        // way of `field` itself.
+        var plainQuotes = true
+        for (index, byte) in utf8.enumerated() where byte == UInt8(ascii: "\"") {
+            if (index > 0 && utf8[index - 1] >= 0x80) || (index + 1 < utf8.count && utf8[index + 1] >= 0x80) {
+                plainQuotes = false
+            }
+        }
+        guard plainQuotes else {
+            var quoted = field((prefix ? "'" : "") + String(decoding: utf8, as: UTF8.self))
+            quoted.withUTF8 { out.appendBytes($0) }
+            return
+        }
+        out.appendByte(UInt8(ascii: "\""))
+        if prefix { out.appendByte(UInt8(ascii: "'")) }
+        var start = 0
+        for (index, byte) in utf8.enumerated() where byte == UInt8(ascii: "\"") {
+            out.appendBytes(UnsafeBufferPointer(rebasing: utf8[start...index]))
+            out.appendByte(UInt8(ascii: "\""))
+            start = index + 1
+        }
+        out.appendBytes(UnsafeBufferPointer(rebasing: utf8[start...]))
+        out.appendByte(UInt8(ascii: "\""))
     }
 
     /// Whether `utf8` holds a comma, a quote, a line feed or a carriage return: the bytes that

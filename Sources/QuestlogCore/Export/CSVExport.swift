@@ -39,13 +39,13 @@ public enum CSVExport {
                                                reusing: reuse.map { reuse in
                                                    (reuse: reuse, file: reuse.open(path), unchanged: { reuse.unchanged(entries[$0]) })
                                                }) { index in
-                                    columns.row(entries[index]).map(\.text)
+                                    columns.row(entries[index])
                                 }))
             }
             if game.hasPlaythroughs, options.selectsPlaythroughs(in: site.schema) {
                 let table = ProgressTable(game: game, schema: site.schema)
                 emit(OutputFile(path: progressPath(game: game.id),
-                                chunks: chunks(header: table.header, count: table.rows.count, options: options) { table.rows[$0] }))
+                                chunks: chunks(header: table.header, count: table.rows.count, options: options) { table.rows[$0].map(ExportCell.text) }))
             }
         }
     }
@@ -67,17 +67,17 @@ public enum CSVExport {
 
     /// The file's bytes.
     static func bytes(_ rows: [[String]], options: ExportOptions) -> [UInt8] {
-        Array(chunks(header: rows.first ?? [], count: max(rows.count - 1, 0), options: options) { rows[$0 + 1] }.joined())
+        Array(chunks(header: rows.first ?? [], count: max(rows.count - 1, 0), options: options) { rows[$0 + 1].map(ExportCell.text) }.joined())
     }
 
     /// A file's pieces: the byte order mark (unless `options.bom` is off) and the header's record,
-    /// then the records of rows `0..<count` in batches, made and encoded on up to `options.jobs`
+    /// then the records of rows `0..<count` (cells written as `ExportCell.text` has them) in batches, made and encoded on up to `options.jobs`
     /// threads; the bytes do not depend on the threads. With `reusing`, batch `n` is piece `n + 1`
     /// of the file when `unchanged` says the rows of its range are as that file has them, and the
     /// file has as many pieces and a head as long; the batches are counted.
     static func chunks(header: [String], count: Int, options: ExportOptions,
                        reusing: (reuse: ExportReuse, file: PiecedFile?, unchanged: @Sendable (Range<Int>) -> Bool)? = nil,
-                       row: @Sendable (Int) -> [String]) -> [[UInt8]] {
+                       row: @Sendable (Int) -> [ExportCell]) -> [[UInt8]] {
         var head = options.bom ? CSVEncoding.byteOrderMark : []
         CSVEncoding.appendRecord(header, neutraliseFormulas: options.neutraliseFormulas, to: &head)
         let batch = rowBatch
@@ -93,7 +93,7 @@ public enum CSVExport {
             reusing?.reuse.runs.add(taken: false)
             var bytes = ByteBuffer(capacity: 64 * 1024)
             for index in start..<min(start + batch, count) {
-                CSVEncoding.appendRecord(row(index), neutraliseFormulas: neutralise, to: &bytes)
+                CSVEncoding.appendRecord(cells: row(index), neutraliseFormulas: neutralise, to: &bytes)
             }
             return bytes.take()
         }

@@ -52,9 +52,24 @@ struct ExportTable: Sendable {
         }
     }
 
-    /// The cell of an entry's notes in its row (`Columns.notesColumn`).
+    /// The cell of an entry's notes in its row (`Columns.notesColumn`). Notes kept as the memo's
+    /// bytes give their plain text's bytes, trimmed of ASCII white space, when what is left begins
+    /// and ends in ASCII (so no white space beyond ASCII is left at its ends): no string is made
+    /// of them, for the CSV file, for the workbook and for its column's width. Other notes are
+    /// trimmed as strings.
     static func notesCell(_ entry: Entry) -> ExportCell {
-        .text(trimmed(entry.notes.plainText))
+        if let encoded = entry.notes.encoded {
+            let range = encoded.range(Notes.Text.plainText.rawValue)
+            let bytes = encoded.bytes
+            func space(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+            var start = range.lowerBound, end = range.upperBound
+            while start < end && space(bytes[start]) { start += 1 }
+            while end > start && space(bytes[end - 1]) { end -= 1 }
+            if start == end || (bytes[start] < 0x80 && bytes[end - 1] < 0x80) {
+                return .utf8(bytes[start..<end])
+            }
+        }
+        return .text(trimmed(entry.notes.plainText))
     }
 
     /// The header then the rows, as CSV cell texts before encoding.
@@ -66,7 +81,11 @@ struct ExportTable: Sendable {
         func ids(_ refs: [EntryRef]) -> ExportCell {
             .text(refs.map { $0.exportID(in: game) }.joined(separator: "; "))
         }
-        var cells: [ExportCell] = [.text(entry.id), .text(entry.name), .text(entry.displayName)]
+        var cells: [ExportCell] = []
+        cells.reserveCapacity(5 + layout.fields.count * 2 + layout.relations.count * 2 + extras.count)
+        cells.append(.text(entry.id))
+        cells.append(.text(entry.name))
+        cells.append(.text(entry.displayName))
         // Each column read in place: a column copied is its field definition's dozen strings and
         // tables counted up and down again, for every entry.
         for index in layout.fields.indices {

@@ -287,79 +287,86 @@ struct XLSXSheet: Sendable {
     static func displayLength(_ cell: ExportCell) -> Int {
         switch cell {
         case let .text(text):
-            let enough = widths.upperBound - 2
-            var longest = 0
-            var simple = true
-            var text = text
-            text.withUTF8 { utf8 in
-                var run = 0
-                var index = 0
-                let count = utf8.count
-                while index < count {
-                    // Eight ASCII characters at a time, none of them below 0x0E (no line break).
-                    if index + 8 <= count {
-                        let word = UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                        if word & ByteWord.highs == 0 && ByteWord.below(word, 0x0E) == 0 {
-                            run += 8
-                            index += 8
-                            if run > longest {
-                                // As counted one by one: the count stops where it reaches `enough`.
-                                longest = min(run, enough)
-                                if longest >= enough { return }
-                            }
-                            continue
-                        }
-                    }
-                    let byte = utf8[index]
-                    var scalar = UInt32(byte)
-                    if byte < 0x80 {
-                        index += 1
-                    } else if byte < 0xE0, index + 1 < count {
-                        scalar = UInt32(byte & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
-                        index += 2
-                    } else if byte < 0xF0, index + 2 < count {
-                        scalar = UInt32(byte & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
-                        index += 3
-                    } else {
-                        simple = false
-                        return
-                    }
-                    guard scalar < 0x80 || Self.standsAlone(scalar) else {
-                        simple = false
-                        return
-                    }
-                    // Every line break (CR, LF, CRLF, VT, FF, NEL, U+2028, U+2029) ends a line, as
-                    // `isNewline` has it.
-                    if scalar >= 0x0A && scalar <= 0x0D || scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029 {
-                        run = 0
-                    } else {
-                        run += 1
-                        if run > longest {
-                            longest = run
-                            if longest >= enough { return }
-                        }
-                    }
-                }
-            }
-            // A line as long as the widest column is enough, whatever follows.
-            if simple || longest >= enough { return longest }
-            // Counted by characters.
-            longest = 0
-            var run = 0
-            for character in text {
-                if character.isNewline {
-                    run = 0
-                    continue
-                }
-                run += 1
-                longest = max(longest, run)
-                if longest >= enough { break }
-            }
-            return longest
+            var contiguous = text
+            return contiguous.withUTF8 { displayLength(utf8: $0) } ?? displayLength(characters: text)
+        case let .utf8(bytes):
+            return bytes.withUnsafeBufferPointer { displayLength(utf8: $0) } ?? displayLength(characters: String(decoding: bytes, as: UTF8.self))
         case .bool: return 5
         case .date: return 10
         case .int, .number: return cell.text.count
         }
+    }
+
+    /// `displayLength` of the text whose UTF-8 bytes are `utf8`, counted by its bytes: nil when it
+    /// holds a scalar that may join the one before it (`standsAlone`) before a line reaches the
+    /// widest column, for the text to be counted by characters.
+    private static func displayLength(utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        let enough = widths.upperBound - 2
+        var longest = 0
+        var run = 0
+        var index = 0
+        let count = utf8.count
+        while index < count {
+            // Eight ASCII characters at a time, none of them below 0x0E (no line break).
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                if word & ByteWord.highs == 0 && ByteWord.below(word, 0x0E) == 0 {
+                    run += 8
+                    index += 8
+                    if run > longest {
+                        // As counted one by one: the count stops where it reaches `enough`.
+                        longest = min(run, enough)
+                        if longest >= enough { return longest }
+                    }
+                    continue
+                }
+            }
+            let byte = utf8[index]
+            var scalar = UInt32(byte)
+            if byte < 0x80 {
+                index += 1
+            } else if byte < 0xE0, index + 1 < count {
+                scalar = UInt32(byte & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
+                index += 2
+            } else if byte < 0xF0, index + 2 < count {
+                scalar = UInt32(byte & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
+                index += 3
+            } else {
+                return nil
+            }
+            guard scalar < 0x80 || Self.standsAlone(scalar) else {
+                return nil
+            }
+            // Every line break (CR, LF, CRLF, VT, FF, NEL, U+2028, U+2029) ends a line, as
+            // `isNewline` has it.
+            if scalar >= 0x0A && scalar <= 0x0D || scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029 {
+                run = 0
+            } else {
+                run += 1
+                if run > longest {
+                    longest = run
+                    if longest >= enough { return longest }
+                }
+            }
+        }
+        return longest
+    }
+
+    /// `displayLength` of `text` counted by characters.
+    private static func displayLength(characters text: String) -> Int {
+        let enough = widths.upperBound - 2
+        var longest = 0
+        var run = 0
+        for character in text {
+            if character.isNewline {
+                run = 0
+                continue
+            }
+            run += 1
+            longest = max(longest, run)
+            if longest >= enough { break }
+        }
+        return longest
     }
 
     /// Whether a scalar beyond ASCII is a character of its own whatever stands beside it among
@@ -431,7 +438,13 @@ struct XLSXSheet: Sendable {
                 return
             }
             number(String(serial), column: column, row: rowDigits, style: style ?? .date, to: &out)
-        case .int, .number, .text:
+        case let .utf8(bytes) where bytes.count <= maximumTextLength && hasAllowedASCII(bytes):
+            // Short enough not to be cut, with a character XML allows: written from its bytes.
+            open(column: column, row: rowDigits, style: style, type: "inlineStr", to: &out)
+            put("<is><t xml:space=\"preserve\">", to: &out)
+            XMLText.appendContent(utf8: bytes, to: &out)
+            put("</t></is></c>", to: &out)
+        case .int, .number, .text, .utf8:
             let raw = value.text
             let text = raw.utf8.count > maximumTextLength ? truncated(XMLText.allowed(raw)) : raw
             guard text.unicodeScalars.contains(where: XMLText.isAllowed) else { return }
@@ -440,6 +453,12 @@ struct XLSXSheet: Sendable {
             XMLText.appendContent(text, to: &out)
             put("</t></is></c>", to: &out)
         }
+    }
+
+    /// Whether `bytes` hold a character XML allows that is ASCII (tab, line feed, carriage return
+    /// or from the space on): enough for a cell of them to be written. Most cells' first byte is one.
+    private static func hasAllowedASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.contains { ($0 >= 0x20 && $0 < 0x80) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     }
 
     /// A cell's opening tag: its reference, its style and its type when it has them.
