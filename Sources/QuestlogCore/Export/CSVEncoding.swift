@@ -45,16 +45,21 @@ enum CSVEncoding {
     /// `appendField` of the text whose UTF-8 bytes are `bytes` (valid UTF-8). Only a field whose
     /// first byte may start a formula is made a string, for the formula rule.
     static func appendField<Sink: ByteSink & ~Copyable>(utf8 bytes: ArraySlice<UInt8>, neutraliseFormulas: Bool, to out: inout Sink) {
-        if neutraliseFormulas, let first = bytes.first, formulaStarts.contains(first) {
+        if neutraliseFormulas, let first = bytes.first, startsFormula(first) {
             appendField(String(decoding: bytes, as: UTF8.self), neutraliseFormulas: true, to: &out)
             return
         }
         bytes.withUnsafeBufferPointer { appendField(utf8: $0, prefix: false, to: &out) }
     }
 
-    /// The bytes that begin a cell `needsNeutralising` looks at further: `=`, `+`, `-`, `@`, tab
-    /// and carriage return, each a character of its own.
-    private static let formulaStarts: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D]
+    /// Whether `byte` begins a cell `needsNeutralising` looks at further: `=`, `+`, `-`, `@`, tab
+    /// or carriage return, each a character of its own.
+    private static func startsFormula(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: true
+        default: false
+        }
+    }
 
     /// A field's bytes appended to `out`, quoted when they need it, after a `'` when `prefix`.
     private static func appendField<Sink: ByteSink & ~Copyable>(utf8: UnsafeBufferPointer<UInt8>, prefix: Bool, to out: inout Sink) {

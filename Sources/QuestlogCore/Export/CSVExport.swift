@@ -71,7 +71,8 @@ public enum CSVExport {
     }
 
     /// A file's pieces: the byte order mark (unless `options.bom` is off) and the header's record,
-    /// then the records of rows `0..<count` (cells written as `ExportCell.text` has them) in batches, made and encoded on up to `options.jobs`
+    /// then the records of rows `0..<count` (each cell as `ExportCell.text` has it) in batches,
+    /// made and encoded on up to `options.jobs`
     /// threads; the bytes do not depend on the threads. With `reusing`, batch `n` is piece `n + 1`
     /// of the file when `unchanged` says the rows of its range are as that file has them, and the
     /// file has as many pieces and a head as long; the batches are counted.
