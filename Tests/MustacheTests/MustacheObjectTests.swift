@@ -92,4 +92,23 @@ struct MustacheObjectTests {
         #expect(try template.render(["items": [.object(first), .object(second)]])
             == "<a href=\"varre.html\">Varré</a> NPC;<a href=\"ranni.html\">Ranni</a> NPC;")
     }
+
+    /// An object of shared keys holds its keys' table and its own values: it outlives the keys it
+    /// was made of, and objects of the same keys never see each other's values.
+    @Test func objectsOfSharedKeysOutliveTheKeysAndKeepTheirOwnValues() throws {
+        func make() -> [MustacheObject] {
+            let keys = MustacheKeys(["name", "url"])
+            return (0..<50).map { MustacheObject(keys: keys, values: [.string("entry \($0)"), .list([.int($0)])]) }
+        }
+        let objects = make()
+        for (index, object) in objects.enumerated() {
+            #expect(object["name"] == .string("entry \(index)") && object["url"] == .list([.int(index)]))
+            #expect(object.keys == ["name", "url"] && object.count == 2)
+        }
+        #expect(objects[0] != objects[1])
+        #expect(objects[3] == MustacheObject(keys: MustacheKeys(["name", "url"]), values: ["entry 3", [3]]), "equal across tables")
+        #expect(objects[3] == ["url": [3], "name": "entry 3"])
+        let template = try Template(name: "t", source: "{{#items}}{{name}}:{{#url}}{{.}}{{/url}};{{/items}}")
+        #expect(try template.render(["items": .list(objects.prefix(3).map { .object($0) })]) == "entry 0:0;entry 1:1;entry 2:2;")
+    }
 }

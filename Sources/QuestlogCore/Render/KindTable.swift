@@ -123,11 +123,13 @@ struct KindTable: Sendable {
             case nil:
                 break
             case let .ref(ref)?:
-                links = .list(builder.links([ref], from: path))
-                sort = .string(builder.display(.ref(ref)))
+                let (found, display) = builder.linksAndDisplay([ref], from: path)
+                links = .list(found)
+                sort = .string(display)
             case let .refs(refs)?:
-                links = .list(builder.links(refs, from: path))
-                sort = .string(builder.display(.refs(refs)))
+                let (found, display) = builder.linksAndDisplay(refs, from: path)
+                links = .list(found)
+                sort = .string(display)
             case let .bool(flag)?:
                 text = .string(builder.display(.bool(flag)))
                 isBool = true

@@ -380,9 +380,16 @@ public struct PageBuilder: Sendable {
             return LinkFields(name: game.title, url: RelativeURL.from(path, to: game.path),
                               kind: kindName ?? labels.kindName(site.schema.game))
         }
+        guard let (name, target) = site.withEntry(ref, { ($0.displayName, $0.path) }) else { return nil }
+        return linkFields(ref, name: name, target: target, from: path, pageGame: pageGame, kindName: kindName)
+    }
+
+    /// The same for an entry of the site already found: its display name and its page.
+    private func linkFields(_ ref: EntryRef, name: String, target: String, from path: String, pageGame: Substring?,
+                            kindName: String?) -> LinkFields? {
         // The kind's name from the labels' table of the schema's kinds: a kind of the schema is
         // one with a name there. Looked up, not copied out of the schema, for every link.
-        guard let known = labels.kindName(id: ref.kind), let (name, target) = site.withEntry(ref, { ($0.displayName, $0.path) }) else { return nil }
+        guard let known = labels.kindName(id: ref.kind) else { return nil }
         let otherGame = pageGame.map { ref.game != $0 } ?? true ? gameTitles[ref.game] : nil
         return LinkFields(name: name, url: RelativeURL.from(path, to: target), kind: kindName ?? known, otherGame: otherGame)
     }
@@ -418,9 +425,35 @@ public struct PageBuilder: Sendable {
         if refs.count == 1 {
             return linkFields(refs[0], from: path, pageGame: pageGame, kindName: kindName).map { [$0.object(separator: "")] } ?? []
         }
-        let found = refs.compactMap { linkFields($0, from: path, pageGame: pageGame, kindName: kindName) }
+        return Self.objects(refs.compactMap { linkFields($0, from: path, pageGame: pageGame, kindName: kindName) })
+    }
+
+    /// `links(refs, from: path)` and `display(.refs(refs))` at once, each entry looked up once:
+    /// a kind page's cell of references shows the links and sorts by the names.
+    func linksAndDisplay(_ refs: [EntryRef], from path: String) -> (links: [MustacheValue], display: String) {
+        let pageGame = Self.pageGame(path)
+        var found: [LinkFields] = []
+        var names: [String] = []
+        found.reserveCapacity(refs.count)
+        names.reserveCapacity(refs.count)
+        for ref in refs {
+            guard ref.kind != "game", let (name, target) = site.withEntry(ref, { ($0.displayName, $0.path) }) else {
+                names.append(site.withEntry(ref, \.displayName) ?? ref.id)
+                if let link = linkFields(ref, from: path, pageGame: pageGame) { found.append(link) }
+                continue
+            }
+            names.append(name)
+            if let link = linkFields(ref, name: name, target: target, from: path, pageGame: pageGame, kindName: nil) {
+                found.append(link)
+            }
+        }
+        return (Self.objects(found), names.joined(separator: ", "))
+    }
+
+    /// Links' objects with a separator after all but the last.
+    private static func objects(_ found: [LinkFields]) -> [MustacheValue] {
         // Each link's fields read in place, not copied before they are copied into its object.
-        return found.withUnsafeBufferPointer { found in found.indices.map { found[$0].object(separator: $0 < found.count - 1 ? ", " : "") } }
+        found.withUnsafeBufferPointer { found in found.indices.map { found[$0].object(separator: $0 < found.count - 1 ? ", " : "") } }
     }
 
     /// One bar per progress field (`progress: true`) of a kind the game has entries of; none in a

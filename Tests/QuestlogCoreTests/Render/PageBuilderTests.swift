@@ -1,6 +1,7 @@
 import Mustache
 @testable import QuestlogCore
 import Testing
+import TestSupport
 
 /// The data each page type gives its template, read back by dotted paths (`games.0.title`).
 struct PageBuilderTests {
@@ -184,5 +185,29 @@ extension PageBuilderTests {
         #expect(speaking.showAllText(5) == other.format("ui.show_all", ["count": "5"]))
         #expect(speaking.graphListText(70) == other.format("graph.list", ["count": "70"]))
         #expect(speaking.showAllText(5) != builder.showAllText(5))
+    }
+
+    /// A kind page's cell of references looks each entry up once: its links and its sort text are
+    /// the links and the display text made apart, whatever the references (another game's, the
+    /// game's own, missing ones, repeated) and wherever the page is.
+    @Test func linksAndDisplayAreTheLinksAndTheDisplayText() throws {
+        let files = TestSite(ResolverTests.files)
+        defer { files.remove() }
+        let site = files.resolve().site
+        let builder = PageBuilder(site: site, strings: UIStrings.load(language: "en", theme: .embedded).0)
+        let entries = site.games.flatMap { $0.entries.values.flatMap { $0 } }.map(\.ref)
+        #expect(Set(entries.map(\.game)).count == 2)
+        let others = [EntryRef(game: "elden-ring", kind: "game", id: "elden-ring"), EntryRef(game: "elden-ring", kind: "npc", id: "nobody"),
+                      EntryRef(game: "elden-ring", kind: "nothing", id: "white-mask-varre"), EntryRef(game: "nowhere", kind: "game", id: "nowhere")]
+        var generator = SplitMix64(seed: 11)
+        for round in 0..<200 {
+            let refs = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                Int.random(in: 0..<5, using: &generator) == 0 ? others.randomElement(using: &generator)! : entries.randomElement(using: &generator)!
+            }
+            let path = ["elden-ring/npcs/index.html", "dark-souls/npcs/index.html", "index.html", "elden-ring/index.html"][round % 4]
+            let (links, display) = builder.linksAndDisplay(refs, from: path)
+            #expect(links == builder.links(refs, from: path), "\(refs) from \(path)")
+            #expect(display == builder.display(.refs(refs)), "\(refs)")
+        }
     }
 }
