@@ -3,6 +3,6 @@ extension MustacheValue {
     /// is no object or has no such field.
     func fieldPointer(_ key: LookupKey) -> UnsafePointer<MustacheValue>? {
         guard case .object(let object) = self else { return nil }
-        return object.valuePointer(forKey: key.name, hash: key.hash)
+        return object.storage.valuePointer(forKey: key.name, hash: key.hash)
     }
 }

@@ -93,8 +93,8 @@ struct MustacheObjectTests {
             == "<a href=\"varre.html\">Varré</a> NPC;<a href=\"ranni.html\">Ranni</a> NPC;")
     }
 
-    /// An object of shared keys holds its keys' table and its own values: it outlives the keys it
-    /// was made of, and objects of the same keys never see each other's values.
+    /// An object of keys placed once holds its own fields: it outlives the keys it was made of,
+    /// and objects of the same keys never see each other's values.
     @Test func objectsOfSharedKeysOutliveTheKeysAndKeepTheirOwnValues() throws {
         func make() -> [MustacheObject] {
             let keys = MustacheKeys(["name", "url"])

@@ -27,7 +27,7 @@ struct PageContext: ExpressibleByDictionaryLiteral {
 
 extension MustacheObject {
     /// An object of the fields of `context`, each with the value last set.
-    convenience init(_ context: PageContext) {
+    init(_ context: PageContext) {
         self.init(pairs: context.pairs)
     }
 }

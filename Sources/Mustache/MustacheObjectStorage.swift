@@ -1,0 +1,187 @@
+/// One field of a Mustache object.
+struct MustacheField {
+    let key: String
+    var value: MustacheValue
+}
+
+/// An immutable open-addressing hash table from keys to values.
+///
+/// The table and its fields live in one allocation with the object itself (a `ManagedBuffer`'s
+/// tail: the slots, then the fields), so each value's address stays valid for as long as the
+/// storage lives: rendering refers to values by address instead of copying them. A lookup reads
+/// one slot word, then the field it points to. A page's context is made of many small objects:
+/// one allocation each, and fields that are structs rather than tuples (whose copies and
+/// destruction go through the runtime's generic tuple witnesses), keep making and freeing them cheap.
+final class MustacheObjectStorage: ManagedBuffer<MustacheObjectStorage.Header, UInt64> {
+    // Shared between threads by `MustacheObject`: the tail is written only while the storage is
+    // made and freed only by `deinit`.
+
+    struct Header {
+        var count: Int
+        /// The number of slots less one: slots are a power of two many.
+        let mask: Int
+    }
+
+    /// How many `UInt64` words a field takes in the tail.
+    private static var fieldWords: Int {
+        (MemoryLayout<MustacheField>.stride + 7) / 8
+    }
+
+    /// Empty storage with room for `capacity` fields.
+    private static func make(capacity: Int) -> MustacheObjectStorage {
+        var slotCount = 4
+        while slotCount < 2 * capacity { slotCount *= 2 }
+        let buffer = create(minimumCapacity: slotCount + capacity * fieldWords) { _ in
+            Header(count: 0, mask: slotCount - 1)
+        }
+        let storage = unsafeDowncast(buffer, to: MustacheObjectStorage.self)
+        storage.withUnsafeMutablePointerToElements { $0.initialize(repeating: 0, count: slotCount) }
+        return storage
+    }
+
+    /// A table of at most `capacity` fields from `pairs`; when a key repeats, the last value wins.
+    static func make<Pairs: Sequence<(String, MustacheValue)>>(capacity: Int, _ pairs: Pairs) -> MustacheObjectStorage {
+        let storage = make(capacity: capacity)
+        for (key, value) in pairs {
+            storage.insert(key, value, capacity: capacity)
+        }
+        return storage
+    }
+
+    /// The same for an array, without going through the generic sequence's witnesses.
+    static func make(pairs: [(String, MustacheValue)]) -> MustacheObjectStorage {
+        let storage = make(capacity: pairs.count)
+        pairs.withUnsafeBufferPointer { pairs in
+            for index in pairs.indices {
+                storage.insert(pairs[index].0, pairs[index].1, capacity: pairs.count)
+            }
+        }
+        return storage
+    }
+
+    /// The same for a dictionary, whose keys are distinct.
+    static func make(fields: [String: MustacheValue]) -> MustacheObjectStorage {
+        let storage = make(capacity: fields.count)
+        for (key, value) in fields {
+            storage.insert(key, value, capacity: fields.count)
+        }
+        return storage
+    }
+
+    /// A table of the fields `keys` (distinct) with `values`, in that order: the slots copied from
+    /// the keys' own table, nothing hashed or probed.
+    ///
+    /// The values are moved out of `values`, each left `.null` in its place: copying them in and
+    /// then freeing the array counted every value up and down once more.
+    static func make(keys: MustacheKeys, values: consuming [MustacheValue]) -> MustacheObjectStorage {
+        precondition(values.count == keys.keys.count, "one value for each key")
+        let storage = make(capacity: keys.keys.count)
+        storage.withUnsafeMutablePointers { header, slots in
+            precondition(header.pointee.mask == keys.slots.count - 1)
+            keys.slots.withUnsafeBufferPointer { slots.update(from: $0.baseAddress!, count: $0.count) }
+            let fields = storage.fields(slots, mask: header.pointee.mask)
+            values.withUnsafeMutableBufferPointer { values in
+                guard let base = values.baseAddress else { return }
+                for index in values.indices {
+                    (fields + index).initialize(to: MustacheField(key: keys.keys[index], value: (base + index).move()))
+                    (base + index).initialize(to: .null)
+                }
+            }
+            header.pointee.count = keys.keys.count
+        }
+        return storage
+    }
+
+    /// The slots a table of `keys` (distinct) inserted in order has: what `make(keys:values:)` copies.
+    static func slots(of keys: [String]) -> [UInt64] {
+        let storage = make(capacity: keys.count)
+        for key in keys { storage.insert(key, .null, capacity: keys.count) }
+        return storage.withUnsafeMutablePointers { header, slots in
+            Array(UnsafeBufferPointer(start: slots, count: header.pointee.mask + 1))
+        }
+    }
+
+    private func fields(_ slots: UnsafeMutablePointer<UInt64>, mask: Int) -> UnsafeMutablePointer<MustacheField> {
+        UnsafeMutableRawPointer(slots + mask + 1).assumingMemoryBound(to: MustacheField.self)
+    }
+
+    private func insert(_ key: String, _ value: MustacheValue, capacity: Int) {
+        withUnsafeMutablePointers { header, slots in
+            let mask = header.pointee.mask
+            let fields = fields(slots, mask: mask)
+            let hash = LookupKey.hash(key)
+            var slot = Int(hash) & mask
+            while slots[slot] != 0 {
+                let entry = slots[slot]
+                if UInt32(entry >> 32) == hash {
+                    let field = fields + Int(UInt32(truncatingIfNeeded: entry) - 1)
+                    if field.pointee.key == key {
+                        field.pointee.value = value
+                        return
+                    }
+                }
+                slot = (slot + 1) & mask
+            }
+            let count = header.pointee.count
+            precondition(count < capacity, "more fields than the capacity")
+            (fields + count).initialize(to: MustacheField(key: key, value: value))
+            header.pointee.count = count + 1
+            slots[slot] = UInt64(hash) << 32 | UInt64(count + 1)
+        }
+    }
+
+    deinit {
+        withUnsafeMutablePointers { header, slots in
+            let fields = fields(slots, mask: header.pointee.mask)
+            for index in 0..<header.pointee.count {
+                (fields + index).deinitialize(count: 1)
+            }
+        }
+    }
+
+    var count: Int {
+        header.count
+    }
+
+    /// Calls `body` with each field, in the order they were first set.
+    func forEachField(_ body: (String, MustacheValue) -> Void) {
+        withUnsafeMutablePointers { header, slots in
+            let fields = fields(slots, mask: header.pointee.mask)
+            for index in 0..<header.pointee.count { body(fields[index].key, fields[index].value) }
+        }
+    }
+
+    var keys: [String] {
+        var keys: [String] = []
+        keys.reserveCapacity(count)
+        forEachField { key, _ in keys.append(key) }
+        return keys
+    }
+
+    /// The values, in the order of `keys`.
+    var allValues: [MustacheValue] {
+        var values: [MustacheValue] = []
+        values.reserveCapacity(count)
+        forEachField { _, value in values.append(value) }
+        return values
+    }
+
+    /// The address of the value for `key`, valid while this storage lives.
+    func valuePointer(forKey key: String, hash: UInt32) -> UnsafePointer<MustacheValue>? {
+        withUnsafeMutablePointers { header, slots in
+            let mask = header.pointee.mask
+            var slot = Int(hash) & mask
+            while true {
+                let entry = slots[slot]
+                if entry == 0 { return nil }
+                if UInt32(entry >> 32) == hash {
+                    let field = fields(slots, mask: mask) + Int(UInt32(truncatingIfNeeded: entry) - 1)
+                    if field.pointee.key == key {
+                        return UnsafePointer(field.pointer(to: \.value)!)
+                    }
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+}
