@@ -106,7 +106,7 @@ struct MustacheObjectTests {
             #expect(object.keys == ["name", "url"] && object.count == 2)
         }
         #expect(objects[0] != objects[1])
-        #expect(objects[3] == MustacheObject(keys: MustacheKeys(["name", "url"]), values: ["entry 3", [3]]), "equal across tables")
+        #expect(objects[3] == MustacheObject(keys: MustacheKeys(["name", "url"]), values: ["entry 3", [3]]), "equal whichever keys made them")
         #expect(objects[3] == ["url": [3], "name": "entry 3"])
         let template = try Template(name: "t", source: "{{#items}}{{name}}:{{#url}}{{.}}{{/url}};{{/items}}")
         #expect(try template.render(["items": .list(objects.prefix(3).map { .object($0) })]) == "entry 0:0;entry 1:1;entry 2:2;")
