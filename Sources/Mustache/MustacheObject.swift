@@ -25,9 +25,24 @@ public struct MustacheObject: Sendable {
     }
 
     /// Creates an object of the fields `keys` with `values`, one for each key in the same order:
-    /// the cheapest way to make many objects of the same fields, as nothing is hashed.
-    public init(keys: MustacheKeys, values: consuming [MustacheValue]) {
+    /// nothing is hashed.
+    public init(keys: borrowing MustacheKeys, values: consuming [MustacheValue]) {
         storage = .make(keys: keys, values: values)
+    }
+
+    /// Creates an object of the fields `keys`, `fill` giving one value for each key in the same
+    /// order (`$0.append(value)`): the cheapest way to make many objects of the same fields.
+    /// Nothing is hashed, and each value goes straight where the object keeps it: an array of
+    /// values was one more allocation to make, and to free with a count lowered per value.
+    public init(keys: borrowing MustacheKeys, _ fill: (inout MustacheFieldWriter) -> Void) {
+        let storage = MustacheObjectStorage.make(keys: keys)
+        // The writer refers to the storage and the keys without counting them: both outlive it.
+        keys.keys.withUnsafeBufferPointer { keys in
+            var writer = MustacheFieldWriter(storage: Unmanaged.passUnretained(storage), keys: keys)
+            fill(&writer)
+            precondition(writer.next == keys.count, "fewer values than keys")
+        }
+        self.storage = storage
     }
 
     /// This object with `changes` set: fields it has already take the new values, others are added.
@@ -74,8 +89,29 @@ extension MustacheObject: ExpressibleByDictionaryLiteral {
     }
 }
 
+/// Sets the values of an object made by `MustacheObject(keys:_:)`, one for each of its keys in
+/// their order.
+public struct MustacheFieldWriter: ~Copyable {
+    private let storage: Unmanaged<MustacheObjectStorage>
+    private let keys: UnsafeBufferPointer<String>
+    fileprivate private(set) var next = 0
+
+    fileprivate init(storage: Unmanaged<MustacheObjectStorage>, keys: UnsafeBufferPointer<String>) {
+        self.storage = storage
+        self.keys = keys
+    }
+
+    /// Gives the next key its value.
+    public mutating func append(_ value: consuming MustacheValue) {
+        precondition(next < keys.count, "more values than keys")
+        let field = storage._withUnsafeGuaranteedRef { $0.nextField() }
+        field.initialize(to: MustacheField(key: keys[next], value: value))
+        next += 1
+    }
+}
+
 /// The keys of objects made many times with the same fields (a table's cells, a list's links),
-/// hashed and placed once: `MustacheObject(keys:values:)` then copies where each goes.
+/// hashed and placed once: `MustacheObject(keys:_:)` then copies where each goes.
 public struct MustacheKeys: Sendable {
     let keys: [String]
     /// The slots of an object of these keys, as inserting them in order leaves them.

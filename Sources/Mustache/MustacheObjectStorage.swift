@@ -73,7 +73,7 @@ final class MustacheObjectStorage: ManagedBuffer<MustacheObjectStorage.Header, U
     ///
     /// The values are moved out of `values`, each left `.null` in its place: copying them in and
     /// then freeing the array counted every value up and down once more.
-    static func make(keys: MustacheKeys, values: consuming [MustacheValue]) -> MustacheObjectStorage {
+    static func make(keys: borrowing MustacheKeys, values: consuming [MustacheValue]) -> MustacheObjectStorage {
         precondition(values.count == keys.keys.count, "one value for each key")
         let storage = make(capacity: keys.keys.count)
         storage.withUnsafeMutablePointers { header, slots in
@@ -92,7 +92,29 @@ final class MustacheObjectStorage: ManagedBuffer<MustacheObjectStorage.Header, U
         return storage
     }
 
-    /// The slots a table of `keys` (distinct) inserted in order has: what `make(keys:values:)` copies.
+    /// A table of the fields `keys` (distinct) with no value set yet: the slots copied from the
+    /// keys' own table, each field then set in order through `nextField`. No lookup may come
+    /// before every key has its value.
+    static func make(keys: borrowing MustacheKeys) -> MustacheObjectStorage {
+        let storage = make(capacity: keys.keys.count)
+        storage.withUnsafeMutablePointers { header, slots in
+            precondition(header.pointee.mask == keys.slots.count - 1)
+            keys.slots.withUnsafeBufferPointer { slots.update(from: $0.baseAddress!, count: $0.count) }
+        }
+        return storage
+    }
+
+    /// The next field of a table made by `make(keys:)`, counted as set: the caller initializes it
+    /// at once, with the next of the keys and its value.
+    func nextField() -> UnsafeMutablePointer<MustacheField> {
+        withUnsafeMutablePointers { header, slots in
+            let count = header.pointee.count
+            header.pointee.count = count + 1
+            return fields(slots, mask: header.pointee.mask) + count
+        }
+    }
+
+    /// The slots a table of `keys` (distinct) inserted in order has: what `make(keys:values:)` and `make(keys:)` copy.
     static func slots(of keys: [String]) -> [UInt64] {
         let storage = make(capacity: keys.count)
         for key in keys { storage.insert(key, .null, capacity: keys.count) }

@@ -37,7 +37,7 @@ struct Renderer: ~Copyable {
                 output.append(indentation)
             case .variable(let name, let escaped):
                 if let value = context.lookup(template.names[name], in: template) {
-                    append(value.pointee, escaped: escaped)
+                    append(at: value, escaped: escaped)
                 }
             case .section(let name, let end):
                 try renderSection(template, name: template.names[name], body: index + 1..<end)
@@ -67,13 +67,11 @@ struct Renderer: ~Copyable {
 
     private mutating func renderSection(_ template: Template, name: DottedName, body: Range<Int>) throws(MustacheError) {
         guard let value = context.lookup(name, in: template) else { return }
-        if case .list(let elements) = value.pointee {
-            try elements.withUnsafeBufferPointer { (elements) throws(MustacheError) in
-                for index in elements.indices {
-                    context.push(elements.baseAddress! + index)
-                    try nest(template, body, at: name.position)
-                    context.pop()
-                }
+        if let elements = Self.elementsInPlace(value) {
+            for index in elements.indices {
+                context.push(elements.baseAddress! + index)
+                try nest(template, body, at: name.position)
+                context.pop()
             }
         } else if case .sequence(let elements) = value.pointee {
             for index in elements.indices {
@@ -90,6 +88,17 @@ struct Renderer: ~Copyable {
             try nest(template, body, at: name.position)
             context.pop()
         }
+    }
+
+    /// The elements of the list at `value`, read where the list keeps them: valid while the data
+    /// lives, as it does throughout a render. Nil for any other value.
+    ///
+    /// A list matched out of `value.pointee` in the mutating render was copied, its count raised
+    /// and lowered again for every section over a list of every page.
+    @inline(__always)
+    private static func elementsInPlace(_ value: UnsafePointer<MustacheValue>) -> UnsafeBufferPointer<MustacheValue>? {
+        guard case .list(let elements) = value.pointee else { return nil }
+        return elements.withUnsafeBufferPointer { $0 }
     }
 
     /// Renders nodes one level deeper, failing rather than exhausting the stack.

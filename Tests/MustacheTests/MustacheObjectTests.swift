@@ -93,6 +93,43 @@ struct MustacheObjectTests {
             == "<a href=\"varre.html\">Varré</a> NPC;<a href=\"ranni.html\">Ranni</a> NPC;")
     }
 
+    /// Objects whose values are written in one by one are the objects made of the same values as
+    /// an array: every key found with its value, in templates too.
+    @Test func objectsWrittenFieldByFieldAreTheObjectsOfTheValues() throws {
+        var generator = SplitMix64(seed: 11)
+        for round in 0..<300 {
+            let count = Int.random(in: 0...24, using: &generator)
+            var keys: [String] = []
+            while keys.count < count {
+                let key = String((0..<Int.random(in: 1...20, using: &generator)).map { _ in "abcdefgh_.é".randomElement(using: &generator)! })
+                if !keys.contains(key) { keys.append(key) }
+            }
+            let values: [MustacheValue] = keys.indices.map { index in
+                switch index % 4 {
+                case 0: .string(String(repeating: "long text ", count: index) + "\(round)")
+                case 1: .list([.int(index), .string("item \(round)")])
+                case 2: ["inner": .int(index)]
+                default: .int(index * 7 + round)
+                }
+            }
+            let placed = MustacheKeys(keys)
+            let written = MustacheObject(keys: placed) { fields in
+                for value in values { fields.append(value) }
+            }
+            #expect(written == MustacheObject(keys: placed, values: values))
+            #expect(written.count == count && written.keys.sorted() == keys.sorted())
+            for (key, value) in zip(keys, values) { #expect(written[key] == value, "\(key)") }
+            #expect(written["not-a-key"] == nil)
+        }
+        let keys = MustacheKeys(["name", "url", "kind"])
+        let links = [("Varré", "varre.html"), ("Ranni the Witch of the Full Moon", "ranni-the-witch-of-the-full-moon.html")].map { name, url in
+            MustacheValue.object(MustacheObject(keys: keys) { $0.append(.string(name)); $0.append(.string(url)); $0.append("NPC") })
+        }
+        let template = try Template(name: "t", source: "{{#items}}<a href=\"{{url}}\">{{name}}</a> {{kind}};{{/items}}")
+        #expect(try template.render(["items": .list(links)])
+            == "<a href=\"varre.html\">Varré</a> NPC;<a href=\"ranni-the-witch-of-the-full-moon.html\">Ranni the Witch of the Full Moon</a> NPC;")
+    }
+
     /// An object of keys placed once holds its own fields: it outlives the keys it was made of,
     /// and objects of the same keys never see each other's values.
     @Test func objectsOfSharedKeysOutliveTheKeysAndKeepTheirOwnValues() throws {

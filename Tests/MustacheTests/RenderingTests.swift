@@ -1,5 +1,6 @@
 import Mustache
 import Testing
+import TestSupport
 
 @Suite("Rendering values")
 struct RenderingTests {
@@ -11,6 +12,39 @@ struct RenderingTests {
         let data: MustacheValue = ["text": #"<a href="x">Tom & Jerry's</a>"#]
         #expect(try render("{{text}}", data) == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
         #expect(try render("{{{text}}}|{{&text}}", data) == #"<a href="x">Tom & Jerry's</a>|<a href="x">Tom & Jerry's</a>"#)
+    }
+
+    /// Strings of every length around the longest kept inline (15 bytes), read in place or
+    /// copied, render the same: as they are unescaped, with the five characters escaped otherwise,
+    /// at the top, in objects, in list items and as `.`; bytes render as their string does.
+    @Test func textOfEveryLengthRendersItsBytes() throws {
+        func escaped(_ text: String) -> String {
+            text.map { character -> String in
+                switch character {
+                case "&": "&amp;"
+                case "<": "&lt;"
+                case ">": "&gt;"
+                case "\"": "&quot;"
+                case "'": "&#39;"
+                default: String(character)
+                }
+            }.joined()
+        }
+        let alphabet = Array("ab<&>\"'é笼 z")
+        var generator = SplitMix64(seed: 15)
+        for length in 0...40 {
+            for _ in 0..<4 {
+                let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+                let data: MustacheValue = [
+                    "text": .string(text), "bytes": .utf8(Array(text.utf8)),
+                    "items": [.string(text), ["text": .string(text)], .utf8(Array(text.utf8))],
+                ]
+                let source = "{{text}}|{{{text}}}|{{&bytes}}|{{bytes}}|{{#items}}[{{.}}{{text}}]{{/items}}"
+                let expected = "\(escaped(text))|\(text)|\(text)|\(escaped(text))|"
+                    + "[\(escaped(text))\(escaped(text))][\(escaped(text))][\(escaped(text))\(escaped(text))]"
+                #expect(try render(source, data) == expected, "\(length): \(text)")
+            }
+        }
     }
 
     @Test func textGivenAsBytesRendersAsItsString() throws {

@@ -100,17 +100,20 @@ struct KindTable: Sendable {
         for flag in flags.indices {
             let name = flags[flag].name
             if let playthrough, flags[flag].progress {
-                attributes.append(.object(MustacheObject(keys: Self.attributeKeys, values: [
-                    flags[flag].attribute, .string(playthrough.isDone(entry, field: name) ? "true" : "false"),
-                ])))
-                attributes.append(.object(MustacheObject(keys: Self.attributeKeys, values: [
-                    flags[flag].doneAttribute, .string(builder.doneIn(entry, field: name, in: game)),
-                ])))
+                attributes.append(.object(MustacheObject(keys: Self.attributeKeys) {
+                    $0.append(flags[flag].attribute)
+                    $0.append(.string(playthrough.isDone(entry, field: name) ? "true" : "false"))
+                }))
+                attributes.append(.object(MustacheObject(keys: Self.attributeKeys) {
+                    $0.append(flags[flag].doneAttribute)
+                    $0.append(.string(builder.doneIn(entry, field: name, in: game)))
+                }))
                 continue
             }
-            attributes.append(.object(MustacheObject(keys: Self.attributeKeys, values: [
-                flags[flag].attribute, .string(entry.bool(name) ? "true" : "false"),
-            ])))
+            attributes.append(.object(MustacheObject(keys: Self.attributeKeys) {
+                $0.append(flags[flag].attribute)
+                $0.append(.string(entry.bool(name) ? "true" : "false"))
+            }))
         }
         // Through a closure: the method itself as the function (`map(builder.slug)`) copied the
         // whole builder for every row.
@@ -144,18 +147,33 @@ struct KindTable: Sendable {
                 text = .string(builder.display(value))
                 sort = text
             }
-            return .object(MustacheObject(keys: Self.cellKeys, values: [
-                .string(column.key), .string(column.label), text, sort, links, .bool(isBool), .bool(yes), .bool(isTags), tags,
-            ]))
+            return .object(MustacheObject(keys: Self.cellKeys) {
+                $0.append(.string(column.key))
+                $0.append(.string(column.label))
+                $0.append(text)
+                $0.append(sort)
+                $0.append(links)
+                $0.append(.bool(isBool))
+                $0.append(.bool(yes))
+                $0.append(.bool(isTags))
+                $0.append(tags)
+            })
         }
         var thumbnail: MustacheValue = .null
         if let imageField, case let .url(url)? = entry.fields[imageField.name] {
             thumbnail = builder.picture(url, alt: entry.name, from: path)
         }
         let aliases = entry.list("aliases")
-        return .object(MustacheObject(keys: Self.rowKeys, values: [
-            .string(entry.displayName), thumbnail, .string(entry.id), .string(RelativeURL.from(path, to: entry.path)),
-            .list(attributes), .string(tagSlugs), .string(aliases.joined(separator: ", ")), .bool(!aliases.isEmpty), .list(cells),
-        ]))
+        return .object(MustacheObject(keys: Self.rowKeys) {
+            $0.append(.string(entry.displayName))
+            $0.append(thumbnail)
+            $0.append(.string(entry.id))
+            $0.append(.string(RelativeURL.from(path, to: entry.path)))
+            $0.append(.list(attributes))
+            $0.append(.string(tagSlugs))
+            $0.append(.string(aliases.joined(separator: ", ")))
+            $0.append(.bool(!aliases.isEmpty))
+            $0.append(.list(cells))
+        })
     }
 }

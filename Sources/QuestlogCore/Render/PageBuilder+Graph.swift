@@ -108,10 +108,12 @@ extension PageBuilder {
             let listed = graphFacts.listOrder(nodes.indices.filter { items[$0].url != nil }, facts: facts, at: at)
             let links: [MustacheValue] = listed.map { position in
                 let place = at[position]
-                return .object(MustacheObject(keys: Self.pictureLinkKeys, values: [
-                    .string(facts[place].name), .string(items[position].url ?? ""), .string(facts[place].kindName),
-                    facts[place].ref.game == pageGame ? .null : .string(facts[place].gameTitle),
-                ]))
+                return .object(MustacheObject(keys: Self.pictureLinkKeys) {
+                    $0.append(.string(facts[place].name))
+                    $0.append(.string(items[position].url ?? ""))
+                    $0.append(.string(facts[place].kindName))
+                    $0.append(facts[place].ref.game == pageGame ? .null : .string(facts[place].gameTitle))
+                })
             }
             return (legend, filters, listed, links)
         }

@@ -159,39 +159,45 @@ extension PageBuilder {
         let progressField = kind.fields.first(where: { $0.progress && $0.type == .bool })
         if let field = progressField, !game.hasPlaythroughs {
             let done = entry.bool(field.name)
-            status = .object(MustacheObject(keys: Self.statusKeys, values: [.string(labels.state(field, of: kind, done: done)), .bool(done)]))
+            status = .object(MustacheObject(keys: Self.statusKeys) {
+                $0.append(.string(labels.state(field, of: kind, done: done)))
+                $0.append(.bool(done))
+            })
         }
         let states = playthroughStates(of: entry, kind: kind, in: game, from: path)
         let spoilers = spoilerView(of: entry, field: progressField, in: game)
         let aliases = entry.list("aliases")
         let tagList = entry.list("tags")
         // In the order of `entryKeys`.
-        context["entry"] = .object(MustacheObject(keys: Self.entryKeys, values: [
-            .string(entry.name),
-            .string(entry.displayName),
-            .string(entry.id),
-            .object(MustacheObject(keys: Self.entryKindKeys,
-                                   values: [.string(labels.kindName(kind)), .string(plural), .string(RelativeURL.from(path, to: kindPath))])),
-            status,
-            .bool(entry.isDraft),
-            .bool(entry.isSpoiler || spoilers.collapsesNotes),
-            .list(states),
-            .bool(!states.isEmpty),
-            .string(spoilers.doneIn),
-            .bool(spoilers.followsPlaythrough),
-            .string(aliases.joined(separator: ", ")),
-            .bool(!aliases.isEmpty),
-            picture,
-            .list(facts),
-            .bool(!facts.isEmpty),
-            .bool(!facts.isEmpty || picture != .null),
-            .list(relations),
-            .bool(!relations.isEmpty),
-            tags(tagList),
-            .bool(!tagList.isEmpty),
-            spoilers.opensCallouts ? .string(Self.openingSpoilerCallouts(entry.notes.html)) : Self.html(of: entry.notes),
-            .bool(!entry.notes.isEmpty(.html)),
-        ]))
+        context["entry"] = .object(MustacheObject(keys: Self.entryKeys) {
+            $0.append(.string(entry.name))
+            $0.append(.string(entry.displayName))
+            $0.append(.string(entry.id))
+            $0.append(.object(MustacheObject(keys: Self.entryKindKeys) {
+                $0.append(.string(labels.kindName(kind)))
+                $0.append(.string(plural))
+                $0.append(.string(RelativeURL.from(path, to: kindPath)))
+            }))
+            $0.append(status)
+            $0.append(.bool(entry.isDraft))
+            $0.append(.bool(entry.isSpoiler || spoilers.collapsesNotes))
+            $0.append(.list(states))
+            $0.append(.bool(!states.isEmpty))
+            $0.append(.string(spoilers.doneIn))
+            $0.append(.bool(spoilers.followsPlaythrough))
+            $0.append(.string(aliases.joined(separator: ", ")))
+            $0.append(.bool(!aliases.isEmpty))
+            $0.append(picture)
+            $0.append(.list(facts))
+            $0.append(.bool(!facts.isEmpty))
+            $0.append(.bool(!facts.isEmpty || picture != .null))
+            $0.append(.list(relations))
+            $0.append(.bool(!relations.isEmpty))
+            $0.append(tags(tagList))
+            $0.append(.bool(!tagList.isEmpty))
+            $0.append(spoilers.opensCallouts ? .string(Self.openingSpoilerCallouts(entry.notes.html)) : Self.html(of: entry.notes))
+            $0.append(.bool(!entry.notes.isEmpty(.html)))
+        })
         context["usesPlaythroughs"] = .bool(game.hasPlaythroughs)
         context["graph"] = entryGraph(entry, in: game)
         if site.config.baseURL != nil {
@@ -215,14 +221,35 @@ extension PageBuilder {
     func fact(label: String, _ value: FieldValue, from path: String) -> MustacheValue {
         switch value {
         case let .bool(flag):
-            return .object(MustacheObject(keys: Self.flagFactKeys, values: [.string(label), .string(display(value)), true, .bool(flag), .null]))
+            return .object(MustacheObject(keys: Self.flagFactKeys) {
+                $0.append(.string(label))
+                $0.append(.string(display(value)))
+                $0.append(true)
+                $0.append(.bool(flag))
+                $0.append(.null)
+            })
         case let .url(url) where URLCheck.isAbsoluteWebURL(url) || url.lowercased().hasPrefix("mailto:"):
-            return .object(MustacheObject(keys: Self.factKeys, values: [.string(label), .string(url), false, .string(url)]))
+            return .object(MustacheObject(keys: Self.factKeys) {
+                $0.append(.string(label))
+                $0.append(.string(url))
+                $0.append(false)
+                $0.append(.string(url))
+            })
         case let .url(url) where !url.contains(":"):
             let name = url.split(separator: "/").last.map { $0.removingPercentEncoding ?? String($0) } ?? url
-            return .object(MustacheObject(keys: Self.factKeys, values: [.string(label), .string(name), false, .string(RelativeURL.from(path, to: url))]))
+            return .object(MustacheObject(keys: Self.factKeys) {
+                $0.append(.string(label))
+                $0.append(.string(name))
+                $0.append(false)
+                $0.append(.string(RelativeURL.from(path, to: url)))
+            })
         default:
-            return .object(MustacheObject(keys: Self.factKeys, values: [.string(label), .string(display(value)), false, .null]))
+            return .object(MustacheObject(keys: Self.factKeys) {
+                $0.append(.string(label))
+                $0.append(.string(display(value)))
+                $0.append(false)
+                $0.append(.null)
+            })
         }
     }
 

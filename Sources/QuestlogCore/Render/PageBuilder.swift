@@ -298,20 +298,28 @@ public struct PageBuilder: Sendable {
             "lang": .string(strings.language),
             "root": .string(root),
             "site": siteValue,
-            "page": .object(MustacheObject(keys: Self.pageKeys, values: [.string(title), .string(type), .string(path), .bool(type == "home")])),
+            "page": .object(MustacheObject(keys: Self.pageKeys) {
+                $0.append(.string(title))
+                $0.append(.string(type))
+                $0.append(.string(path))
+                $0.append(.bool(type == "home"))
+            }),
             "strings": stringsValue,
             // Each game read in place, not copied, on every page.
             "nav": .list(site.withGames { games in
                 games.indices.map { index in
-                    .object(MustacheObject(keys: Self.navKeys, values: [.string(games[index].title), .string(url(games[index].path)),
-                                                                         .bool(games[index].id == current)]))
+                    .object(MustacheObject(keys: Self.navKeys) {
+                        $0.append(.string(games[index].title))
+                        $0.append(.string(url(games[index].path)))
+                        $0.append(.bool(games[index].id == current))
+                    })
                 }
             }),
             "breadcrumbs": .list(breadcrumbs.enumerated().map { index, crumb in
                 if let target = crumb.1, index < breadcrumbs.count - 1 {
-                    return .object(MustacheObject(keys: Self.crumbKeys, values: [.string(crumb.0), .string(url(target))]))
+                    return .object(MustacheObject(keys: Self.crumbKeys) { $0.append(.string(crumb.0)); $0.append(.string(url(target))) })
                 }
-                return .object(MustacheObject(keys: Self.currentCrumbKeys, values: [.string(crumb.0), true]))
+                return .object(MustacheObject(keys: Self.currentCrumbKeys) { $0.append(.string(crumb.0)); $0.append(true) })
             }),
             "hasBreadcrumbs": .bool(breadcrumbs.count > 1),
             "hasNav": .bool(!site.games.isEmpty),
@@ -360,14 +368,33 @@ public struct PageBuilder: Sendable {
         func object(separator: String?) -> MustacheValue {
             switch (otherGame, separator) {
             case (nil, nil):
-                .object(MustacheObject(keys: Self.plain, values: [.string(name), .string(url), .string(kind)]))
+                .object(MustacheObject(keys: Self.plain) {
+                    $0.append(.string(name))
+                    $0.append(.string(url))
+                    $0.append(.string(kind))
+                })
             case let (game?, nil):
-                .object(MustacheObject(keys: Self.withGame, values: [.string(name), .string(url), .string(kind), .string(game)]))
+                .object(MustacheObject(keys: Self.withGame) {
+                    $0.append(.string(name))
+                    $0.append(.string(url))
+                    $0.append(.string(kind))
+                    $0.append(.string(game))
+                })
             case let (nil, separator?):
-                .object(MustacheObject(keys: Self.separated, values: [.string(name), .string(url), .string(kind), .string(separator)]))
+                .object(MustacheObject(keys: Self.separated) {
+                    $0.append(.string(name))
+                    $0.append(.string(url))
+                    $0.append(.string(kind))
+                    $0.append(.string(separator))
+                })
             case let (game?, separator?):
-                .object(MustacheObject(keys: Self.separatedWithGame,
-                                       values: [.string(name), .string(url), .string(kind), .string(game), .string(separator)]))
+                .object(MustacheObject(keys: Self.separatedWithGame) {
+                    $0.append(.string(name))
+                    $0.append(.string(url))
+                    $0.append(.string(kind))
+                    $0.append(.string(game))
+                    $0.append(.string(separator))
+                })
             }
         }
     }
@@ -412,9 +439,13 @@ public struct PageBuilder: Sendable {
         let items = links(refs, from: path, showingKinds: showingKinds)
         let shown = items.count > Self.listLimit ? Array(items.prefix(Self.listLimit)) : items
         let rest = items.count > Self.listLimit ? Array(items.dropFirst(Self.listLimit)) : []
-        return .object(MustacheObject(keys: Self.linkListKeys, values: [
-            .string(label), .list(shown), .list(rest), .bool(!rest.isEmpty), .string(showAllText(items.count)),
-        ]))
+        return .object(MustacheObject(keys: Self.linkListKeys) {
+            $0.append(.string(label))
+            $0.append(.list(shown))
+            $0.append(.list(rest))
+            $0.append(.bool(!rest.isEmpty))
+            $0.append(.string(showAllText(items.count)))
+        })
     }
 
     /// Links with a separator after all but the last, since Mustache cannot tell the last item.
@@ -558,7 +589,9 @@ public struct PageBuilder: Sendable {
     }
 
     func tags(_ entryTags: [String]) -> MustacheValue {
-        .list(entryTags.map { .object(MustacheObject(keys: Self.tagKeys, values: [.string($0), .string(slug($0))])) })
+        .list(entryTags.map { tag in
+            .object(MustacheObject(keys: Self.tagKeys) { $0.append(.string(tag)); $0.append(.string(slug(tag))) })
+        })
     }
 
     private static let tagKeys = MustacheKeys(["name", "slug"])
