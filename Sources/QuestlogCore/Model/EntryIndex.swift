@@ -40,17 +40,30 @@ struct EntryIndex: Sendable {
             guard let newValue else {
                 preconditionFailure("an entry index only gains refs")
             }
-            let hash = Self.hash(ref.id)
-            let (place, slot) = find(ref, hash: hash)
-            if let place {
-                positions[place] = newValue
-                return
-            }
-            refs.append(ref)
-            positions.append(newValue)
-            slots[slot] = Int32(refs.count)
-            if 2 * refs.count > slots.count { grow() }
+            set(ref, to: newValue)
         }
+    }
+
+    /// The place of `ref` among the refs, in the order they were first set (`0..<count`); nil when
+    /// the index does not hold it.
+    func place(of ref: EntryRef) -> Int? {
+        find(ref, hash: Self.hash(ref.id)).place
+    }
+
+    /// Sets the position of `ref`, replacing the one it had or adding the ref; its place.
+    @discardableResult
+    mutating func set(_ ref: EntryRef, to position: Position) -> Int {
+        let hash = Self.hash(ref.id)
+        let (place, slot) = find(ref, hash: hash)
+        if let place {
+            positions[place] = position
+            return place
+        }
+        refs.append(ref)
+        positions.append(position)
+        slots[slot] = Int32(refs.count)
+        if 2 * refs.count > slots.count { grow() }
+        return refs.count - 1
     }
 
     /// The place in `refs` of `ref`, or nil with the empty slot it would take.

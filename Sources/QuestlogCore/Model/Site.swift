@@ -7,19 +7,24 @@ public struct Site: Sendable {
         get { storage }
         set {
             storage = newValue
-            index = Self.positions(storage)
+            (index, entries) = Self.positions(storage)
         }
         _modify {
             yield &storage
-            index = Self.positions(storage)
+            (index, entries) = Self.positions(storage)
         }
     }
     private var storage: [Game]
     /// Sizes of the site's own pictures, by their path in the output (`elden-ring/maps/limgrave.png`).
     public var imageSizes: [String: ImageDimensions]
-    /// Where each entry is in `games`: the game's index and the entry's index in its kind's list
-    /// (positions, not copies, so the entries are held once).
+    /// Where each entry is in `games`: the game's index and the entry's index in its kind's list.
     private var index: EntryIndex
+    /// Every entry of the games, at its ref's place in `index`: the same entries as the games
+    /// hold (one box each, shared), for lookups. Found through its game's table of kinds, an
+    /// entry cost a hash of the kind's name and, worse, took and gave back the counts of that
+    /// table and of the kind's whole list, which both rendering threads did for every name of
+    /// every entry they showed.
+    private var entries: [Entry]
 
     private typealias EntryPosition = EntryIndex.Position
 
@@ -28,19 +33,23 @@ public struct Site: Sendable {
         self.config = config
         self.schema = schema
         storage = games
-        index = Self.positions(games)
+        (index, entries) = Self.positions(games)
     }
 
-    private static func positions(_ games: [Game]) -> EntryIndex {
-        var index = EntryIndex(capacity: games.reduce(0) { $0 + $1.entries.values.reduce(0) { $0 + $1.count } })
+    private static func positions(_ games: [Game]) -> (EntryIndex, [Entry]) {
+        let count = games.reduce(0) { $0 + $1.entries.values.reduce(0) { $0 + $1.count } }
+        var index = EntryIndex(capacity: count)
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
         for (gameIndex, game) in games.enumerated() {
-            for entries in game.entries.values {
-                for (entryIndex, entry) in entries.enumerated() {
-                    index[entry.ref] = EntryPosition(game: Int32(gameIndex), entry: Int32(entryIndex))
+            for list in game.entries.values {
+                for (entryIndex, entry) in list.enumerated() {
+                    let place = index.set(entry.ref, to: EntryPosition(game: Int32(gameIndex), entry: Int32(entryIndex)))
+                    if place == entries.count { entries.append(entry) } else { entries[place] = entry }
                 }
             }
         }
-        return index
+        return (index, entries)
     }
 
     public func entry(_ ref: EntryRef) -> Entry? {
@@ -48,27 +57,27 @@ public struct Site: Sendable {
     }
 
     /// What `body` makes of the entry `ref`, read where the site holds it; nil when there is none.
-    /// An entry holds many values, and a copy (what `entry(_:)` gives) retains every one of them:
-    /// the pages and exports, which look up the names of every entry an entry refers to, read them
-    /// in place.
+    /// The pages and exports look up the names of every entry an entry refers to.
     public func withEntry<Result>(_ ref: EntryRef, _ body: (Entry) -> Result) -> Result? {
-        guard let position = index[ref] else { return nil }
-        let gamePosition = Int(position.game), entryPosition = Int(position.entry)
-        if let entries = storage[gamePosition].entries[ref.kind], entryPosition < entries.count {
-            let found = entries.withUnsafeBufferPointer { entries -> Result? in
-                entries[entryPosition].ref == ref ? body(entries[entryPosition]) : nil
-            }
-            if let found { return found }
+        guard let place = index.place(of: ref) else { return nil }
+        return entries.withUnsafeBufferPointer { body($0[place]) }
+    }
+
+    /// Sets `entries` at the place of `ref` to the entry the games hold for it, after a change of it.
+    private mutating func refreshEntry(_ ref: EntryRef) {
+        guard let place = index.place(of: ref), let position = index[ref] else { return }
+        let lists = storage[Int(position.game)].entries
+        if let list = lists[ref.kind], Int(position.entry) < list.count, list[Int(position.entry)].ref == ref {
+            entries[place] = list[Int(position.entry)]
+            return
         }
         // A game made by hand may file an entry under another kind's list.
-        for entries in storage[gamePosition].entries.values {
-            if let found = entries.withUnsafeBufferPointer({ entries -> Result? in
-                entries.lastIndex { $0.ref == ref }.map { body(entries[$0]) }
-            }) {
-                return found
+        for list in lists.values {
+            if let found = list.last(where: { $0.ref == ref }) {
+                entries[place] = found
+                return
             }
         }
-        return nil
     }
 
     /// What `body` makes of the site's games, read where the site holds them: a game copied out of
@@ -88,7 +97,9 @@ public struct Site: Sendable {
     @discardableResult
     mutating func replaceEntry(_ entry: Entry) -> Bool {
         guard let position = index[entry.ref] else { return false }
-        return storage[Int(position.game)].replaceEntry(entry, at: Int(position.entry))
+        guard storage[Int(position.game)].replaceEntry(entry, at: Int(position.entry)) else { return false }
+        refreshEntry(entry.ref)
+        return true
     }
 
     /// Moves the entry `ref` to its place in its kind's list, whose other entries are in the order
@@ -113,6 +124,8 @@ public struct Site: Sendable {
     /// is kept. False when the site has no such entry.
     mutating func replaceNotes(of ref: EntryRef, with notes: Notes) -> Bool {
         guard let position = index[ref] else { return false }
-        return storage[Int(position.game)].replaceNotes(of: ref, at: Int(position.entry), with: notes)
+        guard storage[Int(position.game)].replaceNotes(of: ref, at: Int(position.entry), with: notes) else { return false }
+        refreshEntry(ref)
+        return true
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import QuestlogCore
 
 @Suite("Site entry lookup")
@@ -80,5 +81,50 @@ struct SiteIndexTests {
         #expect(site.withEntry(odd.ref, \.name) == "Q")
         // The entry's place in the index points into another list; a ref it does not match is not taken for it.
         #expect(site.withEntry(EntryRef(game: "a", kind: "npc", id: "q"), \.name) == nil)
+    }
+
+    @Test("after every change of notes, entries and order, each entry is found as its game holds it")
+    func lookupsFollowChangesInPlace() {
+        var generator = SplitMix64(seed: 23)
+        let kinds = ["npc", "quest", "location"]
+        var lists: [String: [Entry]] = [:]
+        for kind in kinds {
+            lists[kind] = (0..<12).map { entry("a", kind, "\(kind)-\($0)", name: "N\($0)") }.sorted { $0.name < $1.name }
+        }
+        // One entry filed under another kind's list, as a game made by hand may have it.
+        lists["npc"]!.append(entry("a", "quest", "odd", name: "Z odd"))
+        var site = Site(config: SiteConfig(), schema: Schema.builtIn, games: [game("a", lists), game("b", [:])])
+        let refs = lists.values.flatMap { $0.map(\.ref) }.sorted { $0.id < $1.id }
+        for step in 0..<400 {
+            let ref = refs.randomElement(using: &generator)!
+            var held = site.entry(ref)!
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0:
+                let notes = Notes(markdown: "step \(step)", html: "<p>step \(step)</p>\n", plainText: "step \(step)", headings: [])
+                let replaced = site.replaceNotes(of: ref, with: notes)
+                #expect(replaced)
+                held.notes = notes
+            case 1:
+                held.displayName = "Shown \(step)"
+                let replaced = site.replaceEntry(held)
+                #expect(replaced)
+            default:
+                held.name = "N\(Int.random(in: 0..<30, using: &generator))"
+                let replaced = site.replaceEntry(held)
+                let current = site
+                let reordered = site.reorderEntry(ref) { a, b in current.entry(a)!.name < current.entry(b)!.name }
+                #expect(replaced && reordered)
+            }
+            #expect(site.entry(ref) == held, "step \(step)")
+            for game in site.games {
+                for list in game.entries.values {
+                    for expected in list {
+                        #expect(site.entry(expected.ref) == expected)
+                        #expect(site.withEntry(expected.ref, \.displayName) == expected.displayName)
+                    }
+                }
+            }
+        }
+        #expect(site.entryCount == refs.count)
     }
 }
