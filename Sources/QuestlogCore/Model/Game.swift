@@ -109,6 +109,15 @@ public struct Game: Sendable, Hashable {
         entries[kind] ?? []
     }
 
+    /// What `body` makes of the `position`th entry of `kind`, read where the game holds it; nil
+    /// when there is none. The list is not copied out of the table (its count taken and given
+    /// back): a game's pages, on both rendering threads, each read their entry so.
+    func withEntry<Result>(of kind: String, at position: Int, _ body: (Entry) -> Result) -> Result? {
+        guard let (base, count) = storage[kind].map({ list in list.withUnsafeBufferPointer { ($0.baseAddress, $0.count) } }),
+              position >= 0, position < count, let base else { return nil }
+        return body(base[position])
+    }
+
     /// Every entry, kinds in the order given, entries by name.
     public func allEntries(kindOrder: [Kind]) -> [Entry] {
         kindOrder.flatMap { entries(of: $0.id) }

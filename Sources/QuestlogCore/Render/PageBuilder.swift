@@ -214,8 +214,8 @@ public struct PageBuilder: Sendable {
     }
 
     /// This builder for each game's pages, in the game's language, by game index.
-    func gameBuilders() -> [PageBuilder] {
-        site.games.map(speaking(for:))
+    func gameBuilders() -> [GamePageBuilder] {
+        site.games.map { GamePageBuilder(builder: speaking(for: $0), game: $0) }
     }
 
     /// Where the page of `spec` goes (its `Page.path`), without building it.
@@ -255,26 +255,13 @@ public struct PageBuilder: Sendable {
     }
 
     /// The page of `spec`, built by `builders` (`gameBuilders()`) for a game's pages.
-    func page(_ spec: PageSpec, builders: [PageBuilder]) -> Page {
+    func page(_ spec: PageSpec, builders: [GamePageBuilder]) -> Page {
         switch spec {
-        case .home: return homePage()
-        case .search: return searchPage()
-        case .notFound: return notFoundPage()
-        case let .game(index): return builders[index].gamePage(site.games[index])
-        case let .comparison(index): return builders[index].comparisonPage(site.games[index])
-        case let .graph(index): return builders[index].graphPage(site.games[index])
-        case let .kind(index, kind): return builders[index].kindPage(kind, in: site.games[index])
-        case let .entry(index, kind, entry):
-            // The builder and the game read in place: each is many strings and tables, copied
-            // for every page otherwise.
-            return site.withGames { games in
-                builders.withUnsafeBufferPointer { builders in
-                    if kind.id == Schema.playthroughKind {
-                        return builders[index].playthroughPage(games[index].entries(of: kind.id)[entry], kind: kind, in: games[index])
-                    }
-                    return builders[index].entryPage(games[index].entries(of: kind.id)[entry], kind: kind, in: games[index])
-                }
-            }
+        case .home: homePage()
+        case .search: searchPage()
+        case .notFound: notFoundPage()
+        case let .game(index), let .comparison(index), let .graph(index), let .kind(index, _), let .entry(index, _, _):
+            builders[index].page(spec)
         }
     }
 
@@ -599,5 +586,39 @@ public struct PageBuilder: Sendable {
     /// `Slug.make(tag)`, looked up for the site's own tags.
     func slug(_ tag: String) -> String {
         tagSlugs[tag] ?? Slug.make(tag)
+    }
+}
+
+/// A game's builder and the game, for that game's pages.
+///
+/// A class, so that a page is built from the builder and the game where they are kept. Read out of
+/// an array for the call that builds a page, each struct was copied whole: some thirty counts
+/// taken and given back for every page, on objects both rendering threads share.
+final class GamePageBuilder: Sendable {
+    let builder: PageBuilder
+    let game: Game
+
+    init(builder: PageBuilder, game: Game) {
+        self.builder = builder
+        self.game = game
+    }
+
+    /// The page of `spec`, one of this game's.
+    func page(_ spec: PageBuilder.PageSpec) -> Page {
+        switch spec {
+        case .game: return builder.gamePage(game)
+        case .comparison: return builder.comparisonPage(game)
+        case .graph: return builder.graphPage(game)
+        case let .kind(_, kind): return builder.kindPage(kind, in: game)
+        case let .entry(_, kind, position):
+            let page = game.withEntry(of: kind.id, at: position) { entry in
+                kind.id == Schema.playthroughKind
+                    ? builder.playthroughPage(entry, kind: kind, in: game) : builder.entryPage(entry, kind: kind, in: game)
+            }
+            guard let page else { preconditionFailure("no entry \(position) of \(kind.id) in \(game.id)") }
+            return page
+        case .home, .search, .notFound:
+            preconditionFailure("not a page of a game")
+        }
     }
 }

@@ -9,7 +9,7 @@ import Mustache
 public final class PageSet: @unchecked Sendable {
     // Unchecked: `made` is read and written only under `lock`; the rest never changes.
     private let builder: PageBuilder
-    private let builders: [PageBuilder]
+    private let builders: [GamePageBuilder]
     private let specs: [PageBuilder.PageSpec]
     private let library: MustacheLibrary
     /// Where each page goes, in the stable order of a build.
@@ -69,10 +69,10 @@ public final class PageSet: @unchecked Sendable {
         }
         var builder = self.builder
         builder.site = site
-        let builders = self.builders.map { builder in
-            var builder = builder
+        let builders = self.builders.indices.map { index in
+            var builder = self.builders[index].builder
             builder.site = site
-            return builder
+            return GamePageBuilder(builder: builder, game: site.games[index])
         }
         // The layouts of pages kept from before are not asked for again: the memo keeps them all.
         return PageSet(self, builder: builder, builders: builders, made: kept, count: count, keepsEveryLayout: true)
@@ -113,7 +113,7 @@ public final class PageSet: @unchecked Sendable {
 
     /// `set`'s pages, built by these builders (which build the same pages), with these made
     /// (`count` of them); with `paths`, in that order (`positions` says where each is).
-    private init(_ set: PageSet, builder: PageBuilder, builders: [PageBuilder], paths: [String]? = nil, positions: [String: Int]? = nil,
+    private init(_ set: PageSet, builder: PageBuilder, builders: [GamePageBuilder], paths: [String]? = nil, positions: [String: Int]? = nil,
                  made: [Rendered?], count: Int, keepsEveryLayout: Bool) {
         self.builder = builder
         self.builders = builders
