@@ -20,7 +20,8 @@ public struct MustacheObject: Sendable {
     }
 
     /// The same from an array: the form of dictionary literals and of most fields put together.
-    public init(pairs: [(String, MustacheValue)]) {
+    /// The pairs are moved in when the array is held nowhere else.
+    public init(pairs: consuming [(String, MustacheValue)]) {
         storage = .make(pairs: pairs)
     }
 

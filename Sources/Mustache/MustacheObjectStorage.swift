@@ -49,11 +49,19 @@ final class MustacheObjectStorage: ManagedBuffer<MustacheObjectStorage.Header, U
     }
 
     /// The same for an array, without going through the generic sequence's witnesses.
-    static func make(pairs: [(String, MustacheValue)]) -> MustacheObjectStorage {
-        let storage = make(capacity: pairs.count)
-        pairs.withUnsafeBufferPointer { pairs in
+    ///
+    /// The keys and values are moved out of `pairs` (held nowhere else, as a page's data is), each
+    /// pair left empty in its place: copying them in and then freeing the array counted every one
+    /// up and down once more.
+    static func make(pairs: consuming [(String, MustacheValue)]) -> MustacheObjectStorage {
+        let capacity = pairs.count
+        let storage = make(capacity: capacity)
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            guard let base = pairs.baseAddress else { return }
             for index in pairs.indices {
-                storage.insert(pairs[index].0, pairs[index].1, capacity: pairs.count)
+                let (key, value) = (base + index).move()
+                (base + index).initialize(to: ("", .null))
+                storage.insert(key, value, capacity: capacity)
             }
         }
         return storage
@@ -127,28 +135,32 @@ final class MustacheObjectStorage: ManagedBuffer<MustacheObjectStorage.Header, U
         UnsafeMutableRawPointer(slots + mask + 1).assumingMemoryBound(to: MustacheField.self)
     }
 
-    private func insert(_ key: String, _ value: MustacheValue, capacity: Int) {
-        withUnsafeMutablePointers { header, slots in
+    /// Sets `key` to `value`: a new field, or the new value of the field the key has.
+    private func insert(_ key: consuming String, _ value: consuming MustacheValue, capacity: Int) {
+        let hash = LookupKey.hash(key)
+        // The field found or claimed, then set here: a value consumed in the closure would not be.
+        let (field, isNew) = withUnsafeMutablePointers { header, slots -> (UnsafeMutablePointer<MustacheField>, Bool) in
             let mask = header.pointee.mask
             let fields = fields(slots, mask: mask)
-            let hash = LookupKey.hash(key)
             var slot = Int(hash) & mask
             while slots[slot] != 0 {
                 let entry = slots[slot]
                 if UInt32(entry >> 32) == hash {
                     let field = fields + Int(UInt32(truncatingIfNeeded: entry) - 1)
-                    if field.pointee.key == key {
-                        field.pointee.value = value
-                        return
-                    }
+                    if field.pointee.key == key { return (field, false) }
                 }
                 slot = (slot + 1) & mask
             }
             let count = header.pointee.count
             precondition(count < capacity, "more fields than the capacity")
-            (fields + count).initialize(to: MustacheField(key: key, value: value))
             header.pointee.count = count + 1
             slots[slot] = UInt64(hash) << 32 | UInt64(count + 1)
+            return (fields + count, true)
+        }
+        if isNew {
+            field.initialize(to: MustacheField(key: key, value: value))
+        } else {
+            field.pointee.value = value
         }
     }
 

@@ -93,6 +93,22 @@ struct MustacheObjectTests {
             == "<a href=\"varre.html\">Varré</a> NPC;<a href=\"ranni.html\">Ranni</a> NPC;")
     }
 
+    /// Pairs still held elsewhere are copied in, not taken: the array stays as it was; a key given
+    /// twice takes its last value either way.
+    @Test func pairsHeldElsewhereStayAsTheyWere() throws {
+        let long = String(repeating: "a long value ", count: 4)
+        let held: [(String, MustacheValue)] = [("name", .string(long)), ("list", [1, 2]), ("name", "Varré"), ("object", ["k": "v"])]
+        let object = MustacheObject(pairs: held)
+        #expect(held.map(\.0) == ["name", "list", "name", "object"])
+        #expect(held.map(\.1) == [.string(long), [1, 2], "Varré", ["k": "v"]])
+        #expect(object == ["name": "Varré", "list": [1, 2], "object": ["k": "v"]])
+        var moved: [(String, MustacheValue)] = []
+        for index in 0..<40 { moved.append(("key \(index % 30)", .string("\(long)\(index)"))) }
+        let taken = MustacheObject(pairs: moved)
+        #expect(taken.count == 30)
+        for index in 0..<30 { #expect(taken["key \(index)"] == .string("\(long)\(index < 10 ? index + 30 : index)")) }
+    }
+
     /// Objects whose values are written in one by one are the objects made of the same values as
     /// an array: every key found with its value, in templates too.
     @Test func objectsWrittenFieldByFieldAreTheObjectsOfTheValues() throws {

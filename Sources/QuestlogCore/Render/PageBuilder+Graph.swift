@@ -28,7 +28,7 @@ extension PageBuilder {
                               title: strings.format("graph.label", ["name": entry.displayName]), filterable: false)
         context["heading"] = .string(strings["graph.heading"])
         context["gameGraph"] = hasGraphPage(game) ? .string(RelativeURL.from(entry.path, to: Self.graphPath(of: game))) : .null
-        return .object(MustacheObject(context))
+        return .object(MustacheObject(consume context))
     }
 
     /// `<game>/graph.html`: the game's entries and their connections, the most connected when

@@ -207,7 +207,7 @@ extension PageBuilder {
             context["meta"] = sharing(path: path, title: "\(entry.displayName) · \(game.title)", type: "article",
                                       description: description, image: pictureURL.map { ($0, entry.name) })
         }
-        return Page(path: path, template: "entry", context: .object(MustacheObject(context)), sources: [entry.source.path])
+        return Page(path: path, template: "entry", context: .object(MustacheObject(consume context)), sources: [entry.source.path])
     }
 
     /// The HTML of `notes` for a page: the bytes kept from the memo as they are (`MustacheValue.utf8`),

@@ -12,6 +12,14 @@ struct PageContext: ExpressibleByDictionaryLiteral {
         pairs.reserveCapacity(elements.count + 12)
     }
 
+    /// The fields set, taken out: the array returned is held nowhere else, so an object made of
+    /// it takes the keys and values as they are (`MustacheObject(pairs:)`).
+    mutating func takePairs() -> [(String, MustacheValue)] {
+        var taken: [(String, MustacheValue)] = []
+        swap(&taken, &pairs)
+        return taken
+    }
+
     /// The value last set for `key`; setting nil takes the field away.
     subscript(key: String) -> MustacheValue? {
         get { pairs.last { $0.0 == key }?.1 }
@@ -26,8 +34,8 @@ struct PageContext: ExpressibleByDictionaryLiteral {
 }
 
 extension MustacheObject {
-    /// An object of the fields of `context`, each with the value last set.
-    init(_ context: PageContext) {
-        self.init(pairs: context.pairs)
+    /// An object of the fields of `context`, each with the value last set: they are moved in.
+    init(_ context: consuming PageContext) {
+        self.init(pairs: context.takePairs())
     }
 }
