@@ -61,22 +61,28 @@ struct MustacheObjectTests {
         #expect(try! template.render(["items": [.object(changed), .object(object)]]) == "Varré, VarréNPC")
     }
 
+    /// `count` distinct keys of one to `longest` characters, from a few letters, so that their
+    /// hashes often share slots.
+    private static func randomKeys(count: Int, longest: Int, using generator: inout SplitMix64) -> [String] {
+        var keys: [String] = []
+        while keys.count < count {
+            let key = String((0..<Int.random(in: 1...longest, using: &generator)).map { _ in "abcdefgh_.é".randomElement(using: &generator)! })
+            if !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+
     /// Objects made from keys placed once are the objects made from the same pairs: every key
     /// found with its value, in templates too, whatever the keys (colliding slots included).
     @Test func objectsOfKeysPlacedOnceAreTheObjectsOfThePairs() throws {
         var generator = SplitMix64(seed: 7)
         for round in 0..<300 {
-            let count = Int.random(in: 0...40, using: &generator)
-            var keys: [String] = []
-            while keys.count < count {
-                let key = String((0..<Int.random(in: 1...12, using: &generator)).map { _ in "abcdefgh_.é".randomElement(using: &generator)! })
-                if !keys.contains(key) { keys.append(key) }
-            }
+            let keys = Self.randomKeys(count: Int.random(in: 0...40, using: &generator), longest: 12, using: &generator)
             let values = keys.indices.map { MustacheValue.int($0 * 7 + round) }
             let shaped = MustacheObject(keys: MustacheKeys(keys), values: values)
             let paired = MustacheObject(pairs: Array(zip(keys, values)))
             #expect(shaped == paired)
-            #expect(shaped.count == count && shaped.keys == paired.keys)
+            #expect(shaped.count == keys.count && shaped.keys == paired.keys)
             for (key, value) in zip(keys, values) { #expect(shaped[key] == value, "\(key)") }
             #expect(shaped["not-a-key"] == nil)
         }
@@ -115,11 +121,7 @@ struct MustacheObjectTests {
         var generator = SplitMix64(seed: 11)
         for round in 0..<300 {
             let count = Int.random(in: 0...24, using: &generator)
-            var keys: [String] = []
-            while keys.count < count {
-                let key = String((0..<Int.random(in: 1...20, using: &generator)).map { _ in "abcdefgh_.é".randomElement(using: &generator)! })
-                if !keys.contains(key) { keys.append(key) }
-            }
+            let keys = Self.randomKeys(count: count, longest: 20, using: &generator)
             let values: [MustacheValue] = keys.indices.map { index in
                 switch index % 4 {
                 case 0: .string(String(repeating: "long text ", count: index) + "\(round)")
