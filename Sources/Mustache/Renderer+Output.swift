@@ -24,8 +24,9 @@ extension Renderer {
             } else {
                 Self.withUTF8(text) { output.append($0) }
             }
-        case .utf8(let bytes):
-            append(utf8: bytes, escaped: escaped)
+        case .utf8:
+            // Written in place above.
+            return
         case .bool, .int, .double:
             // Numbers and booleans contain nothing to escape.
             if let text = value.pointee.interpolationText {
@@ -48,18 +49,6 @@ extension Renderer {
             return bytes.withUnsafeBufferPointer { $0 }
         default:
             return nil
-        }
-    }
-
-    /// Writes text given as its bytes; out of line, so that the common cases stay small.
-    @inline(never)
-    private mutating func append(utf8 bytes: [UInt8], escaped: Bool) {
-        bytes.withUnsafeBufferPointer { bytes in
-            if escaped {
-                appendEscaped(bytes)
-            } else {
-                output.append(bytes)
-            }
         }
     }
 

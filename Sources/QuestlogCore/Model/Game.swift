@@ -111,7 +111,8 @@ public struct Game: Sendable, Hashable {
 
     /// What `body` makes of the `position`th entry of `kind`, read where the game holds it; nil
     /// when there is none. The list is not copied out of the table (its count taken and given
-    /// back): a game's pages, on both rendering threads, each read their entry so.
+    /// back): a game's pages, on both rendering threads, each read their entry so. Its address
+    /// stays valid for the call, as the game, borrowed throughout, holds the list.
     func withEntry<Result>(of kind: String, at position: Int, _ body: (Entry) -> Result) -> Result? {
         guard let (base, count) = storage[kind].map({ list in list.withUnsafeBufferPointer { ($0.baseAddress, $0.count) } }),
               position >= 0, position < count, let base else { return nil }
