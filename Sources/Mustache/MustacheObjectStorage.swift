@@ -83,19 +83,13 @@ final class MustacheObjectStorage: ManagedBuffer<MustacheObjectStorage.Header, U
     /// then freeing the array counted every value up and down once more.
     static func make(keys: borrowing MustacheKeys, values: consuming [MustacheValue]) -> MustacheObjectStorage {
         precondition(values.count == keys.keys.count, "one value for each key")
-        let storage = make(capacity: keys.keys.count)
-        storage.withUnsafeMutablePointers { header, slots in
-            precondition(header.pointee.mask == keys.slots.count - 1)
-            keys.slots.withUnsafeBufferPointer { slots.update(from: $0.baseAddress!, count: $0.count) }
-            let fields = storage.fields(slots, mask: header.pointee.mask)
-            values.withUnsafeMutableBufferPointer { values in
-                guard let base = values.baseAddress else { return }
-                for index in values.indices {
-                    (fields + index).initialize(to: MustacheField(key: keys.keys[index], value: (base + index).move()))
-                    (base + index).initialize(to: .null)
-                }
+        let storage = make(keys: keys)
+        values.withUnsafeMutableBufferPointer { values in
+            guard let base = values.baseAddress else { return }
+            for index in values.indices {
+                storage.nextField().initialize(to: MustacheField(key: keys.keys[index], value: (base + index).move()))
+                (base + index).initialize(to: .null)
             }
-            header.pointee.count = keys.keys.count
         }
         return storage
     }
