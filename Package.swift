@@ -25,12 +25,14 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        .target(name: "CImmortal"),
+        .target(name: "Immortal", dependencies: ["CImmortal"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
-        .target(name: "Mustache"),
+        .target(name: "Mustache", dependencies: ["Immortal"]),
         .target(
             name: "QuestlogCore",
-            dependencies: ["YAML", "Markdown", "Mustache", "CZlib"],
+            dependencies: ["YAML", "Markdown", "Mustache", "CZlib", "Immortal"],
             plugins: [.plugin(name: "EmbedTheme")]
         ),
         .target(name: "QuestlogCLI", dependencies: ["QuestlogCore"]),
@@ -49,10 +51,11 @@ let package = Package(
         .executableTarget(name: "FuzzSearchTokenizer", dependencies: ["FuzzSupport", "QuestlogCore"], path: "Fuzz/FuzzSearchTokenizer"),
         .executableTarget(name: "FuzzSite", dependencies: ["FuzzSupport", "QuestlogCore"], path: "Fuzz/FuzzSite"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ImmortalTests", dependencies: ["Immortal"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
-        .testTarget(name: "QuestlogCoreTests", dependencies: ["QuestlogCore", "TestSupport", "CZlib"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Immortal", "TestSupport"]),
+        .testTarget(name: "QuestlogCoreTests", dependencies: ["QuestlogCore", "Immortal", "TestSupport", "CZlib"]),
         .testTarget(name: "QuestlogCLITests", dependencies: ["QuestlogCLI", "QuestlogCore", "TestSupport"]),
     ]
 )

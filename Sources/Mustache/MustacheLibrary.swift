@@ -15,7 +15,7 @@ public final class MustacheLibrary: Sendable {
     /// renders it as nothing, which is the default.
     public let isStrict: Bool
     private let resolver: @Sendable (String) -> String?
-    private let cache = TemplateCache()
+    let cache = TemplateCache()
 
     /// Creates a library that loads template sources from `resolver`.
     ///

@@ -16,7 +16,7 @@ public final class Template: @unchecked Sendable {
     /// made to be expanded with that indentation; empty for a template as compiled.
     let indentation: [UInt8]
     /// The template as compiled, when this is an indented copy of it.
-    private let compiled: Template?
+    let compiled: Template?
     let nodes: [Node]
     let names: [DottedName]
     /// The parts of every dotted name, hashed.

@@ -47,6 +47,16 @@ final class TemplateCache: @unchecked Sendable {
         return copy
     }
 
+    /// The templates compiled so far, indented copies included.
+    var compiled: [Template] {
+        lock.lock()
+        defer { lock.unlock() }
+        var templates: [Template] = []
+        for case let .success(template?) in entries.values { templates.append(template) }
+        for copies in indentedCopies.values { templates.append(contentsOf: copies.values) }
+        return templates
+    }
+
     private func cached(_ name: String) -> Result<Template?, MustacheError>? {
         lock.lock()
         defer { lock.unlock() }

@@ -61,6 +61,7 @@ struct BuildCache: Equatable {
         relevant.jobs = 1
         relevant.outputDisplayName = ""
         relevant.clean = false
+        relevant.endsWithProcess = false
         return "\(binaryIdentity) \(relevant)"
     }
 

@@ -19,6 +19,9 @@ public struct BuildOptions: Sendable, Equatable {
     /// The public address to build for, in place of `questlog.yml`'s `base_url` (`--base-url`);
     /// already checked and ending with `/`.
     public var baseURL: String?
+    /// Whether the process ends when this build does (`questlog build`): what the build loads is
+    /// then never freed, and made immortal (`Immortal`) for the threads to share without writing.
+    public var endsWithProcess = false
 
     public init(site: String, output: String, outputDisplayName: String? = nil, jobs: Int = 1, strict: Bool = false,
                 includeDrafts: Bool = false, listEveryUse: Bool = false, baseURL: String? = nil) {

@@ -88,8 +88,11 @@ public struct SiteBuild: Sendable {
         var (site, resolveDiagnostics, assets, kept) = patched.map { ($0.site, $0.diagnostics, $0.assets, nil) }
             ?? loadAndResolve(theme: theme, progress: progress, timings: timings, memo: memo?.notes, loads: memo?.loads,
                               keeping: keepSite != nil, afterLoad: afterLoad)
-        // The whole site is freed on a thread of its own once the build is done with it.
+        // The whole site is freed on a thread of its own once the build is done with it; in a
+        // process that ends with the build, it is made immortal instead, before the pages, the
+        // search index and the exports read it on both threads.
         defer { BackgroundRelease.release(site) }
+        if options.endsWithProcess { site.makeImmortal() }
         afterResolve()
         var diagnostics = resolveDiagnostics
         if diagnostics.failed(strict: options.strict) {
@@ -129,7 +132,8 @@ public struct SiteBuild: Sendable {
         }
         let pieces = ExportPieces()
         progress(.rendering)
-        let renderer = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site)
+        var renderer = SiteRenderer(theme: theme, jobs: options.jobs, root: options.site)
+        renderer.endsWithProcess = options.endsWithProcess
         var claimed: [String]
         if deferringExports {
             diagnostics.append(contentsOf: renderer.render(site, into: sink, timings: timings, deferringSearch: deferringSearch,

@@ -1,3 +1,5 @@
+import Immortal
+
 /// Every entry of the site and who is connected to whom, without direction: an entry and the
 /// entries its reference fields name, and an entry and the entries whose notes link to it (so both
 /// the references an entry makes and those made to it, front matter and notes alike). The game pages'
@@ -182,5 +184,17 @@ struct RelationGraph: Sendable {
             }
         }
         return edges
+    }
+}
+
+extension RelationGraph {
+    /// Makes the objects of this graph immortal (`Immortal`).
+    func makeImmortal() {
+        Immortal.refs(refs)
+        Immortal.array(neighbours)
+        for list in neighbours { Immortal.array(list) }
+        Immortal.set(connectedGames)
+        for game in connectedGames { Immortal.string(game) }
+        Immortal.dictionary(index)
     }
 }

@@ -1,3 +1,4 @@
+import Immortal
 import Markdown
 
 /// An entry's notes: the Markdown source, parsed once into HTML and plain text.
@@ -134,5 +135,25 @@ public struct Notes: Sendable, Hashable {
             let range = range(index)
             return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
         }
+    }
+}
+
+extension Notes {
+    /// Makes the objects of these notes immortal (`Immortal`).
+    func makeImmortal() {
+        switch texts {
+        case let .strings(markdown, html, plainText):
+            Immortal.string(markdown)
+            Immortal.string(html)
+            Immortal.string(plainText)
+        case let .encoded(encoded):
+            Immortal.array(encoded.bytes)
+        }
+        Immortal.array(headings)
+        for heading in headings {
+            Immortal.string(heading.text)
+            Immortal.string(heading.id)
+        }
+        Immortal.strings(tags)
     }
 }

@@ -1,3 +1,5 @@
+import Immortal
+
 /// What a picture of the graph shows of one entry, whatever the page: worked out once per build
 /// and language, since every entry appears in the pictures of many pages.
 struct GraphNodeFacts: Sendable {
@@ -206,5 +208,18 @@ struct GraphNodeFacts: Sendable {
         // Ranked once here, so that each page's list sorts by number rather than by comparing names.
         rank(&facts, graph: graph)
         return facts
+    }
+}
+
+extension GraphNodeFacts {
+    /// Makes the objects of these facts immortal (`Immortal`).
+    func makeImmortal() {
+        Immortal.ref(ref)
+        Immortal.string(name)
+        Immortal.string(label)
+        Immortal.string(title)
+        Immortal.string(kindName)
+        Immortal.string(path)
+        Immortal.string(gameTitle)
     }
 }

@@ -1,3 +1,5 @@
+import Immortal
+
 /// The words pages use for kinds, fields and relations: the locale's for built-in ones the site
 /// leaves as they are, the site's own (from `questlog.yml`) for custom or relabelled ones.
 struct Labels: Sendable {
@@ -141,5 +143,51 @@ struct Labels: Sendable {
         if let words = fieldWords[kind.id]?[field.name], words.label == field.label { return done ? words.done : words.open }
         if isBuiltIn(field, of: kind), let keys = Self.stateKeys[kind.id + "." + field.name] { return strings[done ? keys.0 : keys.1] }
         return self.field(field, of: kind) + ": " + (done ? strings["ui.yes"] : strings["ui.no"])
+    }
+}
+
+extension Labels {
+    /// Makes the objects of these labels and the words worked out of them immortal (`Immortal`).
+    func makeImmortal() {
+        strings.makeImmortal()
+        Immortal.dictionary(kindWords)
+        for (kind, words) in kindWords {
+            Immortal.string(kind)
+            Immortal.string(words.name)
+            Immortal.string(words.plural)
+            Immortal.string(words.singular)
+            Immortal.string(words.pluralWord)
+        }
+        Immortal.dictionary(fieldWords)
+        for (kind, fields) in fieldWords {
+            Immortal.string(kind)
+            Immortal.dictionary(fields)
+            for (field, words) in fields {
+                Immortal.string(field)
+                Immortal.string(words.label)
+                Immortal.string(words.text)
+                Immortal.string(words.done)
+                Immortal.string(words.open)
+            }
+        }
+        Immortal.dictionary(relationWords)
+        for (kind, relations) in relationWords {
+            Immortal.string(kind)
+            Immortal.dictionary(relations)
+            for (field, label) in relations {
+                Immortal.string(field)
+                Immortal.string(label)
+            }
+        }
+        Immortal.dictionary(fieldLists)
+        for (kind, list) in fieldLists {
+            Immortal.string(kind)
+            Immortal.array(list.fields)
+            for field in list.fields {
+                Immortal.string(field.name)
+                Immortal.string(field.label)
+            }
+            Immortal.strings(list.texts)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Immortal
 import Mustache
 
 /// The Render stage's first half: turns the resolved site into the pages to render, each with the
@@ -586,6 +587,39 @@ public struct PageBuilder: Sendable {
     /// `Slug.make(tag)`, looked up for the site's own tags.
     func slug(_ tag: String) -> String {
         tagSlugs[tag] ?? Slug.make(tag)
+    }
+}
+
+extension PageBuilder {
+    /// Makes the objects of the tables every page reads immortal (`Immortal`), for a render in a
+    /// process that ends with it: what this builder worked out of the site for every page (the
+    /// site's own are made so before, `Site.makeImmortal`, as the search index and the exports read
+    /// them too).
+    func makeImmortal() {
+        guard Immortal.isAvailable else { return }
+        Immortal.strings(gameTitles)
+        strings.makeImmortal()
+        labels.makeImmortal()
+        for other in gameStrings.values { other.makeImmortal() }
+        stringsValue.makeImmortal()
+        siteValue.makeImmortal()
+        graph.makeImmortal()
+        if case let .table(facts) = graphFacts {
+            Immortal.array(facts)
+            for fact in facts { fact.makeImmortal() }
+        }
+        Immortal.dictionary(searchScopes)
+        for (game, scope) in searchScopes {
+            Immortal.string(game)
+            scope.makeImmortal()
+        }
+        Immortal.array(legendItems.kinds)
+        for item in legendItems.kinds { item.makeImmortal() }
+        Immortal.array(legendItems.states)
+        for item in legendItems.states { item.makeImmortal() }
+        Immortal.strings(countTexts.showAll)
+        Immortal.strings(countTexts.graphList)
+        Immortal.strings(tagSlugs)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Immortal
 import Mustache
 
 /// The HTML pages of a resolved site, by path, each built and rendered when first asked for and
@@ -237,5 +238,21 @@ public final class PageSet: @unchecked Sendable {
             }
         }
         return rendered
+    }
+}
+
+extension PageSet {
+    /// Makes the objects of this set's builders and specs immortal (`Immortal`), for a render in a
+    /// process that ends with it.
+    func makeImmortal() {
+        guard Immortal.isAvailable else { return }
+        Immortal.array(builders)
+        for builder in builders {
+            Immortal.object(builder)
+            builder.game.makeImmortal()
+        }
+        Immortal.array(specs)
+        Immortal.dictionary(positions)
+        for path in positions.keys { Immortal.string(path) }
     }
 }

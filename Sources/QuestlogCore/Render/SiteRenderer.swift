@@ -9,6 +9,10 @@ public struct SiteRenderer: Sendable {
     /// The site's folder, where the sitemap finds its pages' source files' dates; without it the
     /// sitemap has no `lastmod`.
     public var root: String?
+    /// Whether the process ends when this render does: the page builder's tables and the templates
+    /// are then made immortal (`Immortal`), for the threads to share without writing to them (the
+    /// site's own objects are the caller's to make so, `Site.makeImmortal`).
+    public var endsWithProcess = false
 
     /// The templates every theme must have: one per page type.
     public static let pageTemplates = ["home", "game", "kind", "entry", "playthrough", "progress", "graph", "search", "404"]
@@ -115,6 +119,11 @@ public struct SiteRenderer: Sendable {
         let theme = theme
         let set = PageSet(builder: builder, library: library, keeping: keeping) { error in
             Self.diagnostic(for: error, theme: theme)
+        }
+        if endsWithProcess {
+            builder.makeImmortal()
+            library.makeImmortal()
+            set.makeImmortal()
         }
         return ((set, strings), diagnostics)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Immortal
 import YAML
 
 /// The theme's UI text in the site's language (`locales/<language>.yml`), falling back to English
@@ -100,5 +101,13 @@ public struct UIStrings: Sendable {
         }
         guard let result else { return text.replacingOccurrences(of: target, with: value) }
         return result ?? text
+    }
+}
+
+extension UIStrings {
+    /// Makes the objects of these strings immortal (`Immortal`).
+    func makeImmortal() {
+        Immortal.string(language)
+        Immortal.strings(table)
     }
 }

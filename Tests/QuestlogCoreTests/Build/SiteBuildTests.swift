@@ -41,6 +41,29 @@ struct SiteBuildTests {
         }
     }
 
+    /// A build in a process that ends with it makes what it loads immortal (`Immortal`): the same
+    /// bytes, whatever the fixture.
+    @Test(arguments: goldenFixtures) func aBuildThatEndsWithItsProcessWritesTheSameBytes(fixture name: String) throws {
+        let site = TestSite(copying: TestSite.packageRoot + "/Tests/Fixtures/valid/" + name + "/site")
+        defer { site.remove() }
+        try site.setModificationDates(to: Date(timeIntervalSince1970: 1_767_323_045))
+        var trees: [[String: [UInt8]]] = []
+        for ends in [false, true] {
+            let output = site.root + (ends ? "/Ending" : "/Output")
+            var options = BuildOptions(site: site.root, output: output, jobs: 2)
+            options.clean = true
+            options.endsWithProcess = ends
+            let result = SiteBuild(options: options).run()
+            #expect(!result.diagnostics.hasErrors, "\(result.diagnostics.formattedText())")
+            trees.append(TestSite.tree(output))
+        }
+        #expect(trees[0].count > 10)
+        #expect(Set(trees[0].keys) == Set(trees[1].keys), "\(name)")
+        for (path, bytes) in trees[0].sorted(by: { $0.key < $1.key }) where trees[1][path] != bytes {
+            Issue.record("\(name): \(path) differs: \(Self.firstDifference(trees[1][path] ?? [], bytes))")
+        }
+    }
+
     @Test func everyValidFixtureHasAGoldenTest() {
         #expect(Self.goldenFixtures.contains("wiki"))
         #expect(Self.goldenFixtures.contains("scraped-wiki"))

@@ -1,3 +1,4 @@
+import Immortal
 import Mustache
 @testable import QuestlogCore
 import Testing
@@ -211,5 +212,40 @@ extension PageBuilderTests {
             #expect(links == builder.links(refs, from: path), "\(refs) from \(path)")
             #expect(display == builder.display(.refs(refs)), "\(refs)")
         }
+    }
+}
+
+/// A builder whose tables are made immortal (`PageBuilder.makeImmortal`) builds the same pages.
+@Suite("Page builders made immortal")
+struct PageBuilderImmortalTests {
+    @Test func theTablesEveryPageReadsAreImmortalAndThePagesTheSame() throws {
+        try #require(Immortal.isAvailable)
+        let fixture = TestSite(copying: TestSite.packageRoot + "/Tests/Fixtures/valid/wiki/site")
+        defer { fixture.remove() }
+        let site = fixture.resolve().site
+        let strings = UIStrings.load(language: "en", theme: .embedded).0
+        let library = MustacheLibrary(templates: Theme.embedded.templates, strict: true)
+        let render = { (builder: PageBuilder) -> [String: String] in
+            Dictionary(uniqueKeysWithValues: builder.pages().map { page in
+                (page.path, (try? library.template(named: page.template)).flatMap { $0 }.map { (try? library.render($0, with: page.context)) ?? "" } ?? "")
+            })
+        }
+        let before = render(PageBuilder(site: site, strings: strings))
+        let builder = PageBuilder(site: site, strings: strings)
+        site.makeImmortal()
+        builder.makeImmortal()
+        guard case let .table(facts) = builder.graphFacts else {
+            Issue.record("a builder of many pages keeps a table of the pictures' facts")
+            return
+        }
+        let titles = facts.map(\.title).filter { $0.utf8.count > 15 }
+        #expect(titles.count > 5)
+        #expect(titles.allSatisfy(Immortal.isImmortal))
+        let tableTexts = builder.strings.table.values.filter { $0.utf8.count > 15 }
+        #expect(tableTexts.count > 10)
+        #expect(tableTexts.allSatisfy(Immortal.isImmortal))
+        let after = render(builder)
+        #expect(after.count > 15)
+        #expect(after == before)
     }
 }
