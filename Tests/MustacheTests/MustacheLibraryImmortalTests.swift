@@ -3,7 +3,7 @@ import Immortal
 import Testing
 
 @Suite("Templates and data made immortal render as before")
-struct ImmortalMustacheTests {
+struct MustacheLibraryImmortalTests {
     private let longName = String(repeating: "Sir Gideon Ofnir, ", count: 3)
 
     @Test func everyStringListAndObjectOfAValueIsMadeImmortal() throws {
