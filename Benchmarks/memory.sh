@@ -16,9 +16,12 @@ fast=$(mktemp -d /dev/shm/questlog-memory.XXXXXX 2>/dev/null || mktemp -d "${TMP
 trap 'rm -rf "$work" "$fast"' EXIT
 
 echo "Building release…" >&2
-swift build -c release --product questlog >&2
-swift build -c release --product questlog-bench >&2
-bin=$(swift build -c release --show-bin-path)
+# As the README installs it: on Linux with the Swift runtime and Foundation in the binary.
+static=()
+[ "$(uname -s)" = Linux ] && static=(--static-swift-stdlib)
+swift build -c release ${static[@]+"${static[@]}"} --product questlog >&2
+swift build -c release ${static[@]+"${static[@]}"} --product questlog-bench >&2
+bin=$(swift build -c release ${static[@]+"${static[@]}"} --show-bin-path)
 
 "$bin/questlog-bench" big-note "$note_mb" "$work/note"
 "$bin/questlog-bench" big-data "$data_entries" "$work/data"

@@ -27,9 +27,12 @@ fast=$(mktemp -d /dev/shm/questlog-run.XXXXXX 2>/dev/null || mktemp -d "${TMPDIR
 trap 'rm -rf "$work" "$fast"' EXIT
 
 echo "Building release…" >&2
-swift build -c release --product questlog >&2
-swift build -c release --product questlog-bench >&2
-bin=$(swift build -c release --show-bin-path)
+# As the README installs it: on Linux with the Swift runtime and Foundation in the binary.
+static=()
+[ "$(uname -s)" = Linux ] && static=(--static-swift-stdlib)
+swift build -c release ${static[@]+"${static[@]}"} --product questlog >&2
+swift build -c release ${static[@]+"${static[@]}"} --product questlog-bench >&2
+bin=$(swift build -c release ${static[@]+"${static[@]}"} --show-bin-path)
 questlog="$bin/questlog"
 have_hugo=0
 command -v hugo >/dev/null 2>&1 && have_hugo=1

@@ -15,8 +15,11 @@ if ! command -v wrk >/dev/null 2>&1; then
   apt-get install -y -qq wrk
 fi
 
-swift build -c release --product questlog
-questlog="$(swift build -c release --show-bin-path)/questlog"
+# As the README installs it: on Linux with the Swift runtime and Foundation in the binary.
+static=()
+[ "$(uname -s)" = Linux ] && static=(--static-swift-stdlib)
+swift build -c release ${static[@]+"${static[@]}"} --product questlog
+questlog="$(swift build -c release ${static[@]+"${static[@]}"} --show-bin-path)/questlog"
 work="$(mktemp -d)"
 server=""
 cleanup() {
