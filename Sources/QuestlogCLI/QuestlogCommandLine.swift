@@ -10,10 +10,11 @@ public enum QuestlogCommandLine {
     ]
 
     /// Runs `questlog` with `arguments` (without the program name) and returns the exit code;
-    /// `opener` opens the browser for `serve --open`.
+    /// `opener` opens the browser for `serve --open`. `endsWithProcess`: the process ends when the
+    /// command does (the executable's `main`), so what a build loads need not be freed.
     public static func run(_ arguments: [String], console: Console = .standard,
                            workingDirectory: String = FileManager.default.currentDirectoryPath,
-                           opener: URLOpener = .system) -> ExitCode {
+                           opener: URLOpener = .system, endsWithProcess: Bool = false) -> ExitCode {
         guard let first = arguments.first else {
             console.print(helpText)
             return .success
@@ -47,7 +48,8 @@ public enum QuestlogCommandLine {
                 console.print(command.spec.helpText)
                 return .success
             }
-            let context = CommandContext(arguments: parsed, console: console, workingDirectory: workingDirectory, opener: opener)
+            let context = CommandContext(arguments: parsed, console: console, workingDirectory: workingDirectory, opener: opener,
+                                         endsWithProcess: endsWithProcess)
             return try command.run(context)
         } catch let error as UsageError {
             console.error(error.message)

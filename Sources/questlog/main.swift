@@ -1,4 +1,4 @@
 import Foundation
 import QuestlogCLI
 
-exit(QuestlogCommandLine.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+exit(QuestlogCommandLine.run(Array(CommandLine.arguments.dropFirst()), endsWithProcess: true).rawValue)

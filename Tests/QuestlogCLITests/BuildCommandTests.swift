@@ -22,6 +22,23 @@ struct BuildCommandTests {
         #expect(FileManager.default.fileExists(atPath: folder + "/elsewhere/index.html"))
     }
 
+    /// The executable's build, in a process that ends with it, makes what it loads immortal: the
+    /// same files as a build run by a caller that goes on after it.
+    @Test func aBuildThatEndsTheProcessWritesTheSameFiles() throws {
+        let folder = makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(runQuestlog(["init", "."], in: folder).code == .success)
+        let captured = CapturedConsole()
+        let ending = QuestlogCommandLine.run(["build", "--quiet", "--clean", "--output", "Ending"], console: captured.console,
+                                             workingDirectory: folder, endsWithProcess: true)
+        #expect(ending == .success, "\(captured.error)")
+        #expect(runQuestlog(["build", "--quiet", "--clean", "--output", "Output"], in: folder).code == .success)
+        let output = TestTree.files(folder + "/Output").filter { !$0.key.hasPrefix(".") }
+        let ended = TestTree.files(folder + "/Ending").filter { !$0.key.hasPrefix(".") }
+        #expect(output.count > 10)
+        #expect(output == ended)
+    }
+
     @Test func baseURLFromTheCommandLine() throws {
         let folder = makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -35,7 +35,7 @@ struct BuildCommand: Command {
                                    includeDrafts: context.arguments.flag("drafts"), listEveryUse: context.verbose,
                                    baseURL: baseURL)
         options.clean = context.arguments.flag("clean")
-        options.endsWithProcess = true
+        options.endsWithProcess = context.endsWithProcess
         let timings = BuildTimings()
         let progress = ProgressDisplay(console: context.console, timings: timings)
         let result = SiteBuild(options: options).run(timings: timings)

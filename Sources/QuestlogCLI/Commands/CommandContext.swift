@@ -9,12 +9,18 @@ public struct CommandContext: Sendable {
     public var workingDirectory: String
     /// How `serve --open` opens the browser.
     public var opener: URLOpener
+    /// Whether the process ends when the command does (the `questlog` executable), rather than
+    /// running more after it (tests, callers of the library): `build` then lets what it loads be
+    /// made immortal (`BuildOptions.endsWithProcess`).
+    public var endsWithProcess: Bool
 
-    public init(arguments: ParsedArguments, console: Console, workingDirectory: String, opener: URLOpener = .system) {
+    public init(arguments: ParsedArguments, console: Console, workingDirectory: String, opener: URLOpener = .system,
+                endsWithProcess: Bool = false) {
         self.arguments = arguments
         self.console = console
         self.workingDirectory = workingDirectory
         self.opener = opener
+        self.endsWithProcess = endsWithProcess
     }
 
     /// `path` made absolute against the working directory.
