@@ -243,14 +243,12 @@ public final class PageSet: @unchecked Sendable {
 
 extension PageSet {
     /// Makes the objects of this set's builders and specs immortal (`Immortal`), for a render in a
-    /// process that ends with it.
+    /// process that ends with it. Each builder's game holds the site's objects, which the caller
+    /// made immortal already (`Site.makeImmortal`): they are not walked again.
     func makeImmortal() {
         guard Immortal.isAvailable else { return }
         Immortal.array(builders)
-        for builder in builders {
-            Immortal.object(builder)
-            builder.game.makeImmortal()
-        }
+        for builder in builders { Immortal.object(builder) }
         Immortal.array(specs)
         Immortal.dictionary(positions)
         for path in positions.keys { Immortal.string(path) }
