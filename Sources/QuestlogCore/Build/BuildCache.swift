@@ -12,18 +12,94 @@ import Foundation
 /// files of entries, and whose site differs only in some entries' notes, keeps the pages that show
 /// none of those entries as the last build wrote them (`SiteBuild.run`).
 ///
-/// The format is text: a header line, then one record per line, fields separated by tabs, with tab,
-/// line break and backslash escaped.
+/// The format is text: a header line, the output folder's line, then one record per line, fields
+/// separated by tabs, with tab, line break and backslash escaped.
+///
+/// Records of output folders that are gone, and all but the most recent `keptRecords` others, are
+/// removed whenever a build writes its own (`prune`): a site built into many folders over time
+/// (temporary ones, a test's) would otherwise keep a record for each.
 struct BuildCache: Equatable {
-    static let header = "questlog-cache 3"
+    static let header = "questlog-cache 4"
     /// The site's folder for Questlog's own state, which no build reads as content.
     static let folder = ".questlog"
 
     /// Where the cache of the builds of `site` into `output` is kept.
     static func path(site: String, output: String) -> String {
-        site + "/" + folder + "/build-" + String(FNV1a.hash(OutputFileSystem.canonical(output).utf8), radix: 16)
+        site + "/" + folder + "/" + recordName(folder: OutputFileSystem.canonical(output))
     }
 
+    /// The name of the record of the builds into `folder` (canonical): `build-` and the hash of its path.
+    static func recordName(folder: String) -> String {
+        "build-" + String(FNV1a.hash(folder.utf8), radix: 16)
+    }
+
+    /// Whether `name` is one `recordName` gives: `build-` and up to 16 hexadecimal digits, not a
+    /// record being written (`.new`) or replaced (`.old`).
+    static func isRecordName(_ name: String) -> Bool {
+        let digits = name.utf8.dropFirst(6)
+        return name.utf8.starts(with: "build-".utf8) && (1...16).contains(digits.count)
+            && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+    }
+
+    /// How many records of other output folders a site keeps, the most recently written.
+    static let keptRecords = 8
+
+    /// Removes the records in `site`'s `.questlog/` of builds into other folders than `folder`
+    /// (canonical, as `recordName` takes it): those
+    /// whose folder is gone (no longer a folder), and all but the `keptRecords` most recently
+    /// written of the rest. A record of another format, whose folder cannot be read, counts among
+    /// the rest. Only a build's speed depends on a record: a folder whose record was removed gets
+    /// a full build next time, the same output.
+    static func prune(site: String, keeping folder: String) {
+        let records = site + "/" + Self.folder
+        guard let names = try? OutputFileSystem.entries(of: records, prefix: "build-") else { return }
+        let own = recordName(folder: folder)
+        var others: [(path: String, modified: Int64)] = []
+        for name in names where name != own && isRecordName(name) {
+            let path = records + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            // The header and the folder's line: a path is at most a few thousand bytes.
+            if let start = FileContents.read(path, limit: 8_192), let recorded = start.withUnsafeBufferPointer(recordedFolder), !isFolder(recorded) {
+                _ = try? OutputFileSystem.remove(path)
+                continue
+            }
+            others.append((path, SourceStamp.modificationTime(info)))
+        }
+        // The most recent first; records written at the same time in name order, so which are
+        // kept does not depend on the order the folder lists them in.
+        others.sort { $0.modified != $1.modified ? $0.modified > $1.modified : $0.path.utf8Precedes($1.path) }
+        for record in others.dropFirst(keptRecords) { _ = try? OutputFileSystem.remove(record.path) }
+    }
+
+    /// The folder a record names on its second line, read from the record's first bytes: nil when
+    /// they do not start with this format's header and a whole folder line.
+    static func recordedFolder(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let base = bytes.baseAddress else { return nil }
+        let headerLength = header.utf8.count
+        guard bytes.count > headerLength, header.utf8.elementsEqual(UnsafeBufferPointer(start: base, count: headerLength)),
+              bytes[headerLength] == UInt8(ascii: "\n") else { return nil }
+        let start = headerLength + 1
+        guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        return folderLine(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+    }
+
+    /// The folder of a record's folder line (`folder`, a tab, an absolute path): nil for any other line.
+    private static func folderLine(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+        let tag = "folder\t".utf8
+        guard line.count > tag.count + 1, line.starts(with: tag), line[tag.count] == UInt8(ascii: "/") else { return nil }
+        let path = String(decoding: UnsafeBufferPointer(rebasing: line[tag.count...]), as: UTF8.self)
+        return path.utf8.contains(UInt8(ascii: "\\")) ? unescaped(path) : path
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The output folder the record is of, as `OutputFileSystem.canonical` gives it: what `prune`
+    /// reads to find the records of folders that are gone.
+    var folder: String
     /// The Questlog binary and the build options the output was made with.
     var key: String
     var inputs: [SourceStamp]
@@ -45,7 +121,7 @@ struct BuildCache: Equatable {
     var pieces: [String: [Int]] = [:]
 
     static func == (lhs: BuildCache, rhs: BuildCache) -> Bool {
-        lhs.key == rhs.key && lhs.inputs == rhs.inputs && lhs.diagnostics == rhs.diagnostics
+        lhs.folder == rhs.folder && lhs.key == rhs.key && lhs.inputs == rhs.inputs && lhs.diagnostics == rhs.diagnostics
             && lhs.pageCount == rhs.pageCount && lhs.gameCount == rhs.gameCount
             && lhs.outputs == rhs.outputs && lhs.digest == rhs.digest && lhs.written == rhs.written && lhs.pieces == rhs.pieces
     }
@@ -113,7 +189,8 @@ struct BuildCache: Equatable {
         // A line takes at most its texts' bytes twice (all escaped), a tab and 21 bytes per
         // number, and its tag (six bytes at most) and separators: 24 a number and 16 a line cover it.
         func line(texts: Int, numbers: Int) -> Int { 2 * texts + 24 * numbers + 16 }
-        var room = line(texts: Self.header.utf8.count, numbers: 0) + line(texts: key.utf8.count, numbers: 0) + 3 * line(texts: 0, numbers: 1)
+        var room = line(texts: Self.header.utf8.count, numbers: 0) + line(texts: folder.utf8.count, numbers: 0)
+            + line(texts: key.utf8.count, numbers: 0) + 3 * line(texts: 0, numbers: 1)
         for stamp in inputs { room += line(texts: stamp.path.utf8.count, numbers: 3) }
         for stamp in outputs { room += line(texts: stamp.path.utf8.count, numbers: 3) }
         if let digest {
@@ -128,6 +205,7 @@ struct BuildCache: Equatable {
         return [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
             var out = RecordWriter(base: buffer.baseAddress!)
             out.text(Self.header); out.end()
+            out.tag("folder"); out.tab(); out.text(folder); out.end()
             out.tag("key"); out.tab(); out.text(key); out.end()
             out.tag("pages"); out.field(pageCount); out.end()
             out.tag("games"); out.field(gameCount); out.end()
@@ -321,6 +399,9 @@ struct BuildCache: Equatable {
         }
         let headerEnd = lineEnd(from: 0)
         guard headerEnd == header.utf8.count, header.utf8.elementsEqual(field(0..<headerEnd)) else { return nil }
+        // The folder's line comes second, where `prune` reads it without reading the rest.
+        let folderEnd = lineEnd(from: headerEnd + 1)
+        guard let folder = folderLine(field((headerEnd + 1)..<folderEnd)) else { return nil }
         var key: String?, pages: Int?, gameCount: Int?, written: Int64?
         var inputs: [SourceStamp] = [], outputs: [SourceStamp] = [], diagnostics: [Diagnostic] = []
         var site: UInt64?, games: [UInt64] = [], entries: [SiteDigest.Record] = []
@@ -334,7 +415,7 @@ struct BuildCache: Equatable {
         // eight, and how many there are.
         var fields = [Range<Int>](repeating: 0..<0, count: 8)
         var fieldCount = 0
-        var lineStart = headerEnd + 1
+        var lineStart = min(total, folderEnd + 1)
         while lineStart < total {
             let end = lineEnd(from: lineStart)
             fieldCount = 0
@@ -388,12 +469,13 @@ struct BuildCache: Equatable {
             }
         }
         guard let key, let pages, let gameCount, let written else { return nil }
-        return BuildCache(key: key, inputs: inputs, outputs: outputs, diagnostics: diagnostics, pageCount: pages, gameCount: gameCount,
+        return BuildCache(folder: folder, key: key, inputs: inputs, outputs: outputs, diagnostics: diagnostics, pageCount: pages, gameCount: gameCount,
                           digest: site.map { SiteDigest(entries: entries, games: games, site: $0) }, written: written, pieces: pieces)
     }
 
-    init(key: String, inputs: [SourceStamp], outputs: [SourceStamp], diagnostics: [Diagnostic], pageCount: Int, gameCount: Int,
+    init(folder: String, key: String, inputs: [SourceStamp], outputs: [SourceStamp], diagnostics: [Diagnostic], pageCount: Int, gameCount: Int,
          digest: SiteDigest? = nil, written: Int64 = 0, pieces: [String: [Int]] = [:]) {
+        self.folder = folder
         self.written = written
         self.pieces = pieces
         self.key = key

@@ -455,7 +455,8 @@ public struct SiteBuild: Sendable {
     public func run(progress: (BuildStep) -> Void = { _ in }, timings: BuildTimings = BuildTimings()) -> BuildResult {
         // Stamped before anything is read, so an edit made during the build is seen by the next one.
         let key = BuildCache.key(for: options)
-        let cachePath = BuildCache.path(site: options.site, output: options.output)
+        let outputFolder = OutputFileSystem.canonical(options.output)
+        let cachePath = options.site + "/" + BuildCache.folder + "/" + BuildCache.recordName(folder: outputFolder)
         // The last build's cache is read on another thread while the files are stamped.
         let cacheReading = Background { FileContents.read(cachePath).flatMap(BuildCache.init(parsing:)) }
         let (stamps, contentHasLinks) = timings.measure("check cache", { SourceStamp.collectNotingLinks(site: options.site, jobs: options.jobs) },
@@ -682,9 +683,11 @@ public struct SiteBuild: Sendable {
             // Stamped as written, so a later edit of an output file is noticed too.
             if let outputs = done.outputs {
                 timings.measure("keep cache", trimming: false, {
-                    Self.store(BuildCache(key: key, inputs: stamps, outputs: outputs, diagnostics: diagnostics.all,
+                    Self.store(BuildCache(folder: outputFolder, key: key, inputs: stamps, outputs: outputs, diagnostics: diagnostics.all,
                                           pageCount: pageCount, gameCount: rendered.gameCount, digest: rendered.digest,
                                           written: done.written, pieces: rendered.pieces).bytes, at: cachePath)
+                    // The records of other output folders that are gone, or many, go with it.
+                    BuildCache.prune(site: options.site, keeping: outputFolder)
                 }, count: { _ in (items: stamps.count + outputs.count, reused: 0) })
             }
             return BuildResult(diagnostics: diagnostics, report: done.report, pageCount: pageCount, gameCount: rendered.gameCount)

@@ -155,7 +155,7 @@ struct BuildCacheTests {
 
     @Test func numbersAreWrittenAsTheirDecimalText() {
         func line(size: Int, modified: Int64, hash: UInt64) -> Bool {
-            let cache = BuildCache(key: "k", inputs: [SourceStamp(path: "p", size: size, modified: modified, hash: hash)], outputs: [],
+            let cache = BuildCache(folder: "/o", key: "k", inputs: [SourceStamp(path: "p", size: size, modified: modified, hash: hash)], outputs: [],
                                    diagnostics: [], pageCount: 0, gameCount: 0)
             return String(decoding: cache.bytes, as: UTF8.self).contains("\nin\t\(size)\t\(modified)\t\(hash)\tp\n")
         }
@@ -171,7 +171,7 @@ struct BuildCacheTests {
     }
 
     @Test func theCacheRoundTripsAndRefusesWhatItCannotRead() throws {
-        let cache = BuildCache(key: "k\tey", inputs: [SourceStamp(path: "Content/a b\n.md", size: 3, modified: 42, hash: 7)],
+        let cache = BuildCache(folder: "/site/Out\tput\\", key: "k\tey", inputs: [SourceStamp(path: "Content/a b\n.md", size: 3, modified: 42, hash: 7)],
                                outputs: [SourceStamp(path: "g/a.html", size: 10, modified: 99, hash: 0xFEED_F00D_0000_0001)],
                                diagnostics: [.warning("'x' is not\ta field", code: "unknown-field", at: nil),
                                              .warning("w", code: "c", at: SourceLocation(path: "p\\q.md", line: 2, column: 3)),
@@ -187,25 +187,101 @@ struct BuildCacheTests {
         pieced.pieces = ["exports/g.json": [120, 4_096, 3, 0, 77], "exports/g/npc s.csv": [9, 1]]
         #expect(BuildCache(parsing: pieced.bytes) == pieced)
         #expect(BuildCache(parsing: pieced.bytes) != digested)
-        let read = BuildCache(parsing: Array("questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 0 2\texports/g.json\n".utf8))
+        let read = BuildCache(parsing: Array("questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 0 2\texports/g.json\n".utf8))
         #expect(read?.pieces == ["exports/g.json": [1, 0, 2]])
         // The format before output hashes is refused as a whole, so its build starts from scratch.
-        for broken in ["", "questlog-cache 3\n", "questlog-cache 4\nkey\tk\npages\t1\ngames\t1\n",
-                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\ngame\t1\n", "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nsite\tx\n",
+        for broken in ["", "questlog-cache 4\nfolder\t/o\n", "questlog-cache 4\nkey\tk\npages\t1\ngames\t1\n",
+                       // The format before the folder line; the folder line missing, relative, empty or not second.
+                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 4\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 4\nfolder\to\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 4\nfolder\t\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 4\nkey\tk\nfolder\t/o\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 4\nfolder\t/o\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\ngame\t1\n", "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nsite\tx\n",
                        "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\t3\t../../etc/passwd\n",
                        "questlog-cache 2\nkey\tk\npages\tx\ngames\t1\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1",
                        "questlog-cache 1\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\tg/a.html\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\tg/a.html\n",
                        // Pieces: lengths that are not numbers, negative, missing, a path out of the folder, a path twice.
-                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 x\texports/g.json\n",
-                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 -2\texports/g.json\n",
-                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t\texports/g.json\n",
-                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 2\t../g.json\n",
-                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1\tg.json\npieces\t2\tg.json\n",
+                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 x\texports/g.json\n",
+                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 -2\texports/g.json\n",
+                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t\texports/g.json\n",
+                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 2\t../g.json\n",
+                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1\tg.json\npieces\t2\tg.json\n",
                        // A tag no cache has, or one spelled otherwise.
-                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nink\t1\t2\t3\ta\n",
-                       "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nPages\t1\n"] {
+                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nink\t1\t2\t3\ta\n",
+                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nPages\t1\n"] {
             #expect(BuildCache(parsing: Array(broken.utf8)) == nil, "\(broken)")
         }
+    }
+
+    /// The records of output folders that are gone go when a build writes its own; those of folders
+    /// still there stay, and a build into each of them still has nothing to do.
+    @Test func aBuildRemovesTheRecordsOfOutputFoldersThatAreGone() throws {
+        let site = TestSite(Self.files)
+        defer { site.remove() }
+        let outputs = ["A", "B", "C"].map { site.root + "/Out" + $0 }
+        for output in outputs { #expect(!site.build(output: output).upToDate) }
+        func records() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: site.root + "/.questlog")) ?? []).filter { $0.hasPrefix("build-") }.sorted()
+        }
+        let all = records()
+        #expect(all.count == 3)
+        for output in outputs {
+            let record = try #require(FileContents.read(BuildCache.path(site: site.root, output: output)))
+            #expect(BuildCache(parsing: record)?.folder == OutputFileSystem.canonical(output))
+        }
+        // The record of a folder removed stays until a build writes another record.
+        try FileManager.default.removeItem(atPath: outputs[1])
+        #expect(site.build(output: outputs[0]).upToDate, "a build with nothing to do writes no record and removes none")
+        #expect(records() == all)
+        site.write("Content/g/npcs/kale.md", "---\nname: Kale\nmerchant: true\nlocations: [church]\n---\nSells more.\n")
+        #expect(!site.build(output: outputs[0]).upToDate)
+        #expect(!FileManager.default.fileExists(atPath: BuildCache.path(site: site.root, output: outputs[1])))
+        #expect(records().count == 2)
+        #expect(!site.build(output: outputs[2]).upToDate, "the edit is built into the other folder too")
+        #expect(site.build(output: outputs[2]).upToDate && site.build(output: outputs[0]).upToDate)
+        // The folder made again builds everything, as it would have without a record.
+        #expect(!site.build(output: outputs[1]).upToDate)
+        #expect(records().count == 3)
+    }
+
+    /// Beyond the folders that are gone, a site keeps the records of the `keptRecords` folders
+    /// written into last (a record of another format counting among them), whatever order the
+    /// folder lists them in; names a record is written or replaced under are left alone.
+    @Test func aSiteKeepsTheRecordsOfTheFoldersBuiltIntoLast() throws {
+        let site = TestSite(Self.files)
+        defer { site.remove() }
+        let records = site.root + "/.questlog"
+        try FileManager.default.createDirectory(atPath: records, withIntermediateDirectories: true)
+        let kept = BuildCache.keptRecords
+        // Records of folders that are there, written a minute apart, the oldest first; one more of
+        // a folder that is gone, written last; one of the format before, older than all.
+        var names: [String] = []
+        for number in 0..<(kept + 3) {
+            let folder = OutputFileSystem.canonical(site.root + "/Old\(number)")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let name = BuildCache.recordName(folder: folder)
+            let cache = BuildCache(folder: folder, key: "k", inputs: [], outputs: [], diagnostics: [], pageCount: 0, gameCount: 0)
+            #expect(FileManager.default.createFile(atPath: records + "/" + name, contents: Data(cache.bytes)))
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000 + Double(number) * 60)],
+                                                  ofItemAtPath: records + "/" + name)
+            names.append(name)
+        }
+        let gone = BuildCache.recordName(folder: site.root + "/Gone")
+        let goneRecord = BuildCache(folder: site.root + "/Gone", key: "k", inputs: [], outputs: [], diagnostics: [], pageCount: 0, gameCount: 0)
+        #expect(FileManager.default.createFile(atPath: records + "/" + gone, contents: Data(goneRecord.bytes)))
+        #expect(FileManager.default.createFile(atPath: records + "/build-abc", contents: Data("questlog-cache 3\nkey\tk\n".utf8),
+                                               attributes: [.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)]))
+        for other in [names[0] + ".new", names[0] + ".old", "build-notes", "build-0123456789abcdef0"] {
+            #expect(FileManager.default.createFile(atPath: records + "/" + other, contents: Data("x".utf8)))
+        }
+        let output = site.root + "/Output"
+        #expect(!site.build(output: output).upToDate)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: records).filter { $0.hasPrefix("build-") })
+        let expected = Set(names.suffix(kept) + [BuildCache.recordName(folder: OutputFileSystem.canonical(output))]
+            + [names[0] + ".new", names[0] + ".old", "build-notes", "build-0123456789abcdef0"])
+        #expect(left == expected)
     }
 
     /// Random edit sequences: after each, the cached build's output equals a clean build's, byte for byte.
