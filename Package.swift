@@ -26,13 +26,14 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         .target(name: "CImmortal"),
+        .target(name: "CFileExchange"),
         .target(name: "Immortal", dependencies: ["CImmortal"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
         .target(name: "Mustache", dependencies: ["Immortal"]),
         .target(
             name: "QuestlogCore",
-            dependencies: ["YAML", "Markdown", "Mustache", "CZlib", "Immortal"],
+            dependencies: ["YAML", "Markdown", "Mustache", "CZlib", "CFileExchange", "Immortal"],
             plugins: [.plugin(name: "EmbedTheme")]
         ),
         .target(name: "QuestlogCLI", dependencies: ["QuestlogCore"]),

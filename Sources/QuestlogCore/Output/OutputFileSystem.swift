@@ -1,3 +1,4 @@
+import CFileExchange
 import Foundation
 
 /// The POSIX calls of the output stage, the only code of a build that touches the disk.
@@ -192,11 +193,25 @@ enum OutputFileSystem {
     /// With `keepingAside`, the second name is left for the caller to drop (unlinking the last
     /// name of a large file is itself most of the cost: 32 MB, 9–14 ms), and `true` returned when
     /// there is one; a failed rename drops it all the same.
+    ///
+    /// With `keepingAside`, where the system and file system can swap two files in one step
+    /// (`exchange`), any regular file there is swapped with `source` instead, then moved to `aside`
+    /// and left for the caller: on ext4, replacing a file by a rename waits for the blocks of the
+    /// one put in place to be allocated and frees the old one's (a page: about 120 µs; a 3 MB
+    /// workbook: 14 ms, during which other renames in the folder wait too), where a swap takes
+    /// 10 µs and the old file is dropped later, off the way.
     @discardableResult
     static func renameReplacing(_ source: String, to destination: String, aside: String, keepingAside: Bool = false) throws(Failure) -> Bool {
         var info = stat()
-        let linked = lstat(destination, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) >= replacedAside
-            && Foundation.link(destination, aside) == 0
+        let replacing = lstat(destination, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        if replacing && keepingAside && exchange(source, destination) {
+            // The replaced file now has `source`'s name, which nothing else has: given the second
+            // name (never over a file already there), and dropped at once should that fail.
+            let moved = Foundation.link(source, aside) == 0
+            unlink(source)
+            return moved
+        }
+        let linked = replacing && Int(info.st_size) >= replacedAside && Foundation.link(destination, aside) == 0
         do {
             try rename(source, to: destination)
         } catch {
@@ -205,6 +220,12 @@ enum OutputFileSystem {
         }
         if linked && !keepingAside { unlink(aside) }
         return linked && keepingAside
+    }
+
+    /// Swaps the entries at `first` and `second`, both there, in one step; false, with nothing
+    /// changed, where the system or the file system cannot (`renameat2`'s `RENAME_EXCHANGE` on Linux).
+    static func exchange(_ first: String, _ second: String) -> Bool {
+        questlog_exchange_paths(first, second) == 0
     }
 
     /// How large a file must be to be given a second name while it is replaced (`renameReplacing`).

@@ -71,11 +71,13 @@ struct OutputFileSystemTests {
     }
 
     /// Kept for its caller, the second name of a large file replaced outlives the rename with the
-    /// file's old bytes; a small file gets none, and a rename that fails leaves none.
+    /// file's old bytes; so does a small file's where the file system swaps files in one step
+    /// (`exchange`), and elsewhere it gets none; a rename that fails leaves none.
     @Test func aReplacedFilesSecondNameIsLeftWhenAskedFor() throws {
         try OutputTestFolder.with { folder in
             let large = OutputFileSystem.replacedAside
-            for (old, new, kept) in [(large, 10, true), (large - 1, large, false), (3 * large, large, true)] {
+            let swaps = try Self.swapsFiles(in: folder)
+            for (old, new, kept) in [(large, 10, true), (large - 1, large, swaps), (3 * large, large, true), (10, 20, swaps)] {
                 let path = folder.path("out.bin"), staged = folder.path("staged"), aside = folder.path("aside")
                 try OutputFileSystem.remove(path)
                 try OutputFileSystem.create(path, bytes: [UInt8](repeating: 1, count: old))
@@ -96,6 +98,63 @@ struct OutputFileSystemTests {
             }
             #expect(try OutputFileSystem.kind(of: folder.path("aside2")) == .absent)
         }
+    }
+
+    /// Two files swapped in one step trade places whole, another name of either keeps its own
+    /// bytes, and a swap with nothing there changes nothing. Where the system or the file system
+    /// cannot swap (not on Linux, or a file system without `RENAME_EXCHANGE`), nothing changes either.
+    @Test func twoFilesSwappedTradePlaces() throws {
+        try OutputTestFolder.with { folder in
+            try folder.put("a", "first")
+            try folder.put("b", "second")
+            try OutputFileSystem.link(folder.path("b"), to: folder.path("b2"))
+            guard OutputFileSystem.exchange(folder.path("a"), folder.path("b")) else {
+                #expect(try OutputFileSystem.read(folder.path("a")) == Array("first".utf8))
+                #expect(try OutputFileSystem.read(folder.path("b")) == Array("second".utf8))
+                #if os(Linux)
+                Issue.record("Linux file systems for temporary folders (ext4, XFS, Btrfs, tmpfs) swap files")
+                #endif
+                return
+            }
+            #expect(try OutputFileSystem.read(folder.path("a")) == Array("second".utf8))
+            #expect(try OutputFileSystem.read(folder.path("b")) == Array("first".utf8))
+            #expect(try OutputFileSystem.read(folder.path("b2")) == Array("second".utf8))
+            #expect(!OutputFileSystem.exchange(folder.path("a"), folder.path("missing")))
+            #expect(try OutputFileSystem.read(folder.path("a")) == Array("second".utf8))
+            #expect(try OutputFileSystem.kind(of: folder.path("missing")) == .absent)
+        }
+    }
+
+    /// A file swapped into place keeps the name `renameReplacing` gives the replaced one from
+    /// overwriting a file already there: the replaced file is then dropped at once.
+    @Test func aSwappedOutFileNeverTakesANameAlreadyThere() throws {
+        try OutputTestFolder.with { folder in
+            let path = folder.path("out.bin"), staged = folder.path("staged"), aside = folder.path("taken")
+            try OutputFileSystem.create(path, bytes: [1])
+            try OutputFileSystem.create(staged, bytes: [2])
+            try OutputFileSystem.create(aside, bytes: [9])
+            #expect(try !OutputFileSystem.renameReplacing(staged, to: path, aside: aside, keepingAside: true))
+            #expect(try OutputFileSystem.read(path) == [2])
+            #expect(try OutputFileSystem.read(aside) == [9])
+            #expect(try OutputFileSystem.kind(of: staged) == .absent)
+        }
+    }
+
+    /// Whether the file system of `folder` swaps two files in one step.
+    static func swapsFiles(in folder: OutputTestFolder) throws -> Bool {
+        try swapsFiles(inFolder: folder.path("."))
+    }
+
+    /// Whether the file system of the folder at `path` swaps two files in one step.
+    static func swapsFiles(inFolder path: String) throws -> Bool {
+        let first = path + "/.probe-1", second = path + "/.probe-2"
+        try OutputFileSystem.create(first, bytes: [1])
+        try OutputFileSystem.create(second, bytes: [2])
+        defer {
+            _ = try? OutputFileSystem.remove(first)
+            _ = try? OutputFileSystem.remove(second)
+        }
+        return OutputFileSystem.exchange(first, second)
     }
 
     @Test func aFolderListsItsNamesInByteOrderOrThoseWithAPrefix() throws {
