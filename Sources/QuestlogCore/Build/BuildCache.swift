@@ -25,7 +25,12 @@ struct BuildCache: Equatable {
 
     /// Where the cache of the builds of `site` into `output` is kept.
     static func path(site: String, output: String) -> String {
-        site + "/" + folder + "/" + recordName(folder: OutputFileSystem.canonical(output))
+        path(site: site, folder: OutputFileSystem.canonical(output))
+    }
+
+    /// The same for an output folder already made canonical (`OutputFileSystem.canonical`).
+    static func path(site: String, folder: String) -> String {
+        site + "/" + Self.folder + "/" + recordName(folder: folder)
     }
 
     /// The name of the record of the builds into `folder` (canonical): `build-` and the hash of its path.

@@ -456,7 +456,7 @@ public struct SiteBuild: Sendable {
         // Stamped before anything is read, so an edit made during the build is seen by the next one.
         let key = BuildCache.key(for: options)
         let outputFolder = OutputFileSystem.canonical(options.output)
-        let cachePath = options.site + "/" + BuildCache.folder + "/" + BuildCache.recordName(folder: outputFolder)
+        let cachePath = BuildCache.path(site: options.site, folder: outputFolder)
         // The last build's cache is read on another thread while the files are stamped.
         let cacheReading = Background { FileContents.read(cachePath).flatMap(BuildCache.init(parsing:)) }
         let (stamps, contentHasLinks) = timings.measure("check cache", { SourceStamp.collectNotingLinks(site: options.site, jobs: options.jobs) },
