@@ -6,13 +6,14 @@ import Foundation
 /// This is the only place that touches cmark-gfm: every C pointer lives in a value of this
 /// non-copyable type, which frees them when it goes away, and none is handed out.
 ///
-/// cmark-gfm 0.29.0.gfm.6 keeps the inline parser's special-character tables in process-wide
-/// state that every parse changes (the extensions add their characters before parsing inlines,
-/// table rows during `cmark_parser_feed`, and remove them afterwards), so concurrent parses
-/// corrupt each other. Parsing therefore runs under one process-wide lock, together with the
-/// one-time extension registration. Everything after `cmark_parser_finish` only reads or
-/// changes this document's own nodes and reads the extensions' immutable callbacks, so it runs
-/// outside the lock.
+/// cmark-gfm 0.29.0.gfm.6 keeps the inline parser's special-character tables (`SPECIAL_CHARS`,
+/// `SKIP_CHARS`) in process-wide state: `cmark_parser_finish` adds the extensions' characters,
+/// parses every block's inlines, and removes them again, so concurrent finishes corrupt each
+/// other. Only `cmark_parser_finish` therefore runs under one process-wide lock. Reading blocks
+/// (`cmark_parser_feed`) never touches those tables (they are read only by the inline parser,
+/// which only `cmark_parser_finish` calls) and runs outside it, as does everything after, which
+/// only reads or changes this document's own nodes and reads the extensions' immutable
+/// callbacks. The extensions are registered once, before the first parser is made.
 struct CMarkDocument: ~Copyable {
     private static let parseLock = NSLock()
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
@@ -78,10 +79,15 @@ struct CMarkDocument: ~Copyable {
         cmark_syntax_extension_free(cmark_get_default_mem_allocator(), inlineHost)
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, options: Int32) -> (parser: OpaquePointer, root: OpaquePointer) {
-        parseLock.lock()
-        defer { parseLock.unlock() }
+    /// Registers the extensions, once per process (a static `let` is initialised once, whatever
+    /// the threads asking); the registry is only read afterwards.
+    private static let extensionsRegistered: Bool = {
         cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, options: Int32) -> (parser: OpaquePointer, root: OpaquePointer) {
+        precondition(extensionsRegistered)
         guard let parser = cmark_parser_new(options) else {
             fatalError("cmark-gfm could not allocate a parser")
         }
@@ -95,7 +101,10 @@ struct CMarkDocument: ~Copyable {
                 cmark_parser_feed(parser, base, characters.count)
             }
         }
-        guard let root = cmark_parser_finish(parser) else {
+        parseLock.lock()
+        let finished = cmark_parser_finish(parser)
+        parseLock.unlock()
+        guard let root = finished else {
             fatalError("cmark-gfm could not allocate a document")
         }
         return (parser, root)
