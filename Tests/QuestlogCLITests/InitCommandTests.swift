@@ -45,6 +45,26 @@ struct InitCommandTests {
         #expect(netlify.contains("publish = \"Output\""))
     }
 
+    /// A new site ignores, for Git, what builds make: the wiki, the memo of earlier builds and a
+    /// pipeline's build of Questlog; a folder's own `.gitignore` (a repository's) is kept as it is.
+    @Test func aNewSiteIgnoresWhatBuildsMake() throws {
+        let folder = makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(runQuestlog(["init", "site"], in: folder).code == .success)
+        let ignored = try #require(Self.read(folder + "/site/.gitignore"))
+        let patterns = ignored.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(patterns == ["/Output/", "/.questlog/", "/.questlog-build/"])
+        #expect(runQuestlog(["build", "--quiet"], in: folder + "/site").code == .success)
+        #expect(FileManager.default.fileExists(atPath: folder + "/site/Output/index.html"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/site/.questlog"))
+
+        try FileManager.default.createDirectory(atPath: folder + "/repository/.git", withIntermediateDirectories: true)
+        try "*.log\r\n".write(toFile: folder + "/repository/.gitignore", atomically: true, encoding: .utf8)
+        #expect(runQuestlog(["init", "repository"], in: folder).code == .success)
+        #expect(Self.read(folder + "/repository/.gitignore") == "*.log\r\n")
+        #expect(FileManager.default.fileExists(atPath: folder + "/repository/questlog.yml"))
+    }
+
     @Test func neverOverwritesAnExistingFile() throws {
         let folder = makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

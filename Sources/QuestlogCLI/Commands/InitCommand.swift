@@ -48,6 +48,10 @@ struct InitCommand: Command {
         for file in SiteScaffold.files {
             try NewFile.create(folder + "/" + file.path, contents: file.contents)
         }
+        // A folder may hold hidden files already (a Git repository's): its own .gitignore stays.
+        if !FileManager.default.fileExists(atPath: folder + "/" + SiteScaffold.gitignore.path) {
+            try NewFile.create(folder + "/" + SiteScaffold.gitignore.path, contents: SiteScaffold.gitignore.contents)
+        }
         if let recipe, let pipeline {
             try NewFile.create(folder + "/" + recipe.path, contents: pipeline)
         }

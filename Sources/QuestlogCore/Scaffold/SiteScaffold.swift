@@ -1,5 +1,18 @@
 /// The files of a new site made by `questlog init`: a config and a small sample game to edit.
 public enum SiteScaffold {
+    /// The `.gitignore` of a new site, written unless the folder has one: what builds make is not
+    /// committed (the wiki; the memo of earlier builds, which can grow to tens of megabytes; where
+    /// a deploy pipeline builds Questlog).
+    public static let gitignore = (path: ".gitignore", contents: """
+        # Made by Questlog, never by hand: the wiki (questlog build's default output folder), what
+        # each build keeps for the next one in .questlog/, and where a deploy pipeline of
+        # questlog init --ci builds Questlog itself.
+        /Output/
+        /.questlog/
+        /.questlog-build/
+
+        """)
+
     /// Paths relative to the new site's folder, and their contents.
     public static let files: [(path: String, contents: String)] = [
         ("questlog.yml", """
