@@ -146,12 +146,15 @@ enum OutputFileSystem {
 
     /// Creates a new file holding the pieces one after another; fails if anything already exists at
     /// `path`. No fsync. Returns the file's modification time as the file system gave it once
-    /// everything was written (nanoseconds since 1970; nil when it could not be read).
+    /// everything was written (nanoseconds since 1970; nil when it could not be read): for a file
+    /// of `backdatedSize` bytes or more, a time set a few seconds back (`backdate`).
     @discardableResult
     static func create(_ path: String, chunks: [[UInt8]]) throws(Failure) -> Int64? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
         guard descriptor >= 0 else { throw Failure(code: errno) }
+        var total = 0
         for bytes in chunks {
+            total += bytes.count
             var written = 0
             while written < bytes.count {
                 let count = bytes.withUnsafeBytes { buffer in
@@ -167,10 +170,39 @@ enum OutputFileSystem {
             }
         }
         var info = stat()
-        let modified = fstat(descriptor, &info) == 0 ? SourceStamp.modificationTime(info) : nil
+        var modified = fstat(descriptor, &info) == 0 ? SourceStamp.modificationTime(info) : nil
+        if let written = modified, total >= backdatedSize, backdate(descriptor, written: written), fstat(descriptor, &info) == 0 {
+            modified = SourceStamp.modificationTime(info)
+        }
         // Some file systems (NFS, quotas) report a failed write only when the file is closed.
         if close(descriptor) != 0 && errno != EINTR { throw Failure(code: errno) }
         return modified
+    }
+
+    /// Files this large or larger get a modification time set back (`backdate`).
+    static let backdatedSize = 1 << 20
+
+    /// Sets the modification (and access) time of the file open at `descriptor`, written at
+    /// `written` (nanoseconds since 1970), three seconds back, to the nanosecond: false when the
+    /// file system refuses, or keeps whole seconds (a time without a fraction), where it is left.
+    ///
+    /// A file whose time lies within `SourceStamp.racyWindow(for:)` of when its build put the
+    /// output in place could still change without its time changing, so the next build reads it
+    /// whole before trusting it (`OutputStage`); the exports, made last, always were such files (a
+    /// 32 MB JSON document read again by every build after an edit at 10,000 entries). A time set
+    /// back by more than the window makes them trusted by their size and time like the rest, and
+    /// is as safe: the staged file is this build's alone until it is put in place; a later write
+    /// gives it the time of that write; and two writes of one path by two builds, the only ones
+    /// that could give it the same time set back, are further apart than the file system's clock
+    /// tick, as their times were. On a file system of whole seconds, two builds within one second
+    /// could, so files there keep their times and the window.
+    static func backdate(_ descriptor: Int32, written: Int64) -> Bool {
+        guard written % 1_000_000_000 != 0 else { return false }
+        let back = written - 3_000_000_000
+        // Access time too (the same), which nothing reads, rather than a platform's "leave it".
+        let time = timespec(tv_sec: Int(back / 1_000_000_000), tv_nsec: Int(back % 1_000_000_000))
+        var times = [time, time]
+        return futimens(descriptor, &times) == 0
     }
 
     /// Makes `destination` another name of the file at `source` (a hard link); fails if anything

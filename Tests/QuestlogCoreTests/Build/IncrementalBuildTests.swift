@@ -268,6 +268,44 @@ struct IncrementalBuildTests {
         return (compared, patched, patchedFields, keptPages, loadsReused, walksKept)
     }
 
+    /// Exports large enough to have their times set back (`OutputFileSystem.backdate`), made
+    /// again after edits of the same length, one build right after the other, or changed on disk
+    /// at their size by another program: each build's output is a clean build's.
+    @Test func largeExportsRewrittenAtTheSameSizeAreTold() throws {
+        let long = String(repeating: "The long road north past the ruined tower. ", count: 12_500)
+        let site = TestSite([
+            "questlog.yml": "title: Wiki\n",
+            "Content/g/game.md": "---\ntitle: G\n---\n",
+            "Content/g/npcs/varre.md": "---\nname: Varre\n---\nAt the [[Church]]. \(long)\n",
+            "Content/g/locations/church.md": "---\nname: Church\n---\nA church.\n",
+        ])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        func build(_ name: String) {
+            let options = BuildOptions(site: site.root, output: output, jobs: 2)
+            let result = SiteBuild(options: options).run()
+            #expect(!result.diagnostics.hasErrors, "\(name): \(result.diagnostics.all)")
+            TestSite.expectOutput(output, equals: SiteBuild(options: options).render().files, name)
+        }
+        build("the first build")
+        let document = output + "/exports/site.json"
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: document)[.size] as? Int)
+        #expect(size >= OutputFileSystem.backdatedSize)
+        for (step, word) in ["ruined", "burned", "ruined", "sunken"].enumerated() {
+            site.write("Content/g/npcs/varre.md", "---\nname: Varre\n---\nAt the [[Church]]. \(long.replacingOccurrences(of: "ruined", with: word))\n")
+            build("edit \(step + 1), of the same length")
+            #expect(try FileManager.default.attributesOfItem(atPath: document)[.size] as? Int == size)
+        }
+        // Another program changes the document at its size: the next build puts it right.
+        var bytes = try #require(FileManager.default.contents(atPath: document))
+        bytes[bytes.count / 2] = bytes[bytes.count / 2] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+        let descriptor = open(document, O_WRONLY)
+        #expect(descriptor >= 0)
+        _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        close(descriptor)
+        build("the document changed on disk at its size")
+    }
+
     @Test(arguments: [1, 2, 3] as [UInt64])
     func incrementalBuildsEqualCleanBuilds(seed: UInt64) {
         let (compared, patched, patchedFields, keptPages, loadsReused, walksKept) = check(seed: seed, steps: 30)

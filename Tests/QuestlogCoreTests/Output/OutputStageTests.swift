@@ -102,6 +102,45 @@ import Darwin
         #expect(!kept(modified: fine, recordedAfter: -1_000_000), "written after the record began")
     }
 
+    /// A large file written just before its build put the output in place (the exports are made
+    /// last) is trusted by its size and time, unread, as its time was set back by more than the
+    /// window in which a later change could keep it; a small one written then is read to be
+    /// trusted, and a large one changed since, at the same size, is not trusted.
+    @Test func aLargeFileWrittenJustBeforeTheOutputWasPutInPlaceIsTrustedUnread() throws {
+        let site = TestSite(["questlog.yml": "title: T\n"])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        try FileManager.default.createDirectory(atPath: output + "/exports", withIntermediateDirectories: true)
+        let large = [UInt8](repeating: UInt8(ascii: "a"), count: OutputFileSystem.backdatedSize)
+        let small = Array("{}\n".utf8)
+        var stamps: [SourceStamp] = []
+        for (name, bytes) in [("large", large), ("small", small)] {
+            let path = "exports/\(name).json"
+            let modified = try #require(try OutputFileSystem.create(output + "/" + path, chunks: [bytes]))
+            stamps.append(SourceStamp(path: path, size: bytes.count, modified: modified, hash: ContentHash.hash(bytes)))
+        }
+        // Put in place right after they were written.
+        let recorded = Int64(Date().timeIntervalSince1970 * 1e9)
+        func stage() -> OutputStage {
+            OutputStage(writer: OutputWriter(directory: output, displayName: "Output", siteRoot: site.root, jobs: 1),
+                        previous: stamps, recorded: recorded, active: true)
+        }
+        let next = stage()
+        defer { next.discard() }
+        #expect(next.keep("exports/large.json"))
+        #expect(next.racyFilesRead == 0)
+        #expect(next.keep("exports/small.json"))
+        #expect(next.racyFilesRead == 1)
+        // Changed at the same size: a write gives the file the time of that write.
+        let descriptor = open(output + "/exports/large.json", O_WRONLY)
+        #expect(descriptor >= 0)
+        #expect(pwrite(descriptor, "b", 1, 0) == 1)
+        close(descriptor)
+        let after = stage()
+        defer { after.discard() }
+        #expect(!after.keep("exports/large.json"))
+    }
+
     /// A file whose stamp cannot vouch for it is read once a build: asked about again (a document
     /// whose pieces were read is then made and added), or under another name of the same file (a
     /// one-game site's `site.json` and its game's document), it is answered without reading it
