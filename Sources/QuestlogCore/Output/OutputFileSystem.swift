@@ -146,10 +146,11 @@ enum OutputFileSystem {
 
     /// Creates a new file holding the pieces one after another; fails if anything already exists at
     /// `path`. No fsync. Returns the file's modification time as the file system gave it once
-    /// everything was written (nanoseconds since 1970; nil when it could not be read): for a file
-    /// of `backdatedSize` bytes or more, a time set a few seconds back (`backdate`).
+    /// everything was written (nanoseconds since 1970; nil when it could not be read). With
+    /// `backdating` (a file of the output, staged), a file of `backdatedSize` bytes or more gets
+    /// a time set a few seconds back (`backdate`), which is the one returned.
     @discardableResult
-    static func create(_ path: String, chunks: [[UInt8]]) throws(Failure) -> Int64? {
+    static func create(_ path: String, chunks: [[UInt8]], backdating: Bool = false) throws(Failure) -> Int64? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
         guard descriptor >= 0 else { throw Failure(code: errno) }
         var total = 0
@@ -171,7 +172,7 @@ enum OutputFileSystem {
         }
         var info = stat()
         var modified = fstat(descriptor, &info) == 0 ? SourceStamp.modificationTime(info) : nil
-        if let written = modified, total >= backdatedSize, backdate(descriptor, written: written), fstat(descriptor, &info) == 0 {
+        if backdating, let written = modified, total >= backdatedSize, backdate(descriptor, written: written), fstat(descriptor, &info) == 0 {
             modified = SourceStamp.modificationTime(info)
         }
         // Some file systems (NFS, quotas) report a failed write only when the file is closed.
@@ -179,7 +180,7 @@ enum OutputFileSystem {
         return modified
     }
 
-    /// Files this large or larger get a modification time set back (`backdate`).
+    /// Files of the output this large or larger get a modification time set back (`backdate`).
     static let backdatedSize = 1 << 20
 
     /// Sets the modification (and access) time of the file open at `descriptor`, written at

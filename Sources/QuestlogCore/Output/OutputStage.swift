@@ -232,7 +232,7 @@ final class OutputStage: OutputSink, @unchecked Sendable {
             // The same bytes as the large file staged just before: another name of that file.
             var modified: Int64?
             if twin == nil || (try? OutputFileSystem.link(twin!, to: staged)) == nil {
-                modified = try OutputFileSystem.create(staged, chunks: file.chunks)
+                modified = try OutputFileSystem.create(staged, chunks: file.chunks, backdating: true)
                 noteStaged(file.chunks, at: staged)
             }
             lock.withLock { entries.append(Entry(path: file.path, content: .staged(staged), size: size, hash: hash, modified: modified)) }

@@ -27,15 +27,16 @@ struct OutputFileSystemTests {
         }
     }
 
-    /// A file of `backdatedSize` bytes or more is given a time three seconds before it was written,
-    /// to the nanosecond, which `create` returns as the file system keeps it; a smaller one keeps
-    /// the time of its writing.
+    /// A file of the output of `backdatedSize` bytes or more is given a time three seconds before
+    /// it was written, to the nanosecond, which `create` returns as the file system keeps it; a
+    /// smaller one, or one made without `backdating` (a memo file), keeps the time of its writing.
     @Test func aLargeFileIsGivenATimeThreeSecondsBack() throws {
         try OutputTestFolder.with { folder in
-            func created(_ size: Int, _ name: String) throws -> (returned: Int64, kept: Int64) {
+            func created(_ size: Int, _ name: String, backdating: Bool = true) throws -> (returned: Int64, kept: Int64) {
                 let path = folder.path(name)
                 let returned = try #require(try OutputFileSystem.create(path, chunks: [[UInt8](repeating: 7, count: size / 2),
-                                                                                        [UInt8](repeating: 8, count: size - size / 2)]))
+                                                                                        [UInt8](repeating: 8, count: size - size / 2)],
+                                                                               backdating: backdating))
                 var info = stat()
                 #expect(stat(path, &info) == 0)
                 return (returned, SourceStamp.modificationTime(info))
@@ -43,10 +44,12 @@ struct OutputFileSystemTests {
             let before = Int64(Date().timeIntervalSince1970 * 1e9)
             let small = try created(OutputFileSystem.backdatedSize - 1, "small.bin")
             let large = try created(OutputFileSystem.backdatedSize, "large.bin")
+            let memo = try created(OutputFileSystem.backdatedSize, "memo.bin", backdating: false)
             let after = Int64(Date().timeIntervalSince1970 * 1e9)
-            #expect(small.returned == small.kept && large.returned == large.kept)
+            #expect(small.returned == small.kept && large.returned == large.kept && memo.returned == memo.kept)
             // The file system's clock lags by up to a tick.
             #expect(small.kept >= before - 50_000_000 && small.kept <= after)
+            #expect(memo.kept >= before - 50_000_000 && memo.kept <= after)
             #expect(large.kept >= before - 3_050_000_000 && large.kept <= after - 3_000_000_000)
             #expect(large.kept % 1_000_000_000 != 0 || small.kept % 1_000_000_000 == 0, "the fraction of the second kept")
             // Whole seconds (a file system that keeps no more) are left as they are.

@@ -116,7 +116,7 @@ import Darwin
         var stamps: [SourceStamp] = []
         for (name, bytes) in [("large", large), ("small", small)] {
             let path = "exports/\(name).json"
-            let modified = try #require(try OutputFileSystem.create(output + "/" + path, chunks: [bytes]))
+            let modified = try #require(try OutputFileSystem.create(output + "/" + path, chunks: [bytes], backdating: true))
             stamps.append(SourceStamp(path: path, size: bytes.count, modified: modified, hash: ContentHash.hash(bytes)))
         }
         // Put in place right after they were written.
