@@ -19,7 +19,7 @@ import Foundation
 /// removed whenever a build writes its own (`prune`): a site built into many folders over time
 /// (temporary ones, a test's) would otherwise keep a record for each.
 struct BuildCache: Equatable {
-    static let header = "questlog-cache 4"
+    static let header = "questlog-cache 5"
     /// The site's folder for Questlog's own state, which no build reads as content.
     static let folder = ".questlog"
 
@@ -158,30 +158,90 @@ struct BuildCache: Equatable {
 
     /// Whether nothing the last build depended on has changed: same key, same input files with the
     /// same stamps, and every output file still there at its size and time.
+    /// Stamps alone, not bytes, decide: a file given a new time may change a page's date in the
+    /// sitemap (`SourceDates`), which only a build makes again.
     func isCurrent(key: String, inputs: [SourceStamp], site: String, output: String) -> Bool {
-        guard key == self.key, changedInputs(inputs, site: site)?.isEmpty == true else { return false }
+        guard key == self.key, changedInputs(inputs, site: site, byContent: false)?.isEmpty == true else { return false }
         return outputs.allSatisfy { recorded in
             SourceStamp.current(recorded.path, in: output).map { $0.size == recorded.size && $0.modified == recorded.modified } ?? false
         }
     }
 
     /// The paths of the input files whose stamps (or, where recorded, bytes) differ from the
-    /// cache's, in walking order; nil when files came or went.
-    func changedInputs(_ inputs: [SourceStamp], site: String) -> [String]? {
+    /// cache's, in walking order; nil when files came or went. With `byContent`, a file whose time
+    /// alone changed, and whose bytes (`content`, as `knowingContents` found them) are those the
+    /// last build used, is not counted.
+    func changedInputs(_ inputs: [SourceStamp], site: String, byContent: Bool = true) -> [String]? {
         guard inputs.count == self.inputs.count else { return nil }
         var changed: [String] = []
         for (now, then) in zip(inputs, self.inputs) {
             guard now.path == then.path else { return nil }
             guard now.size == then.size, now.modified == then.modified else {
+                if byContent, now.size == then.size, then.content != 0, now.content == then.content { continue }
                 changed.append(now.path)
                 continue
             }
             // Bytes hashed last time are compared again, even when their time no longer looks recent.
-            if then.hash != 0, (now.hash != 0 ? now.hash : SourceStamp.hashOfFile(site + "/" + now.path)) != then.hash {
+            if then.hash != 0, (now.hash != 0 ? now.hash : now.content != 0 ? now.content : SourceStamp.hashOfFile(site + "/" + now.path)?.hash) != then.hash {
                 changed.append(now.path)
             }
         }
         return changed
+    }
+
+    /// `inputs`, stamped by a build, with the bytes of their files (`SourceStamp.content`) where
+    /// they can be told before the build reads them: from `record` (the last build's, of the same
+    /// key) for a file whose stamp is as recorded there; by hashing the file now for any other file
+    /// when there is a record (so that a file given a new time is told unchanged by its bytes), or,
+    /// without one, for the files the load does not hash itself (`skipping`: those it does, whose
+    /// hashes the build takes from it, `fillingContents`). Files are hashed on up to `jobs`
+    /// threads. A file that cannot be read keeps no content.
+    static func knowingContents(of inputs: [SourceStamp], from record: BuildCache?, site: String, jobs: Int,
+                                skipping: (SourceStamp) -> Bool) -> [SourceStamp] {
+        var stamps = inputs
+        var toHash: [Int] = []
+        // The record's stamps by path, made only if the paths do not line up one for one.
+        var recorded: [String: SourceStamp]?
+        for index in stamps.indices where stamps[index].size >= 0 && stamps[index].content == 0 {
+            let stamp = stamps[index]
+            if let record {
+                var then: SourceStamp?
+                if recorded == nil, index < record.inputs.count, record.inputs[index].path == stamp.path {
+                    then = record.inputs[index]
+                } else {
+                    if recorded == nil { recorded = Dictionary(record.inputs.map { ($0.path, $0) }, uniquingKeysWith: { $1 }) }
+                    then = recorded?[stamp.path]
+                }
+                // A file stamped too recently last time to be told by its stamp is hashed again.
+                if let then, then.size == stamp.size, then.modified == stamp.modified, then.content != 0, then.hash == 0 {
+                    stamps[index].content = then.content
+                } else {
+                    toHash.append(index)
+                }
+            } else if !skipping(stamp) {
+                toHash.append(index)
+            }
+        }
+        let hashed = Parallel.map(toHash.map { (index: $0, path: site + "/" + stamps[$0].path) }, jobs: toHash.count < 64 ? 1 : jobs) {
+            ContentHash.hash(ofFile: $0.path)
+        }
+        for (index, hash) in zip(toHash, hashed) {
+            if let hash { stamps[index].content = hash == 0 ? 1 : hash }
+        }
+        return stamps
+    }
+
+    /// `stamps` with the bytes the load used (`loaded`: their hash and count by path) as their
+    /// content, where it read a file at its stamped size; a file it read at another size had
+    /// changed since its stamp, and keeps no content.
+    static func fillingContents(_ stamps: [SourceStamp], from loaded: [String: (hash: UInt64, byteCount: Int)]) -> [SourceStamp] {
+        guard !loaded.isEmpty else { return stamps }
+        var stamps = stamps
+        for index in stamps.indices {
+            guard let used = loaded[stamps[index].path] else { continue }
+            stamps[index].content = used.byteCount == stamps[index].size ? (used.hash == 0 ? 1 : used.hash) : 0
+        }
+        return stamps
     }
 
     // MARK: Reading and writing
@@ -196,7 +256,7 @@ struct BuildCache: Equatable {
         func line(texts: Int, numbers: Int) -> Int { 2 * texts + 24 * numbers + 16 }
         var room = line(texts: Self.header.utf8.count, numbers: 0) + line(texts: folder.utf8.count, numbers: 0)
             + line(texts: key.utf8.count, numbers: 0) + 3 * line(texts: 0, numbers: 1)
-        for stamp in inputs { room += line(texts: stamp.path.utf8.count, numbers: 3) }
+        for stamp in inputs { room += line(texts: stamp.path.utf8.count, numbers: 4) }
         for stamp in outputs { room += line(texts: stamp.path.utf8.count, numbers: 3) }
         if let digest {
             room += (1 + digest.games.count) * line(texts: 0, numbers: 1)
@@ -216,7 +276,7 @@ struct BuildCache: Equatable {
             out.tag("games"); out.field(gameCount); out.end()
             out.tag("written"); out.field(written); out.end()
             for input in inputs {
-                out.tag("in"); out.field(input.size); out.field(input.modified); out.field(input.hash); out.tab(); out.text(input.path); out.end()
+                out.tag("in"); out.field(input.size); out.field(input.modified); out.field(input.hash); out.field(input.content); out.tab(); out.text(input.path); out.end()
             }
             for output in outputs {
                 out.tag("out"); out.field(output.size); out.field(output.modified); out.field(output.hash); out.tab(); out.text(output.path); out.end()
@@ -439,9 +499,10 @@ struct BuildCache: Equatable {
             case (.pages, 2): pages = number(fields[1])
             case (.games, 2): gameCount = number(fields[1])
             case (.written, 2): written = number(fields[1])
-            case (.input, 5):
-                guard let size: Int = number(fields[1]), let modified: Int64 = number(fields[2]), let hash: UInt64 = number(fields[3]) else { return nil }
-                inputs.append(SourceStamp(path: text(fields[4]), size: size, modified: modified, hash: hash))
+            case (.input, 6):
+                guard let size: Int = number(fields[1]), let modified: Int64 = number(fields[2]), let hash: UInt64 = number(fields[3]),
+                      let content: UInt64 = number(fields[4]) else { return nil }
+                inputs.append(SourceStamp(path: text(fields[5]), size: size, modified: modified, hash: hash, content: content))
             case (.output, 5):
                 guard let size: Int = number(fields[1]), let modified: Int64 = number(fields[2]), let hash: UInt64 = number(fields[3]) else { return nil }
                 let path = text(fields[4])

@@ -459,8 +459,16 @@ public struct SiteBuild: Sendable {
         let cachePath = BuildCache.path(site: options.site, folder: outputFolder)
         // The last build's cache is read on another thread while the files are stamped.
         let cacheReading = Background { FileContents.read(cachePath).flatMap(BuildCache.init(parsing:)) }
-        let (stamps, contentHasLinks) = timings.measure("check cache", { SourceStamp.collectNotingLinks(site: options.site, jobs: options.jobs) },
-                                                        count: { (items: $0.stamps.count, reused: 0) })
+        // The bytes of the files are known from the record where their stamps are as recorded, else
+        // hashed before anything reads them (`BuildCache.knowingContents`); those of the files the
+        // load hashes itself are taken from it when there is no record to compare with.
+        let (stamps, contentHasLinks) = timings.measure("check cache", { () -> (stamps: [SourceStamp], contentHasLinks: Bool) in
+            let collected = SourceStamp.collectNotingLinks(site: options.site, jobs: options.jobs)
+            let record = options.clean ? nil : cacheReading.value().flatMap { $0.key == key ? $0 : nil }
+            let stamps = BuildCache.knowingContents(of: collected.stamps, from: record, site: options.site, jobs: options.jobs,
+                                                    skipping: SiteLoader.hashesWhenLoading)
+            return (stamps, collected.contentHasLinks)
+        }, count: { (items: $0.stamps.count, reused: 0) })
         let previous = cacheReading.value()
         if !options.clean, let cache = previous,
            FileContents.read(options.output + "/" + OutputManifest.fileName) != nil,
@@ -566,6 +574,8 @@ public struct SiteBuild: Sendable {
             memo.search.readAhead()
             memo.searchIndex?.readAhead()
         }
+        // The bytes the load used of each file it read, which the build's record keeps.
+        let loadedContents = Slot<[String: (hash: UInt64, byteCount: Int)]>()
         let rendered = render(into: stage, progress: progress, timings: timings, memo: memo, digesting: true, reuse: reuse,
                               patched: patched, keepSite: keepSite, afterLoad: {
             // The resolve leaves a processor free part of the time: after an edit, the search memo
@@ -576,6 +586,7 @@ public struct SiteBuild: Sendable {
                 memo.searchIndex?.readAhead()
             }
             if let loads = memo.loads {
+                loadedContents.value = loads.loadedContents
                 // A walk made afresh is kept for the next build, one it may not stand for removed.
                 if let walk = loads.madeWalk {
                     let storable = walk.storableKey(matching: walkKey)
@@ -683,7 +694,8 @@ public struct SiteBuild: Sendable {
             // Stamped as written, so a later edit of an output file is noticed too.
             if let outputs = done.outputs {
                 timings.measure("keep cache", trimming: false, {
-                    Self.store(BuildCache(folder: outputFolder, key: key, inputs: stamps, outputs: outputs, diagnostics: diagnostics.all,
+                    let inputs = BuildCache.fillingContents(stamps, from: loadedContents.value ?? [:])
+                    Self.store(BuildCache(folder: outputFolder, key: key, inputs: inputs, outputs: outputs, diagnostics: diagnostics.all,
                                           pageCount: pageCount, gameCount: rendered.gameCount, digest: rendered.digest,
                                           written: done.written, pieces: rendered.pieces).bytes, at: cachePath)
                     // The records of other output folders that are gone, or many, go with it.

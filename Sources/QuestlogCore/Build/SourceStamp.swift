@@ -6,16 +6,29 @@ import Darwin
 #endif
 
 /// What a build's input file looked like when the build started: its size, its modification time and,
-/// when that time is too recent to tell two versions apart, a hash of its bytes.
+/// when that time is too recent to tell two versions apart, a hash of its bytes. A build also records
+/// the hash of the bytes it used (`content`), where it knows them.
 public struct SourceStamp: Sendable, Hashable {
     /// The path relative to the site folder.
     public var path: String
     public var size: Int
     /// Modification time in nanoseconds since 1970.
     public var modified: Int64
-    /// A hash of the bytes, for a file changed so shortly before the stamp that a change within the
-    /// same clock tick would keep size and time (0 when not needed).
+    /// A hash of the bytes (`ContentHash`), for a file changed so shortly before the stamp that a
+    /// change within the same clock tick would keep size and time (0 when not needed).
     public var hash: UInt64
+    /// The `ContentHash` of the bytes the build used of the file, when known (0 when not): a file
+    /// given a new time with the same bytes (a fresh checkout, a `touch`, a branch switched and
+    /// back) is then known unchanged by its bytes (`BuildCache.changedInputs(_:site:)`).
+    public var content: UInt64 = 0
+
+    public init(path: String, size: Int, modified: Int64, hash: UInt64, content: UInt64 = 0) {
+        self.path = path
+        self.size = size
+        self.modified = modified
+        self.hash = hash
+        self.content = content
+    }
 
     /// The size a folder is stamped with: a folder counts by being there (an empty game folder is a
     /// game), not by its time, which any file made and removed in it moves.
@@ -116,8 +129,12 @@ public struct SourceStamp: Sendable, Hashable {
     }
 
     private static func stamp(_ path: String, size: Int, modified: Int64, site: String, now: Int64) -> SourceStamp {
-        let hash = now != .min && now - modified < racyWindow(for: modified) ? (hashOfFile(site + "/" + path) ?? 1) : 0
-        return SourceStamp(path: path, size: size, modified: modified, hash: hash)
+        guard now != .min && now - modified < racyWindow(for: modified) else {
+            return SourceStamp(path: path, size: size, modified: modified, hash: 0)
+        }
+        let hash = hashOfFile(site + "/" + path)
+        // Bytes hashed as long as the stamp says are the file's content too.
+        return SourceStamp(path: path, size: size, modified: modified, hash: hash?.hash ?? 1, content: hash.map { size == $0.size ? $0.hash : 0 } ?? 0)
     }
 
     /// How many names a folder must hold to have them examined on more than one thread: fewer
@@ -158,11 +175,12 @@ public struct SourceStamp: Sendable, Hashable {
         #endif
     }
 
-    /// FNV-1a over the file's bytes (never 0, which means "not hashed").
-    static func hashOfFile(_ path: String) -> UInt64? {
+    /// The `ContentHash` of the file's bytes (never 0, which means "not hashed") and how many there
+    /// were; nil when it cannot be read.
+    static func hashOfFile(_ path: String) -> (hash: UInt64, size: Int)? {
         guard let bytes = FileContents.read(path) else { return nil }
-        let hash = FNV1a.hash(bytes)
-        return hash == 0 ? 1 : hash
+        let hash = ContentHash.hash(bytes)
+        return (hash == 0 ? 1 : hash, bytes.count)
     }
 
     private static func realPath(_ path: String) -> String? {

@@ -76,8 +76,10 @@ extension LoadMemo {
                   let length = reader.count() else { return nil }
             let range = reader.offset..<reader.offset + length
             reader.offset += length
-            // A file stamped with a hash was changed too recently for its time to tell versions apart.
-            if let stamp = current[path], stamp.hash == 0, stamp.size == size, stamp.modified == Int64(modified) {
+            // A file stamped with a hash was changed too recently for its time to tell versions apart;
+            // one whose bytes are known (`SourceStamp.content`) is told by them, whatever its time.
+            if let stamp = current[path],
+               (stamp.hash == 0 && stamp.size == size && stamp.modified == Int64(modified)) || (stamp.content != 0 && stamp.content == hash && stamp.size == byteCount) {
                 found.append((path, StoredRecord(kind: kind, id: id, hash: hash, byteCount: byteCount,
                                                  range: range.lowerBound + shift..<range.upperBound + shift)))
             } else {

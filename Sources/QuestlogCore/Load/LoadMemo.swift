@@ -206,6 +206,11 @@ public final class LoadMemo: @unchecked Sendable {
         }
     }
 
+    /// The hash and length of the bytes of each file the last load took its entries from, by path.
+    var loadedContents: [String: (hash: UInt64, byteCount: Int)] {
+        lock.withLock { previous.mapValues { (hash: $0.hash, byteCount: $0.byteCount) } }
+    }
+
     /// Lets every record go once a build has written them, so it does not hold them to its end.
     func release() {
         lock.withLock {

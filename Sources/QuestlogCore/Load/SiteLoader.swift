@@ -14,6 +14,16 @@ public struct SiteLoader: Sendable {
     public var memo: LoadMemo?
 
     public static let contentFolder = "Content"
+
+    /// Whether a load with a memo hashes the file of `stamp` itself, if it takes entries from it: a
+    /// notes file under `Content/` small enough for the memo (`remembered`), but a game's `game.md`,
+    /// which is read apart.
+    static func hashesWhenLoading(_ stamp: SourceStamp) -> Bool {
+        let parts = stamp.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard stamp.size >= 0, stamp.size <= LoadMemo.largestFile, parts.count >= 3, parts[0] == contentFolder,
+              !(parts.count == 3 && parts[2] == "game.md") else { return false }
+        return GameFolderWalk.isNotesFile(String(parts[parts.count - 1]))
+    }
     /// Names the output itself uses at its root (`assets/`, `exports/`, `exports/site.json`).
     public static let reservedGameIds: Set<String> = ["assets", "exports", "site"]
 

@@ -153,11 +153,59 @@ struct BuildCacheTests {
         }
     }
 
+    /// A file given a new time with the bytes the last build used (a fresh checkout, a `touch`) is
+    /// not counted as changed; one whose bytes changed at the same size is, and so is one whose bytes
+    /// the last build did not know. A stamp as recorded takes the recorded bytes without a read, but
+    /// for one recorded too recently for its time to tell versions apart.
+    @Test func filesGivenNewTimesAreToldByTheirBytes() throws {
+        let site = TestSite(["Content/g/npcs/a.md": "alpha", "Content/g/npcs/b.md": "bravo", "Content/g/npcs/c.md": "charl",
+                             "Content/g/npcs/map.png": "PNG..", "Templates/page.mustache": "x"])
+        defer { site.remove() }
+        func time(_ path: String, _ seconds: Double) throws {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)], ofItemAtPath: site.root + "/" + path)
+        }
+        let paths = ["Content/g/npcs/a.md", "Content/g/npcs/b.md", "Content/g/npcs/c.md", "Content/g/npcs/map.png", "Templates/page.mustache"]
+        for (number, path) in paths.enumerated() { try time(path, 1_700_000_000 + Double(number)) }
+        let hash = { (text: String) in ContentHash.hash(Array(text.utf8)) }
+        // Without a record, the files a load hashes itself are left to it, the rest hashed.
+        let unrecorded = BuildCache.knowingContents(of: SourceStamp.collect(site: site.root), from: nil, site: site.root, jobs: 2,
+                                                    skipping: SiteLoader.hashesWhenLoading)
+        let contents = Dictionary(uniqueKeysWithValues: unrecorded.map { ($0.path, $0.content) })
+        #expect(contents["Content/g/npcs/a.md"] == 0 && contents["Content/g/npcs/map.png"] == hash("PNG..") && contents["Templates/page.mustache"] == hash("x"))
+        #expect(contents["Content/g"] == 0, "a folder has no bytes")
+        // The load read c.md at another size than stamped: it had changed since, and keeps no content.
+        var inputs = BuildCache.fillingContents(unrecorded, from: ["Content/g/npcs/a.md": (hash("alpha"), 5), "Content/g/npcs/b.md": (hash("bravo"), 5),
+                                                                  "Content/g/npcs/c.md": (hash("charlie"), 7)])
+        #expect(inputs.map(\.content) == unrecorded.map { stamp in
+            ["Content/g/npcs/a.md": hash("alpha"), "Content/g/npcs/b.md": hash("bravo"), "Content/g/npcs/c.md": 0][stamp.path] ?? stamp.content
+        })
+        // What a record says of a file whose stamp is as recorded is taken without a read (a made-up
+        // hash here), unless the stamp was hashed as too recent (then the file is read again).
+        let template = try #require(inputs.firstIndex { $0.path == "Templates/page.mustache" })
+        inputs[template].content = 12_345
+        let picture = try #require(inputs.firstIndex { $0.path == "Content/g/npcs/map.png" })
+        inputs[picture].content = 12_345
+        inputs[picture].hash = hash("PNG..")
+        let record = BuildCache(folder: "/o", key: "k", inputs: inputs, outputs: [], diagnostics: [], pageCount: 0, gameCount: 0)
+        // A checkout: a.md and c.md keep their bytes under new times; b.md changes at its size.
+        try time("Content/g/npcs/a.md", 1_800_000_000)
+        try time("Content/g/npcs/c.md", 1_800_000_001)
+        site.write("Content/g/npcs/b.md", "bravx")
+        let now = BuildCache.knowingContents(of: SourceStamp.collect(site: site.root), from: record, site: site.root, jobs: 2,
+                                             skipping: SiteLoader.hashesWhenLoading)
+        let known = Dictionary(uniqueKeysWithValues: now.map { ($0.path, $0.content) })
+        #expect(known["Templates/page.mustache"] == 12_345, "taken from the record")
+        #expect(known["Content/g/npcs/map.png"] == hash("PNG.."), "read again")
+        #expect(known["Content/g/npcs/a.md"] == hash("alpha") && known["Content/g/npcs/b.md"] == hash("bravx"))
+        #expect(record.changedInputs(now, site: site.root) == ["Content/g/npcs/b.md", "Content/g/npcs/c.md"])
+        #expect(record.changedInputs(now, site: site.root, byContent: false) == ["Content/g/npcs/a.md", "Content/g/npcs/b.md", "Content/g/npcs/c.md"])
+    }
+
     @Test func numbersAreWrittenAsTheirDecimalText() {
         func line(size: Int, modified: Int64, hash: UInt64) -> Bool {
-            let cache = BuildCache(folder: "/o", key: "k", inputs: [SourceStamp(path: "p", size: size, modified: modified, hash: hash)], outputs: [],
-                                   diagnostics: [], pageCount: 0, gameCount: 0)
-            return String(decoding: cache.bytes, as: UTF8.self).contains("\nin\t\(size)\t\(modified)\t\(hash)\tp\n")
+            let cache = BuildCache(folder: "/o", key: "k", inputs: [SourceStamp(path: "p", size: size, modified: modified, hash: hash, content: ~hash)],
+                                   outputs: [], diagnostics: [], pageCount: 0, gameCount: 0)
+            return String(decoding: cache.bytes, as: UTF8.self).contains("\nin\t\(size)\t\(modified)\t\(hash)\t\(~hash)\tp\n")
         }
         for number in [0, 1, -1, 9, 10, 99, 100, -100, 123_456_789, Int.max, Int.min, Int.min + 1] {
             #expect(line(size: number, modified: Int64(number), hash: UInt64(number.magnitude)), "\(number)")
@@ -171,7 +219,8 @@ struct BuildCacheTests {
     }
 
     @Test func theCacheRoundTripsAndRefusesWhatItCannotRead() throws {
-        let cache = BuildCache(folder: "/site/Out\tput\\", key: "k\tey", inputs: [SourceStamp(path: "Content/a b\n.md", size: 3, modified: 42, hash: 7)],
+        let cache = BuildCache(folder: "/site/Out\tput\\", key: "k\tey", inputs: [SourceStamp(path: "Content/a b\n.md", size: 3, modified: 42, hash: 7, content: UInt64.max),
+                                                                                      SourceStamp(path: "Content/c.md", size: 0, modified: 43, hash: 0)],
                                outputs: [SourceStamp(path: "g/a.html", size: 10, modified: 99, hash: 0xFEED_F00D_0000_0001)],
                                diagnostics: [.warning("'x' is not\ta field", code: "unknown-field", at: nil),
                                              .warning("w", code: "c", at: SourceLocation(path: "p\\q.md", line: 2, column: 3)),
@@ -187,30 +236,34 @@ struct BuildCacheTests {
         pieced.pieces = ["exports/g.json": [120, 4_096, 3, 0, 77], "exports/g/npc s.csv": [9, 1]]
         #expect(BuildCache(parsing: pieced.bytes) == pieced)
         #expect(BuildCache(parsing: pieced.bytes) != digested)
-        let read = BuildCache(parsing: Array("questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 0 2\texports/g.json\n".utf8))
+        let read = BuildCache(parsing: Array("questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 0 2\texports/g.json\n".utf8))
         #expect(read?.pieces == ["exports/g.json": [1, 0, 2]])
         // The format before output hashes is refused as a whole, so its build starts from scratch.
-        for broken in ["", "questlog-cache 4\nfolder\t/o\n", "questlog-cache 4\nkey\tk\npages\t1\ngames\t1\n",
+        for broken in ["", "questlog-cache 5\nfolder\t/o\n", "questlog-cache 5\nkey\tk\npages\t1\ngames\t1\n",
+                       // The format before inputs' contents, and an input line of that format.
+                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nin\t1\t2\t3\tContent/a.md\n",
+                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nin\t1\t2\t3\t-4\tContent/a.md\n",
                        // The format before the folder line; the folder line missing, relative, empty or not second.
                        "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
-                       "questlog-cache 4\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
-                       "questlog-cache 4\nfolder\to\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
-                       "questlog-cache 4\nfolder\t\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
-                       "questlog-cache 4\nkey\tk\nfolder\t/o\npages\t1\ngames\t1\nwritten\t1\n",
-                       "questlog-cache 4\nfolder\t/o\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
-                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\ngame\t1\n", "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nsite\tx\n",
+                       "questlog-cache 5\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 5\nfolder\to\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 5\nfolder\t\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 5\nkey\tk\nfolder\t/o\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 5\nfolder\t/o\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\ngame\t1\n", "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nsite\tx\n",
                        "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\t3\t../../etc/passwd\n",
                        "questlog-cache 2\nkey\tk\npages\tx\ngames\t1\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1",
                        "questlog-cache 1\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\tg/a.html\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\tg/a.html\n",
                        // Pieces: lengths that are not numbers, negative, missing, a path out of the folder, a path twice.
-                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 x\texports/g.json\n",
-                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 -2\texports/g.json\n",
-                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t\texports/g.json\n",
-                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 2\t../g.json\n",
-                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1\tg.json\npieces\t2\tg.json\n",
+                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 x\texports/g.json\n",
+                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 -2\texports/g.json\n",
+                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t\texports/g.json\n",
+                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 2\t../g.json\n",
+                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1\tg.json\npieces\t2\tg.json\n",
                        // A tag no cache has, or one spelled otherwise.
-                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nink\t1\t2\t3\ta\n",
-                       "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nPages\t1\n"] {
+                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nink\t1\t2\t3\ta\n",
+                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nPages\t1\n"] {
             #expect(BuildCache(parsing: Array(broken.utf8)) == nil, "\(broken)")
         }
     }

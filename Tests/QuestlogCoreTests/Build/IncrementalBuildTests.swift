@@ -160,7 +160,7 @@ struct IncrementalBuildTests {
                 write(path, files[path]!)
                 return
             case 8:
-                files["questlog.yml"] = "title: \(pick(["Wiki", "Notes"]))\ndangling_links: \(chance(10) ? "error" : "warning")\nunsafe_html: \(pick(["true", "false"]))\n"
+                files["questlog.yml"] = "title: \(pick(["Wiki", "Notes"]))\nbase_url: https://example.org/wiki/\ndangling_links: \(chance(10) ? "error" : "warning")\nunsafe_html: \(pick(["true", "false"]))\n"
                 write("questlog.yml", files["questlog.yml"]!)
                 return
             default:
@@ -176,13 +176,14 @@ struct IncrementalBuildTests {
     /// and compares with the same site made from nothing.
     /// Returns how many of the builds succeeded (and so had their files compared).
     @discardableResult
-    func check(seed: UInt64, steps: Int) -> (compared: Int, patched: Int, patchedFields: Int, keptPages: Int, loadsReused: Int, walksKept: Int) {
+    func check(seed: UInt64, steps: Int) -> (compared: Int, patched: Int, patchedFields: Int, keptPages: Int, loadsReused: Int, walksKept: Int,
+                                             touchedWhole: Int) {
         var compared = 0
         var keptPages = 0
         var patched = 0
         var patchedFields = 0
         var model = Model(rng: SplitMix64(seed: seed))
-        model.files["questlog.yml"] = "title: Wiki\ndangling_links: warning\n"
+        model.files["questlog.yml"] = "title: Wiki\nbase_url: https://example.org/wiki/\ndangling_links: warning\n"
         model.files["Content/g/game.md"] = "---\ntitle: G\n---\nStart with [[Varre]].\n"
         for number in 0..<8 {
             let kind = IncrementalBuildTests.kinds[number % 3]
@@ -207,8 +208,20 @@ struct IncrementalBuildTests {
         for path in model.files.keys.sorted() { age(path, step: 0) }
         var loadsReused = 0
         var walksKept = 0
+        var touchedWhole = 0
         for step in 0..<steps {
-            if step > 0, model.chance(20), let path = model.editValue() {
+            // Every seventh step, a checkout: every file given a new time, its bytes kept; every
+            // other time into an emptied output folder (a deploy's build of a fresh clone).
+            let checkout = step % 7 == 6
+            if checkout {
+                for path in model.files.keys.sorted() {
+                    written += 1
+                    try? FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000 + Double(written))],
+                                                           ofItemAtPath: site.root + "/" + path)
+                    saved.insert(path)
+                }
+                if step % 14 == 13 { try? FileManager.default.removeItem(atPath: output) }
+            } else if step > 0, model.chance(20), let path = model.editValue() {
                 site.write(path, model.files[path]!)
                 age(path, step: step)
                 saved.insert(path)
@@ -231,6 +244,8 @@ struct IncrementalBuildTests {
             let incremental = SiteBuild(options: options).run(timings: timings)
             // Builds that kept pages as the last build wrote them, because only notes changed.
             if timings.stages.contains(where: { $0.name == "render pages" && $0.reused > 0 }) { keptPages += 1 }
+            // A checkout whose bytes were all the last build's takes that build's site whole.
+            if checkout, timings.stages.contains(where: { $0.name == "read site" && $0.reused > 0 }) { touchedWhole += 1 }
             loadsReused += timings.stages.first { $0.name == "load" }?.reused ?? 0
             // A build that made no walk of Content/ to keep took the last one's.
             if step > 0, !timings.stages.contains(where: { $0.name == "keep walk" }) { walksKept += 1 }
@@ -265,7 +280,7 @@ struct IncrementalBuildTests {
                 Issue.record("seed \(seed), step \(step): nothing served")
             }
         }
-        return (compared, patched, patchedFields, keptPages, loadsReused, walksKept)
+        return (compared, patched, patchedFields, keptPages, loadsReused, walksKept, touchedWhole)
     }
 
     /// Exports large enough to have their times set back (`OutputFileSystem.backdate`), made
@@ -306,15 +321,58 @@ struct IncrementalBuildTests {
         build("the document changed on disk at its size")
     }
 
+    /// A fresh checkout with the site's `.questlog/` kept (a deploy's cache): every file has a new
+    /// time. Where the bytes are all the last build's, the build takes that build's site whole,
+    /// into an emptied output folder too, and the sitemap's dates are the new times; a file
+    /// changed at its size among them is built again. Either way the output is a clean build's.
+    @Test func aCheckoutOfTheLastBuildsBytesTakesItsSiteWhole() throws {
+        let site = TestSite(BuildCacheTests.files.merging(["questlog.yml": "title: Wiki\nbase_url: https://example.org/\n",
+                                                           "Templates/partials/tags.mustache": "<p>{{#tags}}{{.}} {{/tags}}</p>\n"]) { $1 })
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        var seconds = 1_700_000_000.0
+        func checkout() throws {
+            seconds += 86_400
+            for folder in ["questlog.yml", "Content", "Templates"] {
+                let paths = [folder] + (FileManager.default.enumerator(atPath: site.root + "/" + folder)?.compactMap { $0 as? String }.map { folder + "/" + $0 } ?? [])
+                for path in paths {
+                    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)], ofItemAtPath: site.root + "/" + path)
+                }
+            }
+            try FileManager.default.removeItem(atPath: output)
+        }
+        func build(_ label: String) -> Bool {
+            let options = BuildOptions(site: site.root, output: output, jobs: 2)
+            let timings = BuildTimings()
+            #expect(!SiteBuild(options: options).run(timings: timings).diagnostics.hasErrors, "\(label)")
+            TestSite.expectOutput(output, equals: SiteBuild(options: options).render().files, label)
+            return timings.stages.contains { $0.name == "read site" && $0.reused > 0 }
+        }
+        try site.setModificationDates(to: Date(timeIntervalSince1970: seconds))
+        #expect(!build("the first build"))
+        try checkout()
+        #expect(build("a checkout of the same bytes"), "the last build's site is taken whole")
+        #expect(site.page("sitemap.xml").contains("<lastmod>2023-11-15T22:13:20Z</lastmod>"), "the new times are the pages' dates")
+        try checkout()
+        #expect(build("another"), "the times of a build that took its site whole are its record's")
+        site.write("Content/g/npcs/kale.md", "---\nname: Kale\nmerchant: true\nlocations: [church]\n---\nSells thing.\n.")
+        try checkout()
+        #expect(!build("a checkout with a note changed at its size"))
+        #expect(site.page("g/npcs/kale.html").contains("Sells thing."))
+        try checkout()
+        #expect(build("a checkout of that build's bytes"))
+    }
+
     @Test(arguments: [1, 2, 3] as [UInt64])
     func incrementalBuildsEqualCleanBuilds(seed: UInt64) {
-        let (compared, patched, patchedFields, keptPages, loadsReused, walksKept) = check(seed: seed, steps: 30)
+        let (compared, patched, patchedFields, keptPages, loadsReused, walksKept, touchedWhole) = check(seed: seed, steps: 30)
         #expect(compared >= 15, "most builds succeed, so their files are compared: \(compared) of 30")
         // Not more: every fourth build takes other options, and embeds hold many notes back.
         #expect(patched >= 2, "saves of notes alone are patched, so patches are compared: \(patched) of 30")
         #expect(patchedFields >= 1, "saves of field values alone are patched, so those patches are compared: \(patchedFields) of 30")
         #expect(keptPages >= 2, "builds after edits of notes alone keep the other pages, so those builds are compared: \(keptPages) of 30")
         #expect(loadsReused >= 30, "builds take unchanged files from the memo of loaded files: \(loadsReused) files in 30 builds")
+        #expect(touchedWhole >= 1, "checkouts of the last build's bytes take its site whole, so those builds are compared: \(touchedWhole) of 4")
         #expect(walksKept >= 5, "builds after edits that add or remove no file take the last walk of Content/: \(walksKept) of 29")
     }
 
