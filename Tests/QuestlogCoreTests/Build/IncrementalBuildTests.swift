@@ -341,11 +341,13 @@ struct IncrementalBuildTests {
             }
             try FileManager.default.removeItem(atPath: output)
         }
+        var loadsReused = 0
         func build(_ label: String) -> Bool {
             let options = BuildOptions(site: site.root, output: output, jobs: 2)
             let timings = BuildTimings()
             #expect(!SiteBuild(options: options).run(timings: timings).diagnostics.hasErrors, "\(label)")
             TestSite.expectOutput(output, equals: SiteBuild(options: options).render().files, label)
+            loadsReused = timings.stages.first { $0.name == "load" }?.reused ?? 0
             return timings.stages.contains { $0.name == "read site" && $0.reused > 0 }
         }
         try site.setModificationDates(to: Date(timeIntervalSince1970: seconds))
@@ -361,6 +363,11 @@ struct IncrementalBuildTests {
         #expect(site.page("g/npcs/kale.html").contains("Sells thing."))
         try checkout()
         #expect(build("a checkout of that build's bytes"))
+        // A file added: the site is loaded again, the other files' entries taken from the memo by their bytes.
+        site.write("Content/g/npcs/ansel.md", "---\nname: Ansel\n---\nAt the [[Church]].\n")
+        try checkout()
+        #expect(!build("a checkout with a file added"))
+        #expect(loadsReused == 4, "varre, kale, church and q: \(loadsReused)")
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
