@@ -9,6 +9,8 @@ extension SiteBuild {
         var diagnostics: DiagnosticList
         var assets: [ContentAsset]
         var digest: SiteDigest
+        /// The digest of the last build's site, which was patched.
+        var previous: SiteDigest
         /// The memo patched, for the next build (`keepPatched`); with no entry patched, the site
         /// and its problems alone (`SiteMemo.read(linking:)`), which is not kept again.
         var memo: SiteMemo.Kept
@@ -93,7 +95,7 @@ extension SiteBuild {
         timings.append(patchTimings)
         let diagnostics = memo.kept.diagnostics
         memo.digest = patched.digest.value
-        return Patched(site: memo.kept.site, diagnostics: diagnostics, assets: memo.assets, digest: patched.digest, memo: memo,
+        return Patched(site: memo.kept.site, diagnostics: diagnostics, assets: memo.assets, digest: patched.digest, previous: previous, memo: memo,
                        notes: patched.notes)
     }
 

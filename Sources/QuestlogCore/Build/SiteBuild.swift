@@ -129,6 +129,10 @@ public struct SiteBuild: Sendable {
             exportReuse = ExportReuse(changed: changed, open: { reuse.open(ExportDownload.folder + "/" + $0) },
                                       keep: { reuse.keepPieced(ExportDownload.folder + "/" + $0) })
             searchKeeping?.update = SiteRenderer.SearchUpdate(changed: changed, previous: reuse.previous.value, keep: reuse.keepAll)
+        } else if let patched, let changed = digest?.changedNotes(since: patched.previous), !changed.isEmpty {
+            // Into an output folder emptied since, nothing can be kept, but the search index is
+            // still updated, then made whole from the memo of the index updated.
+            searchKeeping?.update = SiteRenderer.SearchUpdate(changed: changed, previous: patched.previous.value, keep: { _ in false })
         }
         let pieces = ExportPieces()
         progress(.rendering)
@@ -415,12 +419,12 @@ public struct SiteBuild: Sendable {
                                               keeping: keeping)
             }
             let makeSearch: @Sendable () -> Void = {
-                // Files made again from the last build's index count as reused: no document of
+                // Files made again from a memo of the index count as reused: no document of
                 // theirs was analysed.
                 _ = timings.measureBeside("search", { () -> (made: Int, kept: Int) in
-                    let (files, kept, remade) = renderer.searchFiles(of: site, memo: search.memo, keeping: search.keeping)
+                    let (files, made, reused) = renderer.searchFiles(of: site, memo: search.memo, keeping: search.keeping)
                     sink.add(contentsOf: files)
-                    return remade ? (0, files.count) : (files.count, kept)
+                    return (made, reused)
                 }, count: { (items: $0.made + $0.kept, reused: $0.kept) })
                 afterSearch()
             }
@@ -516,11 +520,11 @@ public struct SiteBuild: Sendable {
         // made as a full one, whose stages hold less at once.
         var reuse: PageReuse?
         // When they are all entries' Markdown files whose notes alone changed, the last build's
-        // resolve is patched with them (`patchFromMemo`) rather than made again; into a folder
-        // emptied since the last build, only when nothing changed (the last build's site whole:
-        // a patch after edits that may be refused is not tried where it would be of no other use).
+        // resolve is patched with them (`patchFromMemo`) rather than made again, also into a
+        // folder emptied since the last build (a deploy's build of a fresh clone): the last
+        // build's site whole when nothing changed. A patch refused costs the read of the memo.
         var patched: Patched?
-        if writable, let changed = changedEntries, holdsOutput || changed.isEmpty, let cache = previous, let digest = cache.digest {
+        if writable, let changed = changedEntries, let cache = previous, let digest = cache.digest {
             patched = patchFromMemo(changed: changed, cache: cache, timings: timings)
             if holdsOutput {
                 let pieces = cache.pieces

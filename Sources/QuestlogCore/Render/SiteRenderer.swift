@@ -179,29 +179,41 @@ public struct SiteRenderer: Sendable {
 
     /// `searchFiles(of:memo:)`, keeping the index for the next build; with an update, made from the
     /// last build's index when it can be (`SearchIndexBuilder.update`), its files that stand as they
-    /// are kept rather than made; when the last build's index is of this very site, made again
-    /// from it (`SearchIndexBuilder.remade(from:)`), no document analysed. The files made, how
-    /// many were kept, and whether they were made from the last index.
-    func searchFiles(of site: Site, memo: SearchMemo?, keeping: SearchKeeping?) -> (files: [OutputFile], kept: Int, remade: Bool) {
-        guard let keeping, let memo else { return (searchFiles(of: site, memo: memo), 0, false) }
+    /// are kept rather than made, or, when they cannot be kept (an output folder emptied since),
+    /// made again from the memo of the index updated; when the last build's index is of this very
+    /// site, made again from it (`SearchIndexBuilder.remade(from:)`), no document analysed. The
+    /// files to write, and how many files of the index were made with documents analysed (`made`)
+    /// and how many without (`reused`: kept, or made from a memo of the index).
+    func searchFiles(of site: Site, memo: SearchMemo?, keeping: SearchKeeping?) -> (files: [OutputFile], made: Int, reused: Int) {
+        guard let keeping, let memo else {
+            let files = searchFiles(of: site, memo: memo)
+            return (files, files.count, 0)
+        }
         let strings = UIStrings.load(language: site.config.language, theme: theme).0
         var builder = SearchIndexBuilder(site: site, strings: strings, jobs: jobs, memo: memo)
         builder.keptSite = keeping.site
         // The last index is read whole for an update; to be made again from, only when it is of this site.
         let last = keeping.update == nil ? keeping.index.previous(ofSite: keeping.site) : keeping.index.previous()
         if let update = keeping.update, let last,
-           let made = builder.update(last, changed: update.changed, previous: update.previous), update.keep(made.kept) {
-            memo.add(made.analyses)
-            keeping.index.keep(made.memo)
-            return (made.files, made.kept.count, false)
+           let made = builder.update(last, changed: update.changed, previous: update.previous, identity: keeping.index.identity) {
+            if update.keep(made.kept) {
+                memo.add(made.analyses)
+                keeping.index.keep(made.memo)
+                return (made.files, made.files.count, made.kept.count)
+            }
+            if let updated = SearchIndexMemo(parsing: made.memo, identity: keeping.index.identity), let files = builder.remade(from: updated) {
+                memo.add(made.analyses)
+                keeping.index.keep(made.memo)
+                return (files, made.files.count, made.kept.count)
+            }
         }
         if let last, let files = builder.remade(from: last) {
             keeping.index.keepLast()
-            return (files, 0, true)
+            return (files, 0, files.count)
         }
         let (files, bytes) = builder.build().made()
         keeping.index.keep(bytes)
-        return (files, 0, false)
+        return (files, files.count, 0)
     }
 
     private func diagnostic(for error: MustacheError) -> Diagnostic {

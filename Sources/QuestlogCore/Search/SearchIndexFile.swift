@@ -6,7 +6,8 @@ final class SearchIndexFile: @unchecked Sendable {
     // Unchecked: every property is read and written only under `lock`.
     private let lock = NSLock()
     let path: String
-    private let identity: String
+    /// The Questlog binary whose memos are taken (`MemoFile`).
+    let identity: String
     private var unread = true
     private var last: SearchIndexMemo?
     private var made: [UInt8]?

@@ -104,8 +104,9 @@ struct SiteMemoTests {
 
     /// An output folder removed or emptied since the last build of it, the site unchanged, is made
     /// from the last build's site (`SiteMemo.read(linking: false)`, the notes of its journal in
-    /// place) rather than loaded and resolved, with the same problems. One emptied after edits is
-    /// made from the site loaded and resolved; a clean build reads no memo.
+    /// place) rather than loaded and resolved, with the same problems. One emptied after edits of
+    /// notes alone is made from that site patched, as a folder that holds the last output would
+    /// be; a clean build reads no memo.
     @Test func anEmptiedOutputFolderIsMadeFromTheLastBuildsSite() throws {
         var files = Self.files
         // An unknown field, reported, and a link to nothing, allowed with a warning.
@@ -130,7 +131,7 @@ struct SiteMemoTests {
         #expect(Self.build(site, "the folder emptied", loaded: 0))
         site.write("Content/g/npcs/ash.md", "---\nname: Ash\n---\nA plain note, first.\n")
         try remove()
-        #expect(!Self.build(site, "a note edited, then the folder removed"))
+        #expect(Self.build(site, "a note edited, then the folder removed"))
         site.write("Content/g/npcs/ash.md", "---\nname: Ash\n---\nA plain note, again.\n")
         #expect(Self.build(site, "a note edited"))
         #expect(FileManager.default.fileExists(atPath: BuildMemo.siteJournalPath(site: site.root)))
