@@ -223,7 +223,8 @@ struct BuildCache: Equatable {
             }
         }
         let hashed = Parallel.map(toHash.map { (index: $0, path: site + "/" + stamps[$0].path) }, jobs: toHash.count < 64 ? 1 : jobs) {
-            ContentHash.hash(ofFile: $0.path)
+            // Through symbolic links, as the stamps and the load see files.
+            ContentHash.hash(ofFile: $0.path, followingLinks: true)
         }
         for (index, hash) in zip(toHash, hashed) {
             if let hash { stamps[index].content = hash == 0 ? 1 : hash }

@@ -22,11 +22,11 @@ enum ContentHash {
         return stream.value
     }
 
-    /// The hash of the regular file at `path` (not a link), read a block at a time so that a
-    /// large file is never held whole: the same as of its bytes. Nil when it cannot be read, or
-    /// when it is not as long as it was when opened.
-    static func hash(ofFile path: String) -> UInt64? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    /// The hash of the regular file at `path` (not a link, unless `followingLinks`: then the file
+    /// it leads to), read a block at a time so that a large file is never held whole: the same as
+    /// of its bytes. Nil when it cannot be read, or when it is not as long as it was when opened.
+    static func hash(ofFile path: String, followingLinks: Bool = false) -> UInt64? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()

@@ -188,9 +188,10 @@ struct BuildCacheTests {
         inputs[picture].hash = hash("PNG..")
         let record = BuildCache(folder: "/o", key: "k", inputs: inputs, outputs: [], diagnostics: [], pageCount: 0, gameCount: 0)
         // A checkout: a.md and c.md keep their bytes under new times; b.md changes at its size.
-        try time("Content/g/npcs/a.md", 1_800_000_000)
-        try time("Content/g/npcs/c.md", 1_800_000_001)
+        try time("Content/g/npcs/a.md", 1_750_000_000)
+        try time("Content/g/npcs/c.md", 1_750_000_001)
         site.write("Content/g/npcs/b.md", "bravx")
+        try time("Content/g/npcs/b.md", 1_750_000_002)
         let now = BuildCache.knowingContents(of: SourceStamp.collect(site: site.root), from: record, site: site.root, jobs: 2,
                                              skipping: SiteLoader.hashesWhenLoading)
         let known = Dictionary(uniqueKeysWithValues: now.map { ($0.path, $0.content) })
@@ -199,6 +200,11 @@ struct BuildCacheTests {
         #expect(known["Content/g/npcs/a.md"] == hash("alpha") && known["Content/g/npcs/b.md"] == hash("bravx"))
         #expect(record.changedInputs(now, site: site.root) == ["Content/g/npcs/b.md", "Content/g/npcs/c.md"])
         #expect(record.changedInputs(now, site: site.root, byContent: false) == ["Content/g/npcs/a.md", "Content/g/npcs/b.md", "Content/g/npcs/c.md"])
+        // A file reached through a symbolic link is hashed as the load reads it, through the link.
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/Content/g/npcs/d.md", withDestinationPath: site.root + "/Content/g/npcs/a.md")
+        let linked = BuildCache.knowingContents(of: SourceStamp.collect(site: site.root), from: record, site: site.root, jobs: 2,
+                                                skipping: SiteLoader.hashesWhenLoading)
+        #expect(linked.first { $0.path == "Content/g/npcs/d.md" }?.content == hash("alpha"))
     }
 
     @Test func numbersAreWrittenAsTheirDecimalText() {

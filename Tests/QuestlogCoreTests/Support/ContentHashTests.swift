@@ -65,5 +65,6 @@ import TestSupport
         #expect(ContentHash.hash(ofFile: folder) == nil, "a folder is not a file")
         try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/f9")
         #expect(ContentHash.hash(ofFile: folder + "/link") == nil, "a link is not followed")
+        #expect(ContentHash.hash(ofFile: folder + "/link", followingLinks: true) == ContentHash.hash(ofFile: folder + "/f9"), "unless asked to")
     }
 }
