@@ -12,8 +12,9 @@ extension SiteBuild {
         /// The digest of the last build's site, which was patched.
         var previous: SiteDigest
         /// The memo patched, for the next build (`keepPatched`); with no entry patched, the site
-        /// and its problems alone (`SiteMemo.read(linking:)`), which is not kept again.
-        var memo: SiteMemo.Kept
+        /// and its problems alone (`SiteMemo.read(linking:)`), which is not kept again. Nil once
+        /// let go (`SiteBuild.run`, while the site is rendered).
+        var memo: SiteMemo.Kept?
         /// The entries patched, with their notes now.
         var notes: [SiteMemo.Journaled]
     }
@@ -103,15 +104,16 @@ extension SiteBuild {
     /// was written (those of the file's journal, then these), or, once that outgrows an eighth of
     /// the entries, the whole memo again.
     static func keepPatched(_ patched: Patched, settings: Int, site: String) {
-        var notes = patched.memo.journaled
+        guard let kept = patched.memo else { return }
+        var notes = kept.journaled
         let refs = Set(patched.notes.map(\.ref))
         notes.removeAll { refs.contains($0.ref) }
         notes += patched.notes
         if notes.count <= max(8, patched.site.entryCount / 8) {
-            store(SiteMemo.journal(file: patched.memo.file, digest: patched.digest.value, notes: notes, identity: BuildCache.binaryIdentity),
+            store(SiteMemo.journal(file: kept.file, digest: patched.digest.value, notes: notes, identity: BuildCache.binaryIdentity),
                   at: BuildMemo.siteJournalPath(site: site))
         } else {
-            var memo = patched.memo
+            var memo = kept
             memo.journaled = []
             _ = try? OutputFileSystem.remove(BuildMemo.siteJournalPath(site: site))
             SiteMemo.write(memo, settings: settings, identity: BuildCache.binaryIdentity, to: BuildMemo.sitePath(site: site))

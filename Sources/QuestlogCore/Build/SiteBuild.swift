@@ -574,6 +574,11 @@ public struct SiteBuild: Sendable {
             let settings = SiteMemo.settings(of: options)
             DispatchQueue.global().async(group: keeping) { Self.keepPatched(patched, settings: settings, site: site) }
         }
+        // The rest of the last build's resolve the patch needed (the index of links, what each note
+        // was checked for) is let go now, on a thread of its own, rather than held while the site
+        // is rendered, which makes every page into an emptied folder: `keepPatched` holds its own
+        // until it has written the memo.
+        if patched != nil { BackgroundRelease.release(patched!.memo.take()) }
         if patched != nil, readsSearchAhead, options.jobs > 1 {
             memo.search.readAhead()
             memo.searchIndex?.readAhead()
