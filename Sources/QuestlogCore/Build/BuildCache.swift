@@ -19,7 +19,7 @@ import Foundation
 /// removed whenever a build writes its own (`prune`): a site built into many folders over time
 /// (temporary ones, a test's) would otherwise keep a record for each.
 struct BuildCache: Equatable {
-    static let header = "questlog-cache 5"
+    static let header = "questlog-cache 6"
     /// The site's folder for Questlog's own state, which no build reads as content.
     static let folder = ".questlog"
 
@@ -261,7 +261,7 @@ struct BuildCache: Equatable {
         for stamp in outputs { room += line(texts: stamp.path.utf8.count, numbers: 3) }
         if let digest {
             room += (1 + digest.games.count) * line(texts: 0, numbers: 1)
-            for entry in digest.entries { room += line(texts: entry.key.utf8.count + entry.path.utf8.count, numbers: 2) }
+            for entry in digest.entries { room += line(texts: entry.key.utf8.count + entry.path.utf8.count, numbers: 4) }
         }
         for (path, lengths) in pieces { room += line(texts: path.utf8.count, numbers: lengths.count) }
         for diagnostic in diagnostics {
@@ -288,7 +288,7 @@ struct BuildCache: Equatable {
                     out.tag("game"); out.field(game); out.end()
                 }
                 for entry in digest.entries {
-                    out.tag("entry"); out.field(entry.shape); out.field(entry.notes); out.tab(); out.text(entry.key); out.tab(); out.text(entry.path); out.end()
+                    out.tag("entry"); out.field(entry.shape); out.field(entry.notes); out.field(entry.links); out.field(entry.label); out.tab(); out.text(entry.key); out.tab(); out.text(entry.path); out.end()
                 }
             }
             // Sorted, so the same build writes the same cache.
@@ -515,9 +515,11 @@ struct BuildCache: Equatable {
             case (.game, 2):
                 guard site != nil, let value: UInt64 = number(fields[1]) else { return nil }
                 games.append(value)
-            case (.entry, 5):
-                guard site != nil, let shape: UInt64 = number(fields[1]), let notes: UInt64 = number(fields[2]) else { return nil }
-                entries.append(SiteDigest.Record(key: text(fields[3]), path: text(fields[4]), shape: shape, notes: notes))
+            case (.entry, 7):
+                guard site != nil, let shape: UInt64 = number(fields[1]), let notes: UInt64 = number(fields[2]),
+                      let links: UInt64 = number(fields[3]), let label: UInt64 = number(fields[4]) else { return nil }
+                entries.append(SiteDigest.Record(key: text(fields[5]), path: text(fields[6]), shape: shape, notes: notes, links: links,
+                                                 label: label))
             case (.pieces, 3):
                 var lengths: [Int] = []
                 for length in field(fields[1]).split(separator: UInt8(ascii: " ")) {

@@ -84,9 +84,11 @@ extension SiteBuild {
             for (path, _) in edits {
                 guard let note = memo.kept.notes[path], let place = places[path],
                       let entry = memo.kept.site.entry(note.ref) else { return nil }
-                let record = SiteDigest.record(of: entry)
+                var record = SiteDigest.record(of: entry)
                 let was = digest.entries[place]
                 guard record.key == was.key, record.path == was.path, record.shape == was.shape else { return nil }
+                // The same entries linked to (`KeptResolve.patch(notes:memo:)`): the same connections.
+                record.links = was.links
                 digest.entries[place] = record
                 notes.append(SiteMemo.Journaled(ref: note.ref, notes: entry.notes, diagnostics: memo.kept.noteDiagnostics[note.item]))
             }

@@ -64,6 +64,75 @@ public struct SiteBuild: Sendable {
         var keepAll: @Sendable ([(path: String, hash: UInt64)]) -> Bool = { _ in false }
     }
 
+    /// What entries that changed since the last build may reach beyond themselves
+    /// (`SiteDigest.changedEntries`), by their source files: the entries whose pages may show
+    /// something of them (`pages`) and those whose exported records may (`rows`).
+    ///
+    /// An entry's page shows of other entries only what it names (its references, the entries
+    /// naming it, the notes linking to it: its neighbours in the graph) and the picture of its
+    /// neighbourhood, which holds entries up to two steps away (`RelationGraph.neighbourhood`),
+    /// chosen by how connected they are. An entry whose shape or connections changed
+    /// (`reshaped`: a connection made or lost changes both ends) therefore reaches the pages of the
+    /// entries up to two steps from it in the graph as it is now: one that lost a connection is
+    /// itself changed, and whatever was two steps away through it is still one step from it, or
+    /// from the other end. An entry whose notes alone changed reaches its own page. A playthrough's
+    /// page shows every entry it counts, so every playthrough's page is made; an entry's page
+    /// shows its state in every playthrough of its game, so a playthrough changed reaches every
+    /// page: nil then, for every page to be made. The other pages (games, kinds, progress, the
+    /// graph, home, search) show many entries and are always made. An exported record shows of
+    /// the entries it names their names, pages and kinds: `rows` are the changed entries and the
+    /// neighbours of those shown by other names (`SiteDigest.Changes.renamed`).
+    struct Reach: Sendable {
+        var pages: Set<String>
+        var rows: Set<String>
+
+        init?(of changed: SiteDigest.Changes, in site: Site, graph: RelationGraph? = nil) {
+            var playthroughs = Set<String>()
+            for game in site.games {
+                for run in game.playthroughs {
+                    if let entry = run.entry { playthroughs.insert(entry.source.path) }
+                }
+            }
+            guard changed.reshaped.isDisjoint(with: playthroughs) else { return nil }
+            let graph = graph ?? RelationGraph(site: site)
+            var paths: [EntryRef: String] = [:]
+            for game in site.games {
+                for entries in game.entries.values {
+                    for index in entries.indices { paths[entries[index].ref] = entries[index].source.path }
+                }
+            }
+            var reshapedNodes: [Int] = []
+            var renamed = Set<Int>()
+            for node in graph.refs.indices {
+                guard let path = paths[graph.refs[node]], changed.reshaped.contains(path) else { continue }
+                reshapedNodes.append(node)
+                if changed.renamed.contains(path) { renamed.insert(node) }
+            }
+            var pages = changed.notes.union(changed.reshaped)
+            var rows = pages
+            if !changed.reshaped.isEmpty { pages.formUnion(playthroughs) }
+            var reached = Set(reshapedNodes)
+            var frontier = reshapedNodes
+            for node in renamed {
+                for other in graph.neighbours[node] {
+                    if let path = paths[graph.refs[other]] { rows.insert(path) }
+                }
+            }
+            for _ in 1...2 {
+                var next: [Int] = []
+                for node in frontier {
+                    for other in graph.neighbours[node] where reached.insert(other).inserted {
+                        next.append(other)
+                        if let path = paths[graph.refs[other]] { pages.insert(path) }
+                    }
+                }
+                frontier = next
+            }
+            self.pages = pages
+            self.rows = rows
+        }
+    }
+
     /// Loads, resolves and renders the site, handing every file to `sink` as soon as it is made.
     /// With `digesting`, the outcome has the site's digest. With `reuse`, when the site differs from
     /// the last build's only in the notes of some entries (`SiteDigest.changedNotes`), the pages
@@ -99,9 +168,16 @@ public struct SiteBuild: Sendable {
             BackgroundRelease.release(kept)
             return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
         }
-        let digest = patched?.digest ?? (digesting || reuse != nil || keepSite != nil
-            ? timings.measure("compare", trimming: false, { SiteDigest(of: site, jobs: options.jobs) }, count: { (items: $0.entries.count, reused: 0) })
-            : nil)
+        // The site's graph is made once: for its digest (the entries' connections), for what
+        // changes reach, and for the pages' pictures.
+        let compared = patched == nil && (digesting || reuse != nil || keepSite != nil)
+            ? timings.measure("compare", trimming: false, { () -> (digest: SiteDigest, graph: RelationGraph) in
+                let graph = RelationGraph(site: site)
+                return (SiteDigest(of: site, jobs: options.jobs, graph: graph), graph)
+            }, count: { (items: $0.digest.entries.count, reused: 0) })
+            : nil
+        let graph = compared?.graph
+        let digest = patched?.digest ?? compared?.digest
         if let keepSite, let resolved = kept.take(), let digest {
             // Begun before the site is rendered, so that the resolve's working tables (the index of
             // links, the checked entries, what a patch checks of each note) are let go, and their
@@ -129,6 +205,16 @@ public struct SiteBuild: Sendable {
             exportReuse = ExportReuse(changed: changed, open: { reuse.open(ExportDownload.folder + "/" + $0) },
                                       keep: { reuse.keepPieced(ExportDownload.folder + "/" + $0) })
             searchKeeping?.update = SiteRenderer.SearchUpdate(changed: changed, previous: reuse.previous.value, keep: reuse.keepAll)
+        } else if let reuse, let changed = digest?.changedEntries(since: reuse.previous),
+                  let reach = timings.measure("reach", trimming: false, { Reach(of: changed, in: site, graph: graph) },
+                                              count: { (items: $0?.pages.count ?? 0, reused: 0) }) {
+            // Entries changed in more than their notes, the same entries in the same order: the
+            // pages that may show what changed are made, the pages of other entries kept.
+            keeping = { path, shown in !shown.isEmpty && !shown.contains(where: reach.pages.contains) && reuse.keep(path) }
+            exportReuse = ExportReuse(changed: reach.rows, reshaping: true, open: { reuse.open(ExportDownload.folder + "/" + $0) },
+                                      keep: { reuse.keepPieced(ExportDownload.folder + "/" + $0) })
+            searchKeeping?.update = SiteRenderer.SearchUpdate(changed: changed.notes.union(changed.reshaped), reshaped: changed.reshaped,
+                                                              previous: reuse.previous.value, keep: reuse.keepAll)
         } else if let patched, let changed = digest?.changedNotes(since: patched.previous), !changed.isEmpty {
             // Into an output folder emptied since, nothing can be kept, but the search index is
             // still updated, then made whole from the memo of the index updated.
@@ -141,7 +227,7 @@ public struct SiteBuild: Sendable {
         var claimed: [String]
         if deferringExports {
             diagnostics.append(contentsOf: renderer.render(site, into: sink, timings: timings, deferringSearch: deferringSearch,
-                                                           layouts: memo?.layouts))
+                                                           layouts: memo?.layouts, graph: graph))
             if diagnostics.failed(strict: options.strict) {
                 return RenderOutcome(diagnostics: diagnostics, gameCount: site.games.count)
             }
@@ -150,7 +236,8 @@ public struct SiteBuild: Sendable {
         } else {
             let (pageProblems, exportProblems) = renderEverything(of: site, renderer: renderer, into: sink, timings: timings, layouts: memo?.layouts,
                                                                   deflated: memo?.deflated, search: (memo?.search, searchKeeping),
-                                                                  afterSearch: afterSearch, keeping: keeping, exports: (exportReuse, pieces))
+                                                                  afterSearch: afterSearch, keeping: keeping, graph: graph,
+                                                                  exports: (exportReuse, pieces))
             diagnostics.append(contentsOf: pageProblems)
             // With pages that cannot be made, the build stops there, as if the rest had not been made.
             if diagnostics.failed(strict: options.strict) {
@@ -410,13 +497,13 @@ public struct SiteBuild: Sendable {
     private func renderEverything(of site: Site, renderer: SiteRenderer, into sink: some OutputSink, timings: BuildTimings,
                                   layouts: LayoutMemo?, deflated: DeflateMemo?, search: (memo: SearchMemo?, keeping: SiteRenderer.SearchKeeping?),
                                   afterSearch: @escaping @Sendable () -> Void,
-                                  keeping: (@Sendable (String, [String]) -> Bool)?,
+                                  keeping: (@Sendable (String, [String]) -> Bool)?, graph: RelationGraph?,
                                   exports: (reuse: ExportReuse, pieces: ExportPieces)) -> (pages: DiagnosticList, exports: DiagnosticList) {
         timings.measure("render", { () -> (pages: DiagnosticList, exports: DiagnosticList) in
             let pages = Slot<DiagnosticList>(), made = Slot<DiagnosticList>()
             let makePages: @Sendable () -> Void = {
                 pages.value = renderer.render(site, into: sink, timings: timings, deferringSearch: true, layouts: layouts, beside: true,
-                                              keeping: keeping)
+                                              keeping: keeping, graph: graph)
             }
             let makeSearch: @Sendable () -> Void = {
                 // Files made again from a memo of the index count as reused: no document of

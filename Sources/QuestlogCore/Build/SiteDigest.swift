@@ -1,10 +1,11 @@
 import Markdown
 
 /// What a build keeps of its resolved site to tell, in the next build, whether the site changed in
-/// nothing but the notes of some entries: for each entry, in the site's order, a digest of all it
-/// holds but its notes (`shape`) and one of its notes (`notes`); for each game, one of all it holds
-/// but its entries; and one of the site's image sizes. The site's settings, schema and theme are
-/// not here: they come from files whose stamps the build cache compares.
+/// nothing but the notes of some entries, or in nothing but what some entries hold: for each
+/// entry, in the site's order, a digest of all it holds but its notes (`shape`), one of its notes
+/// (`notes`) and one of the entries it is connected to in the graph (`links`); for each game, one
+/// of all it holds but its entries; and one of the site's image sizes. The site's settings, schema
+/// and theme are not here: they come from files whose stamps the build cache compares.
 ///
 /// When only notes differ, a page that shows the notes of none of the changed entries
 /// (`PageBuilder.notesShown(of:)`: an entry's notes are on its own page alone) is the page the last
@@ -19,6 +20,13 @@ struct SiteDigest: Equatable, Sendable {
         var path: String
         var shape: UInt64
         var notes: UInt64
+        /// The entries it is connected to in the graph (`RelationGraph`), whichever side names the
+        /// other: a connection made or lost shows at both ends, whether or not the other end's
+        /// shape shows it (a reference field without an inverse relation).
+        var links: UInt64 = 0
+        /// The names it is shown by (part of its shape): what the records and pages of the
+        /// entries connected to it show of it, beside its page and kind (`key`, `path`).
+        var label: UInt64 = 0
     }
 
     var entries: [Record]
@@ -31,8 +39,9 @@ struct SiteDigest: Equatable, Sendable {
         self.site = site
     }
 
-    /// The digest of `site`, its entries' digests worked out on up to `jobs` threads.
-    init(of site: Site, jobs: Int = 1) {
+    /// The digest of `site`, its entries' digests worked out on up to `jobs` threads; `graph` is
+    /// the site's (`RelationGraph(site:)`), when it is made already.
+    init(of site: Site, jobs: Int = 1, graph: RelationGraph? = nil) {
         // The lists of entries and each entry's place in them: the entries are read in place, as a
         // copy of one retains every value it holds.
         var lists: [[Entry]] = []
@@ -50,8 +59,13 @@ struct SiteDigest: Equatable, Sendable {
             }
         }
         let all = lists
+        let graph = graph ?? RelationGraph(site: site)
         entries = Parallel.map(places, jobs: jobs) { place in
-            all[place.list].withUnsafeBufferPointer { Self.record(of: $0[place.entry]) }
+            all[place.list].withUnsafeBufferPointer { entries in
+                var record = Self.record(of: entries[place.entry])
+                record.links = Self.links(of: entries[place.entry].ref, in: graph)
+                return record
+            }
         }
         self.games = games
         var digest = StableDigest()
@@ -69,21 +83,56 @@ struct SiteDigest: Equatable, Sendable {
         addShape(of: entry, to: &shape)
         var notes = StableDigest()
         add(entry.notes, to: &notes)
+        var label = StableDigest()
+        label.add(entry.name)
+        label.add(entry.displayName)
         return Record(key: entry.ref.game + "/" + entry.ref.kind + "/" + entry.ref.id, path: entry.source.path,
-                      shape: shape.value, notes: notes.value)
+                      shape: shape.value, notes: notes.value, label: label.value)
+    }
+
+    /// The digest of the entries `ref` is connected to in `graph`.
+    static func links(of ref: EntryRef, in graph: RelationGraph) -> UInt64 {
+        var digest = StableDigest()
+        guard let node = graph.node(of: ref) else { return digest.value }
+        let neighbours = graph.neighbours[node]
+        digest.add(neighbours.count)
+        for other in neighbours { add(graph.refs[other], to: &digest) }
+        return digest.value
     }
 
     /// The source files of the entries whose notes alone changed since `previous`: nil when
-    /// anything else differs (an entry, its place in the order or its shape, a game, the image
-    /// sizes), empty when nothing does.
+    /// anything else differs (an entry, its place in the order, its shape or connections, a game,
+    /// the image sizes), empty when nothing does.
     func changedNotes(since previous: SiteDigest) -> Set<String>? {
+        guard let changed = changedEntries(since: previous), changed.reshaped.isEmpty else { return nil }
+        return changed.notes
+    }
+
+    /// The source files of the entries that changed since `previous`, the same entries in the same
+    /// order: those whose notes changed, those whose shape or connections changed (`reshaped`,
+    /// whatever became of their notes), and among these the ones shown by other names
+    /// (`renamed`). Nil when anything else differs (an entry added, removed or moved in the
+    /// order, a game, the image sizes).
+    func changedEntries(since previous: SiteDigest) -> Changes? {
         guard site == previous.site, games == previous.games, entries.count == previous.entries.count else { return nil }
-        var changed = Set<String>()
+        var changes = Changes()
         for (now, then) in zip(entries, previous.entries) {
-            guard now.key == then.key, now.path == then.path, now.shape == then.shape else { return nil }
-            if now.notes != then.notes { changed.insert(now.path) }
+            guard now.key == then.key, now.path == then.path else { return nil }
+            if now.shape != then.shape || now.links != then.links {
+                changes.reshaped.insert(now.path)
+                if now.label != then.label { changes.renamed.insert(now.path) }
+            } else if now.notes != then.notes {
+                changes.notes.insert(now.path)
+            }
         }
-        return changed
+        return changes
+    }
+
+    /// What `changedEntries(since:)` tells, by source file.
+    struct Changes: Equatable, Sendable {
+        var notes: Set<String> = []
+        var reshaped: Set<String> = []
+        var renamed: Set<String> = []
     }
 
     /// One digest of the whole: what a memo made of the site names it by (`SearchIndexMemo`).
@@ -95,6 +144,8 @@ struct SiteDigest: Equatable, Sendable {
             digest.add(entry.path)
             digest.add(entry.shape)
             digest.add(entry.notes)
+            digest.add(entry.links)
+            digest.add(entry.label)
         }
         digest.add(games.count)
         for game in games { digest.add(game) }
@@ -119,10 +170,19 @@ struct SiteDigest: Equatable, Sendable {
         add(game.links, to: &digest)
         add(game.extra, to: &digest)
         digest.add(game.sharedProgress)
-        // The kinds and how many entries each has: the entries themselves have digests of their own.
+        // The kinds and how many entries each has: the entries themselves have digests of their
+        // own. And the names of the fields each entry has that its kind does not declare, in
+        // order: the columns of the kind's exports are those names, so an entry that gains or loses
+        // one changes every row of the kind's exports.
         for kind in game.entries.keys.sorted(by: { $0.utf8Precedes($1) }) {
             digest.add(kind)
-            digest.add(game.entries[kind]?.count ?? 0)
+            let entries = game.entries[kind] ?? []
+            digest.add(entries.count)
+            for index in entries.indices where !entries[index].extra.isEmpty {
+                digest.add(index)
+                digest.add(entries[index].extra.count)
+                for field in entries[index].extra { digest.add(field.name) }
+            }
         }
     }
 

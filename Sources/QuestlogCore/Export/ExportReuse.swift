@@ -18,11 +18,18 @@ import Foundation
 /// whose entries' notes changed is taken, compressed, from the last build's workbook
 /// (`XLSXWorkbook.earlier`).
 ///
+/// When entries changed in more than their notes (`SiteDigest.changedEntries`), `changed` holds
+/// them and every entry connected to one (whose records name them), and `reshaping` is set: the
+/// columns are still the same (their names come from the site's digest of each game), but a
+/// column's width in a workbook may not be, so a sheet holding any of them is made whole.
+///
 /// It also counts the runs of entries (and the sheets of entries) made and taken, for `--timings`.
 public struct ExportReuse: Sendable {
     /// The source files of the entries whose notes changed; every other entry is as it was. Nil
     /// when nothing may be taken (the runs are only counted).
     var changed: Set<String>?
+    /// Whether the entries of `changed` may differ in more than their notes.
+    var reshaping = false
     /// The file at a path relative to the exports folder as the last build left it, open, with the
     /// pieces that build made it of; nil when it changed since or its pieces are not known.
     private var opening: @Sendable (String) -> PiecedFile?
@@ -34,9 +41,10 @@ public struct ExportReuse: Sendable {
     /// The files taken whole (`keep`), with the lengths of their pieces.
     private let kept = Kept()
 
-    init(changed: Set<String>?, open: @escaping @Sendable (String) -> PiecedFile?,
+    init(changed: Set<String>?, reshaping: Bool = false, open: @escaping @Sendable (String) -> PiecedFile?,
          keep: @escaping @Sendable (String) -> [Int]? = { _ in nil }) {
         self.changed = changed
+        self.reshaping = reshaping
         self.opening = open
         self.keeping = keep
     }

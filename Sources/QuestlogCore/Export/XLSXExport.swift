@@ -50,9 +50,14 @@ public enum XLSXExport {
                     guard let kind = sheets[index].kind else { continue }
                     let entries = game.entries(of: kind)
                     sheets[index].unchanged = reuse.unchanged(entries[...])
-                    // A sheet some of whose entries' notes changed is made from the last build's.
+                    // A sheet some of whose entries' notes changed is made from the last build's;
+                    // one some of whose entries changed in more, whole.
                     if !sheets[index].unchanged, let changed = reuse.changed {
-                        sheets[index].patch?.rows = entries.indices.filter { changed.contains(entries[$0].source.path) }
+                        if reuse.reshaping {
+                            sheets[index].patch = nil
+                        } else {
+                            sheets[index].patch?.rows = entries.indices.filter { changed.contains(entries[$0].source.path) }
+                        }
                     }
                 }
             }

@@ -50,6 +50,11 @@ public struct PageBuilder: Sendable {
     ///     build): the pictures' facts are then worked out for the nodes they show rather than for
     ///     every node first.
     public init(site: Site, strings: UIStrings, gameStrings: [String: UIStrings] = [:], jobs: Int = 1, fewPages: Bool = false) {
+        self.init(site: site, strings: strings, gameStrings: gameStrings, jobs: jobs, fewPages: fewPages, graph: nil)
+    }
+
+    /// `init(site:strings:gameStrings:jobs:fewPages:)` with the site's graph, when it is made already.
+    init(site: Site, strings: UIStrings, gameStrings: [String: UIStrings] = [:], jobs: Int = 1, fewPages: Bool = false, graph: RelationGraph?) {
         self.site = site
         gameTitles = Self.gameTitles(of: site)
         self.jobs = max(1, jobs)
@@ -58,7 +63,7 @@ public struct PageBuilder: Sendable {
         stringsValue = PageBuilder.nest(strings.table)
         siteValue = ["title": .string(site.config.title), "generator": .string("Questlog \(Questlog.version)")]
         self.gameStrings = gameStrings
-        graph = RelationGraph(site: site)
+        self.graph = graph ?? RelationGraph(site: site)
         var tagSlugs: [String: String] = [:]
         for game in site.games {
             if case let .list(tags)? = game.fields["tags"] {
@@ -72,7 +77,7 @@ public struct PageBuilder: Sendable {
         }
         self.tagSlugs = tagSlugs
         graphFacts = fewPages ? .each(GraphNodeFacts.Context(site: site, labels: labels))
-            : .table(GraphNodeFacts.table(graph, site: site, labels: labels, jobs: self.jobs))
+            : .table(GraphNodeFacts.table(self.graph, site: site, labels: labels, jobs: self.jobs))
         searchScopes = Self.searchScopes(of: site, strings: strings)
         legendItems = Self.legend(of: site.schema, labels: labels, strings: strings)
         countTexts = Self.countTexts(strings)

@@ -38,10 +38,18 @@ public struct SiteRenderer: Sendable {
     /// With `beside`, the pages are a stage beside others (`BuildTimings.measureBeside`), within
     /// the one the caller times. A page for which `keeping` (given its path and the files whose
     /// notes it shows) says true is not made: the sink already holds what the last build made of it.
+    /// `graph` is the site's graph, when it is made already.
     public func render(_ site: Site, into sink: some OutputSink, timings: BuildTimings = BuildTimings(),
                        deferringSearch: Bool = false, layouts: LayoutMemo? = nil, beside: Bool = false,
                        keeping: (@Sendable (String, [String]) -> Bool)? = nil) -> DiagnosticList {
-        let (prepared, problems) = prepare(site, layouts: layouts, keeping: false, fewPages: keeping != nil)
+        render(site, into: sink, timings: timings, deferringSearch: deferringSearch, layouts: layouts, beside: beside, keeping: keeping,
+               graph: nil)
+    }
+
+    func render(_ site: Site, into sink: some OutputSink, timings: BuildTimings = BuildTimings(),
+                deferringSearch: Bool = false, layouts: LayoutMemo? = nil, beside: Bool = false,
+                keeping: (@Sendable (String, [String]) -> Bool)? = nil, graph: RelationGraph?) -> DiagnosticList {
+        let (prepared, problems) = prepare(site, layouts: layouts, keeping: false, fewPages: keeping != nil, graph: graph)
         var diagnostics = problems
         guard let (set, strings) = prepared else { return diagnostics }
 
@@ -99,7 +107,8 @@ public struct SiteRenderer: Sendable {
     static let sitemapPaths = ["sitemap.xml", "robots.txt"]
 
     /// The locale's strings and the theme checked, and the site's pages ready to make.
-    private func prepare(_ site: Site, layouts: LayoutMemo?, keeping: Bool, fewPages: Bool = false) -> (prepared: (pages: PageSet, strings: UIStrings)?, diagnostics: DiagnosticList) {
+    private func prepare(_ site: Site, layouts: LayoutMemo?, keeping: Bool, fewPages: Bool = false,
+                         graph: RelationGraph? = nil) -> (prepared: (pages: PageSet, strings: UIStrings)?, diagnostics: DiagnosticList) {
         var diagnostics = DiagnosticList()
         let (strings, localeProblems) = UIStrings.load(language: site.config.language, theme: theme)
         diagnostics.append(contentsOf: localeProblems)
@@ -114,7 +123,7 @@ public struct SiteRenderer: Sendable {
             diagnostics.append(diagnostic(for: error))
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
-        var builder = PageBuilder(site: site, strings: strings, gameStrings: gameStrings, jobs: jobs, fewPages: fewPages)
+        var builder = PageBuilder(site: site, strings: strings, gameStrings: gameStrings, jobs: jobs, fewPages: fewPages, graph: graph)
         builder.layouts = layouts
         let theme = theme
         let set = PageSet(builder: builder, library: library, keeping: keeping) { error in
@@ -168,11 +177,12 @@ public struct SiteRenderer: Sendable {
         var update: SearchUpdate?
     }
 
-    /// The files whose entries' notes alone changed since the last build, the digest of that
-    /// build's site, and how to take the files of its index that stand as they are
-    /// (`OutputStage.keep(all:)`: all, or none).
+    /// The files whose entries changed since the last build (`reshaped`: those whose entries
+    /// changed in more than their notes), the digest of that build's site, and how to take the
+    /// files of its index that stand as they are (`OutputStage.keep(all:)`: all, or none).
     struct SearchUpdate: Sendable {
         var changed: Set<String>
+        var reshaped: Set<String> = []
         var previous: UInt64
         var keep: @Sendable ([(path: String, hash: UInt64)]) -> Bool
     }
@@ -195,7 +205,8 @@ public struct SiteRenderer: Sendable {
         // The last index is read whole for an update; to be made again from, only when it is of this site.
         let last = keeping.update == nil ? keeping.index.previous(ofSite: keeping.site) : keeping.index.previous()
         if let update = keeping.update, let last,
-           let made = builder.update(last, changed: update.changed, previous: update.previous, identity: keeping.index.identity) {
+           let made = builder.update(last, changed: update.changed, reshaped: update.reshaped, previous: update.previous,
+                                            identity: keeping.index.identity) {
             if update.keep(made.kept) {
                 memo.add(made.analyses)
                 keeping.index.keep(made.memo)

@@ -13,15 +13,19 @@ extension SearchIndexBuilder {
 
     /// The index of `site` made from the last one (`last`, of the site whose digest is `previous`)
     /// rather than from every document, when the site differs from that one in nothing but the
-    /// notes of the entries of the files `changed` (`SiteDigest.changedNotes`): only those entries'
+    /// entries of the files `changed` (`SiteDigest.changedEntries`): only those entries'
     /// documents are read, only the postings of their terms scored again, and only the shard files
-    /// and documents files that hold them made again. Nil, for the index to be made whole, when
+    /// and documents files that hold them made again. The entries of `reshaped` (among `changed`)
+    /// may differ in more than their notes (their names as shown, their states): their documents
+    /// files are made again even when their texts are as they were, and so is the flags file when
+    /// the states it holds changed. Nil, for the index to be made whole, when
     /// the last index is not of that site or of these settings, when the analyses memo lacks the
     /// last analysis of a changed document, or when the change reaches past those files: a
     /// different number of documents, an average field length that rounds otherwise
     /// (`stableAverage`), another number of documents per documents file. The files are the bytes
     /// `build().files()` gives, the memo the one it leaves.
-    func update(_ last: SearchIndexMemo, changed: Set<String>, previous: UInt64, identity: String = BuildCache.binaryIdentity) -> Update? {
+    func update(_ last: SearchIndexMemo, changed: Set<String>, reshaped: Set<String> = [], previous: UInt64,
+                identity: String = BuildCache.binaryIdentity) -> Update? {
         guard let memo, let site = keptSite, last.parameters == parameters, last.site == previous else { return nil }
         let plan = DocumentPlan(site: self.site, strings: strings)
         guard plan.count == last.documents.count, last.chunks.count == (plan.count + last.documentsPerChunk - 1) / last.documentsPerChunk else { return nil }
@@ -43,7 +47,14 @@ extension SearchIndexBuilder {
                 let number = part.start + offset
                 let made = entryDocument(entry, game: part.game, number: part.gameNumber, context: context)
                 let key = SearchMemo.key(of: made.texts)
-                if key == last.documents[number].key { continue }
+                if key == last.documents[number].key {
+                    guard reshaped.contains(entry.source.path) else { continue }
+                    // The same texts and terms, but what its documents file shows of it (the name
+                    // it is shown by, its states) may have changed: that file is made again.
+                    guard let old = memo.analysis(of: key) else { return nil }
+                    changedDocuments.append(Changed(number: number, document: made.document, old: old, new: old))
+                    continue
+                }
                 guard let old = memo.analysis(of: last.documents[number].key) else { return nil }
                 changedDocuments.append(Changed(number: number, document: made.document, old: old, new: Self.analysis(of: made.texts, key: key)))
             }
@@ -275,10 +286,24 @@ extension SearchIndexBuilder {
         for (chunk, file) in last.chunks.enumerated() where !changedChunks.contains(chunk) {
             keptFiles.append((SearchIndex.folder + SearchIndex.fileName("docs", chunk, hash: file.name), file.hash))
         }
-        // The flags are the entries' fields, which are as they were.
-        keptFiles.append((SearchIndex.folder + SearchIndex.fileName("flags", 0, hash: last.flags.name), last.flags.hash))
+        // The flags are the entries' states: as they were when only notes changed, else made
+        // again from every document, and kept when they come out the same.
+        var flags = last.flags
+        if !reshaped.isEmpty {
+            let all = (0..<documents.count).map { number in madeDocuments[number] ?? document(number, in: plan) }
+            let index = SearchIndex(documents: all, games: [], kinds: plan.kinds, groups: [], terms: [], postings: [],
+                                    shardStarts: [0], shardKeys: [""], documentsPerChunk: perChunk)
+            let body = SearchIndex.body(of: "flags", 0, hashing: true) { $0.append(contentsOf: index.flagsJSON().bytes(pretty: false)) }
+            if body.hash != last.flags.name {
+                files.append(OutputFile(path: SearchIndex.folder + SearchIndex.fileName("flags", 0, hash: body.hash), bytes: body.bytes))
+                flags = SearchIndexMemo.File(name: body.hash, hash: body.fileHash)
+            }
+        }
+        if flags.name == last.flags.name {
+            keptFiles.append((SearchIndex.folder + SearchIndex.fileName("flags", 0, hash: last.flags.name), last.flags.hash))
+        }
 
-        let hashes = shards.map(\.file.name) + chunks.map(\.name) + [last.flags.name]
+        let hashes = shards.map(\.file.name) + chunks.map(\.name) + [flags.name]
         files.insert(SearchIndex.indexFile(SearchIndex.manifest(hashes: hashes, shards: shards.map(\.key), documents: documents.count,
                                                                documentsPerChunk: perChunk, games: plan.games, kinds: plan.kinds,
                                                                groups: plan.groups)), at: 0)
@@ -286,7 +311,7 @@ extension SearchIndexBuilder {
         let bytes = SearchIndexMemo.encode(parameters: parameters, site: site, documentsPerChunk: perChunk, documentBytes: documentBytes,
                                            totals: totals, counts: counts, documents: documents, termCount: terms.count,
                                            recordBytes: termRecords.count, records: { $0 += termRecords }, shards: shards, chunks: chunks,
-                                           flags: last.flags, identity: identity)
+                                           flags: flags, identity: identity)
         return Update(files: files, kept: keptFiles, memo: bytes, analyses: changedDocuments.map(\.new))
     }
 

@@ -234,7 +234,7 @@ struct BuildCacheTests {
                                pageCount: 4, gameCount: 1)
         #expect(BuildCache(parsing: cache.bytes) == cache)
         var digested = cache
-        digested.digest = SiteDigest(entries: [SiteDigest.Record(key: "g/npc/a", path: "Content/g/a\tb.md", shape: 1, notes: UInt64.max)],
+        digested.digest = SiteDigest(entries: [SiteDigest.Record(key: "g/npc/a", path: "Content/g/a\tb.md", shape: 1, notes: UInt64.max, links: 7, label: 8)],
                                      games: [3, 4], site: 5)
         #expect(BuildCache(parsing: digested.bytes) == digested)
         #expect(BuildCache(parsing: digested.bytes) != cache)
@@ -242,34 +242,37 @@ struct BuildCacheTests {
         pieced.pieces = ["exports/g.json": [120, 4_096, 3, 0, 77], "exports/g/npc s.csv": [9, 1]]
         #expect(BuildCache(parsing: pieced.bytes) == pieced)
         #expect(BuildCache(parsing: pieced.bytes) != digested)
-        let read = BuildCache(parsing: Array("questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 0 2\texports/g.json\n".utf8))
+        let read = BuildCache(parsing: Array("questlog-cache 6\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 0 2\texports/g.json\n".utf8))
         #expect(read?.pieces == ["exports/g.json": [1, 0, 2]])
         // The format before output hashes is refused as a whole, so its build starts from scratch.
-        for broken in ["", "questlog-cache 5\nfolder\t/o\n", "questlog-cache 5\nkey\tk\npages\t1\ngames\t1\n",
+        for broken in ["", "questlog-cache 6\nfolder\t/o\n", "questlog-cache 6\nkey\tk\npages\t1\ngames\t1\n",
+                       // The format before entries' connections, and an entry line of that format.
+                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 6\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nsite\t5\nentry\t1\t2\tg/npc/a\tContent/a.md\n",
                        // The format before inputs' contents, and an input line of that format.
                        "questlog-cache 4\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
-                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nin\t1\t2\t3\tContent/a.md\n",
-                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nin\t1\t2\t3\t-4\tContent/a.md\n",
+                       "questlog-cache 6\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nin\t1\t2\t3\tContent/a.md\n",
+                       "questlog-cache 6\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nin\t1\t2\t3\t-4\tContent/a.md\n",
                        // The format before the folder line; the folder line missing, relative, empty or not second.
                        "questlog-cache 3\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
-                       "questlog-cache 5\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
-                       "questlog-cache 5\nfolder\to\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
-                       "questlog-cache 5\nfolder\t\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
-                       "questlog-cache 5\nkey\tk\nfolder\t/o\npages\t1\ngames\t1\nwritten\t1\n",
-                       "questlog-cache 5\nfolder\t/o\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
-                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\ngame\t1\n", "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nsite\tx\n",
+                       "questlog-cache 6\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 6\nfolder\to\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 6\nfolder\t\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 6\nkey\tk\nfolder\t/o\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 6\nfolder\t/o\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\n",
+                       "questlog-cache 6\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\ngame\t1\n", "questlog-cache 6\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nsite\tx\n",
                        "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\t3\t../../etc/passwd\n",
                        "questlog-cache 2\nkey\tk\npages\tx\ngames\t1\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1",
                        "questlog-cache 1\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\tg/a.html\n", "questlog-cache 2\nkey\tk\npages\t1\ngames\t1\nout\t1\t2\tg/a.html\n",
                        // Pieces: lengths that are not numbers, negative, missing, a path out of the folder, a path twice.
-                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 x\texports/g.json\n",
-                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 -2\texports/g.json\n",
-                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t\texports/g.json\n",
-                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 2\t../g.json\n",
-                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1\tg.json\npieces\t2\tg.json\n",
+                       "questlog-cache 6\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 x\texports/g.json\n",
+                       "questlog-cache 6\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 -2\texports/g.json\n",
+                       "questlog-cache 6\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t\texports/g.json\n",
+                       "questlog-cache 6\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1 2\t../g.json\n",
+                       "questlog-cache 6\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\npieces\t1\tg.json\npieces\t2\tg.json\n",
                        // A tag no cache has, or one spelled otherwise.
-                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nink\t1\t2\t3\ta\n",
-                       "questlog-cache 5\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nPages\t1\n"] {
+                       "questlog-cache 6\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nink\t1\t2\t3\ta\n",
+                       "questlog-cache 6\nfolder\t/o\nkey\tk\npages\t1\ngames\t1\nwritten\t1\nPages\t1\n"] {
             #expect(BuildCache(parsing: Array(broken.utf8)) == nil, "\(broken)")
         }
     }

@@ -177,9 +177,10 @@ struct IncrementalBuildTests {
     /// Returns how many of the builds succeeded (and so had their files compared).
     @discardableResult
     func check(seed: UInt64, steps: Int) -> (compared: Int, patched: Int, patchedFields: Int, keptPages: Int, loadsReused: Int, walksKept: Int,
-                                             checkoutsFromMemo: Int) {
+                                             checkoutsFromMemo: Int, reached: Int) {
         var compared = 0
         var keptPages = 0
+        var reached = 0
         var patched = 0
         var patchedFields = 0
         var model = Model(rng: SplitMix64(seed: seed))
@@ -255,6 +256,10 @@ struct IncrementalBuildTests {
             let incremental = SiteBuild(options: options).run(timings: timings)
             // Builds that kept pages as the last build wrote them, because only notes changed.
             if timings.stages.contains(where: { $0.name == "render pages" && $0.reused > 0 }) { keptPages += 1 }
+            // Builds after entries changed in more than their notes that made only the pages those
+            // changes reach, and kept the others.
+            if timings.stages.contains(where: { $0.name == "reach" }),
+               timings.stages.contains(where: { $0.name == "render pages" && $0.reused > 0 }) { reached += 1 }
             // A checkout whose bytes were the last build's, but for some notes, takes that build's
             // site, whole or patched.
             if checkout, timings.stages.contains(where: { $0.name == "read site" && $0.reused > 0 }) { checkoutsFromMemo += 1 }
@@ -292,7 +297,7 @@ struct IncrementalBuildTests {
                 Issue.record("seed \(seed), step \(step): nothing served")
             }
         }
-        return (compared, patched, patchedFields, keptPages, loadsReused, walksKept, checkoutsFromMemo)
+        return (compared, patched, patchedFields, keptPages, loadsReused, walksKept, checkoutsFromMemo, reached)
     }
 
     /// Exports large enough to have their times set back (`OutputFileSystem.backdate`), made
@@ -391,7 +396,7 @@ struct IncrementalBuildTests {
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func incrementalBuildsEqualCleanBuilds(seed: UInt64) {
-        let (compared, patched, patchedFields, keptPages, loadsReused, walksKept, checkoutsFromMemo) = check(seed: seed, steps: 30)
+        let (compared, patched, patchedFields, keptPages, loadsReused, walksKept, checkoutsFromMemo, reached) = check(seed: seed, steps: 30)
         #expect(compared >= 15, "most builds succeed, so their files are compared: \(compared) of 30")
         // Not more: every fourth build takes other options, and embeds hold many notes back.
         #expect(patched >= 2, "saves of notes alone are patched, so patches are compared: \(patched) of 30")
@@ -400,6 +405,7 @@ struct IncrementalBuildTests {
         #expect(loadsReused >= 30, "builds take unchanged files from the memo of loaded files: \(loadsReused) files in 30 builds")
         #expect(checkoutsFromMemo >= 1, "checkouts of the last build's bytes but for notes take its site, so those builds are compared: \(checkoutsFromMemo) of 4")
         #expect(walksKept >= 5, "builds after edits that add or remove no file take the last walk of Content/: \(walksKept) of 29")
+        #expect(reached >= 1, "builds after edits of more than notes keep the pages those edits cannot reach, so those builds are compared: \(reached) of 30")
     }
 
     /// A build whose folders under `Content/` are as the last build found them takes that build's

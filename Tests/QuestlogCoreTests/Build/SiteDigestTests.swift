@@ -62,6 +62,107 @@ struct SiteDigestTests {
         #expect(SiteDigest(of: pictures).changedNotes(since: digest) == nil)
     }
 
+    /// Beyond notes, the digest tells which entries changed, a connection made or lost at both
+    /// ends, whatever their shapes show of it; and what they reach: the pages up to two steps
+    /// away in the graph, the records one step away.
+    @Test func entriesChangedBeyondTheirNotesAreToldWithWhatTheyReach() throws {
+        let site = Self.resolved()
+        let digest = SiteDigest(of: site)
+        #expect(digest.changedEntries(since: digest) == SiteDigest.Changes())
+        let entries = site.games.flatMap { $0.entries.values.flatMap { $0 } }
+        let varre = try #require(entries.first { $0.source.path == Self.varre })
+        let kale = try #require(entries.first { $0.source.path == "Content/elden-ring/npcs/merchant-kale.md" })
+
+        var value = site
+        var merchant = varre
+        merchant.fields["merchant"] = .bool(true)
+        let replacedMerchant = value.replaceEntry(merchant)
+        #expect(replacedMerchant)
+        let changed = try #require(SiteDigest(of: value).changedEntries(since: digest))
+        #expect(changed == SiteDigest.Changes(reshaped: [Self.varre]))
+        #expect(SiteDigest(of: value).changedNotes(since: digest) == nil)
+        let reach = try #require(SiteBuild.Reach(of: changed, in: value))
+        let graph = RelationGraph(site: value)
+        let node = try #require(graph.node(of: varre.ref))
+        let paths = Dictionary(entries.map { ($0.ref, $0.source.path) }, uniquingKeysWith: { first, _ in first })
+        let near = Set(graph.neighbours[node].compactMap { paths[graph.refs[$0]] })
+        let twoSteps = Set(graph.neighbours[node].flatMap { graph.neighbours[$0] }.compactMap { paths[graph.refs[$0]] })
+        #expect(!near.isEmpty)
+        // A value: its own record; the pages of the entries up to two steps away.
+        #expect(reach.rows == [Self.varre])
+        #expect(reach.pages == near.union(twoSteps).union([Self.varre]))
+        #expect(reach.pages.count < Set(paths.values).count, "some page is out of reach: \(reach.pages.sorted())")
+
+        // Another name to be shown by: the records of the entries connected to it show it too.
+        var named = site
+        var renamed = varre
+        renamed.displayName += " (Mask)"
+        let replacedRenamed = named.replaceEntry(renamed)
+        #expect(replacedRenamed)
+        let rename = try #require(SiteDigest(of: named).changedEntries(since: digest))
+        #expect(rename == SiteDigest.Changes(reshaped: [Self.varre], renamed: [Self.varre]))
+        #expect(try #require(SiteBuild.Reach(of: rename, in: named)).rows == near.union([Self.varre]))
+
+        // A reference to Kale made in Varre's fields alone (the site not resolved again, so
+        // Kale's shape shows nothing of it): Kale is told too, by its connections.
+        var linked = site
+        var naming = varre
+        naming.fields["quests"] = .refs([kale.ref])
+        let replacedNaming = linked.replaceEntry(naming)
+        #expect(replacedNaming)
+        #expect(SiteDigest(of: linked).changedEntries(since: digest) == SiteDigest.Changes(reshaped: [Self.varre, kale.source.path]))
+
+        // A field the kind does not declare changes the columns of the kind's exports: not told.
+        var extra = site
+        var mood = varre
+        mood.extra.append(ExtraField(name: "mood", value: .string("grim")))
+        let replacedMood = extra.replaceEntry(mood)
+        #expect(replacedMood)
+        #expect(SiteDigest(of: extra).changedEntries(since: digest) == nil)
+    }
+
+    /// A playthrough's page shows every entry it counts, and an entry's page its state in every
+    /// playthrough: a playthrough changed reaches every page.
+    @Test func aPlaythroughChangedReachesEveryPage() throws {
+        let site = Self.resolved(TestSite.packageRoot + "/Tests/Fixtures/valid/playthroughs/site")
+        let game = try #require(site.games.first { $0.id == "elden-ring" })
+        let wren = try #require(game.playthroughs.compactMap(\.entry).first { $0.id == "wren" })
+        #expect(SiteBuild.Reach(of: SiteDigest.Changes(reshaped: [wren.source.path]), in: site) == nil)
+        let quest = try #require(game.entries(of: "quest").first)
+        let reach = try #require(SiteBuild.Reach(of: SiteDigest.Changes(reshaped: [quest.source.path]), in: site))
+        // Every playthrough's page is made.
+        #expect(reach.pages.contains(wren.source.path))
+    }
+
+    /// A state changed two steps away shows in the picture of an entry with few neighbours: that
+    /// page is made again, and one out of reach is kept.
+    @Test func aStateTwoStepsAwayRemakesThePicturesThatShowIt() throws {
+        let site = TestSite([
+            "questlog.yml": "title: Wiki\n",
+            "Content/g/game.md": "---\ntitle: G\n---\nA game.\n",
+            "Content/g/locations/cave.md": "---\nname: Cave\n---\nDark.\n",
+            "Content/g/locations/hill.md": "---\nname: Hill\n---\nWindy.\n",
+            "Content/g/quests/find.md": "---\nname: Find\nlocation: cave\ncomplete: false\n---\nLook.\n",
+            "Content/g/npcs/near.md": "---\nname: Near\nlocations: [cave]\n---\nWaits.\n",
+            "Content/g/npcs/far.md": "---\nname: Far\nlocations: [hill]\n---\nWaits too.\n",
+        ])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        try site.setModificationDates(to: Date(timeIntervalSinceNow: -60))
+        #expect(site.build().report != nil)
+        let before = try String(contentsOfFile: output + "/g/npcs/near.html", encoding: .utf8)
+        site.write("Content/g/quests/find.md", "---\nname: Find\nlocation: cave\ncomplete: true\n---\nLook.\n")
+        let timings = BuildTimings()
+        #expect(SiteBuild(options: BuildOptions(site: site.root, output: output, jobs: 2)).run(timings: timings).report != nil)
+        let clean = SiteBuild(options: BuildOptions(site: site.root, output: output)).render()
+        TestSite.expectOutput(output, equals: clean.files, "a quest completed")
+        let pages = try #require(timings.stages.first { $0.name == "render pages" })
+        #expect(pages.reused >= 2, "the hill's and Far's pages are kept: \(pages.reused)")
+        // Near's picture shows the quest, through the cave: it changed.
+        let after = try String(contentsOfFile: output + "/g/npcs/near.html", encoding: .utf8)
+        #expect(after != before)
+    }
+
     /// Fields count by name and value, whatever order their table keeps them in.
     @Test func fieldsAreDigestedByNameAndValueInAnyOrder() {
         func shape(_ fields: [String: FieldValue]) -> UInt64 {
@@ -227,12 +328,16 @@ struct SiteDigestTests {
         expectClean("notes edited, another page tampered with")
         #expect(second.kept > 10 && second.made >= 2, "\(second)")
 
-        // A value changed reaches other pages (tables, progress): every page is made.
+        // A value changed reaches the pages that may show it (its own, the entries up to two steps
+        // from it, tables and progress): those are made, the others kept.
         #expect(text.contains("merchant: false"))
+        let beforeValue = stamps()
         site.write(Self.varre, text.replacingOccurrences(of: "merchant: false", with: "merchant: true"))
         let third = build()
         expectClean("a value edited")
-        #expect(third.kept == 0, "\(third)")
+        #expect(third.kept > 0 && third.made > 1, "\(third)")
+        let afterValue = stamps()
+        #expect(afterValue["elden-ring/npcs/white-mask-varre.html"] != beforeValue["elden-ring/npcs/white-mask-varre.html"])
 
         // Into an emptied output folder nothing can be kept: the build is made as a full one.
         try FileManager.default.removeItem(atPath: output)

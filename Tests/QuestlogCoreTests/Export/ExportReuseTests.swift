@@ -92,22 +92,37 @@ struct ExportReuseTests {
         Self.expectSameAsClean(site)
     }
 
-    /// A note that links to one entry less changes what that entry shows (who mentions it): not
-    /// notes alone.
-    @Test func anythingButNotesChangedMakesEveryRun() throws {
+    /// An entry changed in more than its notes changes its records and those of the entries
+    /// connected to it (which name it), and a workbook's sheet holding any of them whole: those
+    /// are made, the rest taken. A change that moves an entry in the order, or gives an entry a
+    /// field its kind does not declare (a column of every row), makes every run. A note that links
+    /// to one entry less changes what that entry shows (who mentions it): not notes alone.
+    @Test func moreThanNotesChangedMakesTheRunsItReaches() throws {
         let site = Self.built()
         defer { site.remove() }
-        // A value: every page and run that shows it may differ.
-        site.write("Content/g/locations/l3.md", "---\nname: Place 3\nregion: South\n---\nA place, number 3.\n")
+        // A value of a location no NPC names: its own runs and sheet.
+        site.write("Content/g/locations/l1000.md", "---\nname: Place 1000\nregion: South\n---\nA place, number 1000.\n")
+        let value = try #require(Self.exports(of: site))
+        #expect(value.taken > 0 && value.made > 0, "\(value)")
+        Self.expectSameAsClean(site)
+        // A reference changed: the NPC's records, those of the places it named and names (who
+        // names them), and of the NPCs connected to those.
+        site.write("Content/g/npcs/n8.md", "---\nname: Person 8\nlocations: [l1000]\n---\nMet at [[Place 8]]. Trades *8* runes.\n")
+        let reference = try #require(Self.exports(of: site))
+        #expect(reference.taken > 0 && reference.made > value.made, "\(reference)")
+        Self.expectSameAsClean(site)
+        // A name that moves the entry in the order.
+        site.write("Content/g/locations/l500.md", "---\nname: Plaza 500\nregion: North\n---\nA place, number 500.\n")
         #expect(Self.exports(of: site)?.taken == 0)
         Self.expectSameAsClean(site)
-        // A name, which other entries' records show.
-        site.write("Content/g/locations/l500.md", "---\nname: Plaza 500\nregion: North\n---\nA place, number 500.\n")
+        // A field the kind does not declare: a column more in every row of the kind's files.
+        site.write("Content/g/locations/l7.md", "---\nname: Place 7\nregion: North\nweather: rain\n---\nA place, number 7.\n")
         #expect(Self.exports(of: site)?.taken == 0)
         Self.expectSameAsClean(site)
         // A link taken out of a note.
         site.write("Content/g/npcs/n6.md", "---\nname: Person 6\nlocations: [l6]\n---\nNowhere.\n")
-        #expect(Self.exports(of: site)?.taken == 0)
+        let link = try #require(Self.exports(of: site))
+        #expect(link.taken > 0 && link.made > 0, "\(link)")
         Self.expectSameAsClean(site)
         // A note edited, but the build is clean.
         site.write("Content/g/npcs/n5.md", "---\nname: Person 5\nlocations: [l5]\n---\nMet at [[Place 5]]. Quiet.\n")
