@@ -140,6 +140,9 @@ public struct SiteBuild: Sendable {
     /// own pages) are kept rather than made, and so are the pieces of the CSV and JSON exports and
     /// the workbooks' sheets that hold none of them (`ExportReuse`); the search index is updated
     /// from the last one when it can be (`SearchIndexBuilder.update`), and made whole otherwise.
+    /// When some entries changed in more than their notes, the same entries in the same order
+    /// (`SiteDigest.changedEntries`), the entries' pages, records and documents out of their
+    /// reach (`Reach`) are kept the same way.
     /// With a memo that keeps search indexes (`BuildMemo.searchIndex`) and a digest, the index is
     /// kept for the next build.
     ///
