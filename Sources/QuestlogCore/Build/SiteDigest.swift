@@ -3,9 +3,10 @@ import Markdown
 /// What a build keeps of its resolved site to tell, in the next build, whether the site changed in
 /// nothing but the notes of some entries, or in nothing but what some entries hold: for each
 /// entry, in the site's order, a digest of all it holds but its notes (`shape`), one of its notes
-/// (`notes`) and one of the entries it is connected to in the graph (`links`); for each game, one
-/// of all it holds but its entries; and one of the site's image sizes. The site's settings, schema
-/// and theme are not here: they come from files whose stamps the build cache compares.
+/// (`notes`), one of the entries it is connected to in the graph (`links`) and one of the names it
+/// is shown by (`label`); for each game, one of all it holds but its entries (with whether it has
+/// a graph page); and one of the site's image sizes. The site's settings, schema and theme are not
+/// here: they come from files whose stamps the build cache compares.
 ///
 /// When only notes differ, a page that shows the notes of none of the changed entries
 /// (`PageBuilder.notesShown(of:)`: an entry's notes are on its own page alone) is the page the last
@@ -48,9 +49,13 @@ struct SiteDigest: Equatable, Sendable {
         var places: [(list: Int, entry: Int)] = []
         places.reserveCapacity(site.entryCount)
         var games: [UInt64] = []
+        let graph = graph ?? RelationGraph(site: site)
         for game in site.games {
             var digest = StableDigest()
             Self.add(game, to: &digest)
+            // Whether it has a graph page (some two of its entries connected), which every page of
+            // an entry with a picture links to.
+            digest.add(graph.connectedGames.contains(game.id))
             games.append(digest.value)
             for kind in game.entries.keys.sorted(by: { $0.utf8Precedes($1) }) {
                 let list = game.entries[kind] ?? []
@@ -59,7 +64,6 @@ struct SiteDigest: Equatable, Sendable {
             }
         }
         let all = lists
-        let graph = graph ?? RelationGraph(site: site)
         entries = Parallel.map(places, jobs: jobs) { place in
             all[place.list].withUnsafeBufferPointer { entries in
                 var record = Self.record(of: entries[place.entry])

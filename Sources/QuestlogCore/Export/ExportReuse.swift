@@ -19,7 +19,8 @@ import Foundation
 /// (`XLSXWorkbook.earlier`).
 ///
 /// When entries changed in more than their notes (`SiteDigest.changedEntries`), `changed` holds
-/// them and every entry connected to one (whose records name them), and `reshaping` is set: the
+/// them and the entries connected to one shown by another name (whose records name it), and
+/// `reshaping` is set: the
 /// columns are still the same (their names come from the site's digest of each game), but a
 /// column's width in a workbook may not be, so a sheet holding any of them is made whole.
 ///

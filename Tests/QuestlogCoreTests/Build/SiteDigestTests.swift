@@ -163,6 +163,32 @@ struct SiteDigestTests {
         #expect(after != before)
     }
 
+    /// Whether a game has a graph page shows on the page of every entry of it with a picture, near
+    /// or far: a game that loses its last connection between two of its entries makes every page.
+    @Test func aGameThatLosesItsGraphPageMakesEveryPage() throws {
+        let site = TestSite([
+            "questlog.yml": "title: Wiki\n",
+            "Content/g/game.md": "---\ntitle: G\n---\nA game.\n",
+            "Content/g/locations/cave.md": "---\nname: Cave\n---\nDark.\n",
+            "Content/g/npcs/near.md": "---\nname: Near\nlocations: [cave]\n---\nWaits.\n",
+            "Content/g/npcs/far.md": "---\nname: Far\nlocations: [h/hill]\n---\nWaits too.\n",
+            "Content/h/game.md": "---\ntitle: H\n---\nAnother game.\n",
+            "Content/h/locations/hill.md": "---\nname: Hill\n---\nWindy.\n",
+        ])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        try site.setModificationDates(to: Date(timeIntervalSinceNow: -60))
+        #expect(site.build().report != nil)
+        #expect(FileManager.default.fileExists(atPath: output + "/g/graph.html"))
+        site.write("Content/g/npcs/near.md", "---\nname: Near\n---\nWaits.\n")
+        let timings = BuildTimings()
+        #expect(SiteBuild(options: BuildOptions(site: site.root, output: output, jobs: 2)).run(timings: timings).report != nil)
+        let clean = SiteBuild(options: BuildOptions(site: site.root, output: output)).render()
+        TestSite.expectOutput(output, equals: clean.files, "the game's last connection taken away")
+        #expect(!FileManager.default.fileExists(atPath: output + "/g/graph.html"))
+        #expect(timings.stages.first { $0.name == "render pages" }?.reused == 0)
+    }
+
     /// Fields count by name and value, whatever order their table keeps them in.
     @Test func fieldsAreDigestedByNameAndValueInAnyOrder() {
         func shape(_ fields: [String: FieldValue]) -> UInt64 {
