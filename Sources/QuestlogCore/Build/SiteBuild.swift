@@ -95,35 +95,33 @@ public struct SiteBuild: Sendable {
             }
             guard changed.reshaped.isDisjoint(with: playthroughs) else { return nil }
             let graph = graph ?? RelationGraph(site: site)
-            var paths: [EntryRef: String] = [:]
-            for game in site.games {
-                for entries in game.entries.values {
-                    for index in entries.indices { paths[entries[index].ref] = entries[index].source.path }
-                }
+            func path(_ node: Int) -> String? {
+                site.withEntry(graph.refs[node]) { $0.source.path }
             }
             var reshapedNodes: [Int] = []
-            var renamed = Set<Int>()
-            for node in graph.refs.indices {
-                guard let path = paths[graph.refs[node]], changed.reshaped.contains(path) else { continue }
-                reshapedNodes.append(node)
-                if changed.renamed.contains(path) { renamed.insert(node) }
+            for game in site.games {
+                for entries in game.entries.values {
+                    for index in entries.indices where changed.reshaped.contains(entries[index].source.path) {
+                        if let node = graph.node(of: entries[index].ref) { reshapedNodes.append(node) }
+                    }
+                }
             }
             var pages = changed.notes.union(changed.reshaped)
             var rows = pages
             if !changed.reshaped.isEmpty { pages.formUnion(playthroughs) }
-            var reached = Set(reshapedNodes)
-            var frontier = reshapedNodes
-            for node in renamed {
+            for node in reshapedNodes where path(node).map(changed.renamed.contains) == true {
                 for other in graph.neighbours[node] {
-                    if let path = paths[graph.refs[other]] { rows.insert(path) }
+                    if let path = path(other) { rows.insert(path) }
                 }
             }
+            var reached = Set(reshapedNodes)
+            var frontier = reshapedNodes
             for _ in 1...2 {
                 var next: [Int] = []
                 for node in frontier {
                     for other in graph.neighbours[node] where reached.insert(other).inserted {
                         next.append(other)
-                        if let path = paths[graph.refs[other]] { pages.insert(path) }
+                        if let path = path(other) { pages.insert(path) }
                     }
                 }
                 frontier = next
