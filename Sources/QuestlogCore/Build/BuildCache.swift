@@ -172,21 +172,42 @@ struct BuildCache: Equatable {
     /// alone changed, and whose bytes (`content`, as `knowingContents` found them) are those the
     /// last build used, is not counted.
     func changedInputs(_ inputs: [SourceStamp], site: String, byContent: Bool = true) -> [String]? {
-        guard inputs.count == self.inputs.count else { return nil }
+        let compared = comparedInputs(inputs, site: site, byContent: byContent)
+        return compared.added.isEmpty && compared.removed.isEmpty ? compared.changed : nil
+    }
+
+    /// How the input files differ from the cache's: those whose stamps (or, where recorded,
+    /// bytes) differ (`changed`, as `changedInputs` tells them), those that came (`added`) and
+    /// those that went (`removed`), each in walking order.
+    func comparedInputs(_ inputs: [SourceStamp], site: String, byContent: Bool = true)
+        -> (changed: [String], added: [String], removed: [String]) {
         var changed: [String] = []
-        for (now, then) in zip(inputs, self.inputs) {
-            guard now.path == then.path else { return nil }
+        func compare(_ now: SourceStamp, _ then: SourceStamp) {
             guard now.size == then.size, now.modified == then.modified else {
-                if byContent, now.size == then.size, then.content != 0, now.content == then.content { continue }
+                if byContent, now.size == then.size, then.content != 0, now.content == then.content { return }
                 changed.append(now.path)
-                continue
+                return
             }
             // Bytes hashed last time are compared again, even when their time no longer looks recent.
             if then.hash != 0, (now.hash != 0 ? now.hash : now.content != 0 ? now.content : SourceStamp.hashOfFile(site + "/" + now.path)?.hash) != then.hash {
                 changed.append(now.path)
             }
         }
-        return changed
+        if inputs.count == self.inputs.count, zip(inputs, self.inputs).allSatisfy({ $0.path == $1.path }) {
+            for (now, then) in zip(inputs, self.inputs) { compare(now, then) }
+            return (changed, [], [])
+        }
+        var recorded = Dictionary(self.inputs.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var added: [String] = []
+        for now in inputs {
+            if let then = recorded.removeValue(forKey: now.path) {
+                compare(now, then)
+            } else {
+                added.append(now.path)
+            }
+        }
+        let removed = self.inputs.map(\.path).filter { recorded[$0] != nil }
+        return (changed, added, removed)
     }
 
     /// `inputs`, stamped by a build, with the bytes of their files (`SourceStamp.content`) where

@@ -62,6 +62,9 @@ public struct SiteBuild: Sendable {
         /// How to keep files as the output folder holds them, each with the hash its bytes must have:
         /// all, or none (`OutputStage.keep(all:)`).
         var keepAll: @Sendable ([(path: String, hash: UInt64)]) -> Bool = { _ in false }
+        /// The files that came since the last build: nothing is kept unless the site shows them
+        /// all to be files of its entries.
+        var added: [String] = []
     }
 
     /// What entries that changed since the last build may reach beyond themselves
@@ -72,16 +75,20 @@ public struct SiteBuild: Sendable {
     /// naming it, the notes linking to it: its neighbours in the graph) and the picture of its
     /// neighbourhood, which holds entries up to two steps away (`RelationGraph.neighbourhood`),
     /// chosen by how connected they are. An entry whose shape or connections changed
-    /// (`reshaped`: a connection made or lost changes both ends) therefore reaches the pages of the
-    /// entries up to two steps from it in the graph as it is now: one that lost a connection is
-    /// itself changed, and whatever was two steps away through it is still one step from it, or
-    /// from the other end. An entry whose notes alone changed reaches its own page. A playthrough's
-    /// page shows every entry it counts, so every playthrough's page is made; an entry's page
-    /// shows its state in every playthrough of its game, so a playthrough changed reaches every
-    /// page: nil then, for every page to be made. The other pages (games, kinds, progress, the
+    /// (`reshaped`: a connection made or lost changes both ends), or that was added, therefore
+    /// reaches the pages of the entries up to two steps from it in the graph as it is now: one that
+    /// lost a connection is itself changed, and whatever was two steps away through it is still
+    /// one step from it, or from the other end. An entry removed reaches no further than the
+    /// entries it was connected to, which lost that connection. An entry whose notes alone
+    /// changed reaches its own page. A playthrough's page shows every entry it counts, so every
+    /// playthrough's page is made; an entry's page shows its state in every playthrough of its
+    /// game, so a playthrough changed reaches every page: nil then, for every page to be made (one
+    /// added or removed changes its game's digest). The other pages (games, kinds, progress, the
     /// graph, home, search) show many entries and are always made. An exported record shows of
-    /// the entries it names their names, pages and kinds: `rows` are the changed entries and the
-    /// neighbours of those shown by other names (`SiteDigest.Changes.renamed`).
+    /// the entries it names their names, pages and kinds: `rows` are the changed and added
+    /// entries, the neighbours of those shown by other names (`SiteDigest.Changes.renamed`), and
+    /// the entries that stand elsewhere in their kind's list (`moved`), since the exports' pieces
+    /// are runs of consecutive entries.
     struct Reach: Sendable {
         var pages: Set<String>
         var rows: Set<String>
@@ -93,22 +100,23 @@ public struct SiteBuild: Sendable {
                     if let entry = run.entry { playthroughs.insert(entry.source.path) }
                 }
             }
-            guard changed.reshaped.isDisjoint(with: playthroughs) else { return nil }
+            guard changed.reshaped.isDisjoint(with: playthroughs), changed.added.isDisjoint(with: playthroughs) else { return nil }
             let graph = graph ?? RelationGraph(site: site)
             func path(_ node: Int) -> String? {
                 site.withEntry(graph.refs[node]) { $0.source.path }
             }
+            let reshaped = changed.reshaped.union(changed.added)
             var reshapedNodes: [Int] = []
             for game in site.games {
                 for entries in game.entries.values {
-                    for index in entries.indices where changed.reshaped.contains(entries[index].source.path) {
+                    for index in entries.indices where reshaped.contains(entries[index].source.path) {
                         if let node = graph.node(of: entries[index].ref) { reshapedNodes.append(node) }
                     }
                 }
             }
-            var pages = changed.notes.union(changed.reshaped)
-            var rows = pages
-            if !changed.reshaped.isEmpty { pages.formUnion(playthroughs) }
+            var pages = changed.notes.union(reshaped)
+            var rows = pages.union(changed.moved)
+            if !reshaped.isEmpty || !changed.removed.isEmpty { pages.formUnion(playthroughs) }
             for node in reshapedNodes where path(node).map(changed.renamed.contains) == true {
                 for other in graph.neighbours[node] {
                     if let path = path(other) { rows.insert(path) }
@@ -138,9 +146,10 @@ public struct SiteBuild: Sendable {
     /// own pages) are kept rather than made, and so are the pieces of the CSV and JSON exports and
     /// the workbooks' sheets that hold none of them (`ExportReuse`); the search index is updated
     /// from the last one when it can be (`SearchIndexBuilder.update`), and made whole otherwise.
-    /// When some entries changed in more than their notes, the same entries in the same order
-    /// (`SiteDigest.changedEntries`), the entries' pages, records and documents out of their
-    /// reach (`Reach`) are kept the same way.
+    /// When some entries changed in more than their notes, or entries were added or removed, in
+    /// games otherwise the same (`SiteDigest.changedEntries`), the entries' pages, records and
+    /// documents out of their reach (`Reach`) are kept the same way; the search index is made
+    /// whole when entries came, went or moved in their kinds' lists, as they number its documents.
     /// With a memo that keeps search indexes (`BuildMemo.searchIndex`) and a digest, the index is
     /// kept for the next build.
     ///
@@ -201,6 +210,10 @@ public struct SiteBuild: Sendable {
         var keeping: (@Sendable (String, [String]) -> Bool)?
         var exportReuse = ExportReuse.counting
         var searchKeeping = memo?.searchIndex.flatMap { index in digest.map { SiteRenderer.SearchKeeping(index: index, site: $0.value) } }
+        // Files that came must be files of entries, as the files that changed or went were.
+        let reuse = reuse.flatMap { reuse in
+            reuse.added.isEmpty || digest.map({ $0.paths.isSuperset(of: reuse.added) }) == true ? reuse : nil
+        }
         if let reuse, let changed = digest?.changedNotes(since: reuse.previous) {
             keeping = { path, shown in !shown.contains(where: changed.contains) && reuse.keep(path) }
             exportReuse = ExportReuse(changed: changed, open: { reuse.open(ExportDownload.folder + "/" + $0) },
@@ -209,13 +222,16 @@ public struct SiteBuild: Sendable {
         } else if let reuse, let changed = digest?.changedEntries(since: reuse.previous),
                   let reach = timings.measure("reach", trimming: false, { Reach(of: changed, in: site, graph: graph) },
                                               count: { (items: $0?.pages.count ?? 0, reused: 0) }) {
-            // Entries changed in more than their notes, the same entries in the same order: the
-            // pages that may show what changed are made, the pages of other entries kept.
+            // Entries changed in more than their notes, or came or went: the pages that may show
+            // what changed are made, the pages of other entries kept.
             keeping = { path, shown in !shown.isEmpty && !shown.contains(where: reach.pages.contains) && reuse.keep(path) }
             exportReuse = ExportReuse(changed: reach.rows, reshaping: true, open: { reuse.open(ExportDownload.folder + "/" + $0) },
                                       keep: { reuse.keepPieced(ExportDownload.folder + "/" + $0) })
-            searchKeeping?.update = SiteRenderer.SearchUpdate(changed: changed.notes.union(changed.reshaped), reshaped: changed.reshaped,
-                                                              previous: reuse.previous.value, keep: reuse.keepAll)
+            // Entries that came, went or moved take other numbers in the index: it is made whole.
+            if !changed.listsChanged {
+                searchKeeping?.update = SiteRenderer.SearchUpdate(changed: changed.notes.union(changed.reshaped), reshaped: changed.reshaped,
+                                                                  previous: reuse.previous.value, keep: reuse.keepAll)
+            }
         } else if let patched, let changed = digest?.changedNotes(since: patched.previous), !changed.isEmpty {
             // Into an output folder emptied since, nothing can be kept, but the search index is
             // still updated, then made whole from the memo of the index updated.
@@ -569,13 +585,17 @@ public struct SiteBuild: Sendable {
                                report: OutputReport(written: [], unchanged: cache.outputs.count, removed: []),
                                pageCount: cache.pageCount, gameCount: cache.gameCount, upToDate: true)
         }
-        // The files that changed since the last build, when they are all files of its entries.
-        let changedEntries: [String]? = {
-            guard !options.clean, let cache = previous, cache.key == key, let digest = cache.digest,
-                  let changed = cache.changedInputs(stamps, site: options.site) else { return nil }
+        // The files that changed or went since the last build, when they are all files of its
+        // entries, and the files that came, which the site must show to be files of entries.
+        let changedFiles: (changed: [String], added: [String], cameOrWent: Bool)? = {
+            guard !options.clean, let cache = previous, cache.key == key, let digest = cache.digest else { return nil }
+            let compared = cache.comparedInputs(stamps, site: options.site)
             let entryFiles = digest.paths
-            return changed.allSatisfy(entryFiles.contains) ? changed : nil
+            guard compared.changed.allSatisfy(entryFiles.contains), compared.removed.allSatisfy(entryFiles.contains) else { return nil }
+            return (compared.changed, compared.added, !compared.added.isEmpty || !compared.removed.isEmpty)
         }()
+        // The files that changed, when none came or went.
+        let changedEntries = changedFiles.flatMap { $0.cameOrWent ? nil : $0.changed }
         // The notes and layouts of earlier builds are read on another thread while the output folder
         // is looked at; the notes only when the last build's site is not likely to be patched.
         let memoReading = options.clean ? nil : BuildMemo.Reading(site: options.site, readingNotes: changedEntries == nil)
@@ -612,14 +632,14 @@ public struct SiteBuild: Sendable {
         // folder emptied since the last build (a deploy's build of a fresh clone): the last
         // build's site whole when nothing changed. A patch refused costs the read of the memo.
         var patched: Patched?
-        if writable, let changed = changedEntries, let cache = previous, let digest = cache.digest {
-            patched = patchFromMemo(changed: changed, cache: cache, timings: timings)
+        if writable, let files = changedFiles, let cache = previous, let digest = cache.digest {
+            if let changed = changedEntries { patched = patchFromMemo(changed: changed, cache: cache, timings: timings) }
             if holdsOutput {
                 let pieces = cache.pieces
                 reuse = PageReuse(previous: digest, keep: { stage.keep($0) },
                                   open: { path in pieces[path].flatMap { stage.open(path, pieces: $0) } },
                                   keepPieced: { path in pieces[path].flatMap { stage.keep(path) ? $0 : nil } },
-                                  keepAll: { stage.keep(all: $0) })
+                                  keepAll: { stage.keep(all: $0) }, added: files.added)
             }
         }
         let memo = memoReading.map { reading in

@@ -5,7 +5,8 @@ import Markdown
 /// entry, in the site's order, a digest of all it holds but its notes (`shape`), one of its notes
 /// (`notes`), one of the entries it is connected to in the graph (`links`) and one of the names it
 /// is shown by (`label`); for each game, one of all it holds but its entries (with whether it has
-/// a graph page); and one of the site's image sizes. The site's settings, schema and theme are not
+/// a graph page, its playthroughs, its kinds and their exports' columns), so that entries may
+/// come and go in a game that stays the same; and one of the site's image sizes. The site's settings, schema and theme are not
 /// here: they come from files whose stamps the build cache compares.
 ///
 /// When only notes differ, a page that shows the notes of none of the changed entries
@@ -108,28 +109,85 @@ struct SiteDigest: Equatable, Sendable {
     /// anything else differs (an entry, its place in the order, its shape or connections, a game,
     /// the image sizes), empty when nothing does.
     func changedNotes(since previous: SiteDigest) -> Set<String>? {
-        guard let changed = changedEntries(since: previous), changed.reshaped.isEmpty else { return nil }
+        guard let changed = changedEntries(since: previous), changed.reshaped.isEmpty, changed.added.isEmpty,
+              changed.removed.isEmpty, changed.moved.isEmpty else { return nil }
         return changed.notes
     }
 
-    /// The source files of the entries that changed since `previous`, the same entries in the same
-    /// order: those whose notes changed, those whose shape or connections changed (`reshaped`,
-    /// whatever became of their notes), and among these the ones shown by other names
-    /// (`renamed`). Nil when anything else differs (an entry added, removed or moved in the
-    /// order, a game, the image sizes).
+    /// The source files of the entries that changed since `previous`: those whose notes changed,
+    /// those whose shape or connections changed (`reshaped`, whatever became of their notes), and
+    /// among these the ones shown by other names (`renamed`); the entries added and removed; and
+    /// the entries of each kind from the first place where its list differs from what it was
+    /// (`moved`, the one before it too: the exports' pieces are runs of consecutive entries, and
+    /// the run that held an entry removed at the end holds that one). Entries are matched by
+    /// their references. Nil when anything else differs (a game, its kinds or their exports'
+    /// columns, the image sizes), when an entry stands in another file, or when a kind gains its
+    /// first entry or loses its last.
     func changedEntries(since previous: SiteDigest) -> Changes? {
-        guard site == previous.site, games == previous.games, entries.count == previous.entries.count else { return nil }
+        guard site == previous.site, games == previous.games else { return nil }
         var changes = Changes()
-        for (now, then) in zip(entries, previous.entries) {
-            guard now.key == then.key, now.path == then.path else { return nil }
-            if now.shape != then.shape || now.links != then.links {
-                changes.reshaped.insert(now.path)
-                if now.label != then.label { changes.renamed.insert(now.path) }
-            } else if now.notes != then.notes {
-                changes.notes.insert(now.path)
+        if entries.count == previous.entries.count,
+           zip(entries, previous.entries).allSatisfy({ $0.key == $1.key && $0.path == $1.path }) {
+            for (now, then) in zip(entries, previous.entries) {
+                Self.compare(now, then, into: &changes)
             }
+            return changes
+        }
+        // Entries came, went or moved: each kind's list compared with what it was, by reference.
+        let kinds = Self.kinds(of: entries), earlier = Self.kinds(of: previous.entries)
+        guard kinds.map(\.kind) == earlier.map(\.kind) else { return nil }
+        for (now, then) in zip(kinds, earlier) {
+            let list = entries[now.range], old = previous.entries[then.range]
+            guard !list.isEmpty, !old.isEmpty else { return nil }
+            var same = 0
+            while same < min(list.count, old.count), list[list.startIndex + same].key == old[old.startIndex + same].key {
+                same += 1
+            }
+            if same < list.count || same < old.count {
+                for record in list.dropFirst(max(same - 1, 0)) { changes.moved.insert(record.path) }
+            }
+            var before: [String: Record] = [:]
+            before.reserveCapacity(old.count)
+            for record in old {
+                guard before.updateValue(record, forKey: record.key) == nil else { return nil }
+            }
+            for record in list {
+                guard let then = before.removeValue(forKey: record.key) else {
+                    changes.added.insert(record.path)
+                    continue
+                }
+                guard record.path == then.path else { return nil }
+                Self.compare(record, then, into: &changes)
+            }
+            // What is left was removed.
+            for record in before.values { changes.removed.insert(record.path) }
         }
         return changes
+    }
+
+    /// Tells how `now` differs from `then`, the same entry.
+    private static func compare(_ now: Record, _ then: Record, into changes: inout Changes) {
+        if now.shape != then.shape || now.links != then.links {
+            changes.reshaped.insert(now.path)
+            if now.label != then.label { changes.renamed.insert(now.path) }
+        } else if now.notes != then.notes {
+            changes.notes.insert(now.path)
+        }
+    }
+
+    /// The runs of `records` of one kind of one game (`game/kind` of their references), in order.
+    private static func kinds(of records: [Record]) -> [(kind: Substring, range: Range<Int>)] {
+        var kinds: [(kind: Substring, range: Range<Int>)] = []
+        for index in records.indices {
+            let key = records[index].key
+            let kind = key[..<(key.lastIndex(of: "/") ?? key.endIndex)]
+            if let last = kinds.indices.last, kinds[last].kind == kind {
+                kinds[last].range = kinds[last].range.lowerBound..<(index + 1)
+            } else {
+                kinds.append((kind, index..<(index + 1)))
+            }
+        }
+        return kinds
     }
 
     /// What `changedEntries(since:)` tells, by source file.
@@ -137,6 +195,15 @@ struct SiteDigest: Equatable, Sendable {
         var notes: Set<String> = []
         var reshaped: Set<String> = []
         var renamed: Set<String> = []
+        var added: Set<String> = []
+        /// The files of the entries removed: some may be gone, some may hold other entries still.
+        var removed: Set<String> = []
+        var moved: Set<String> = []
+
+        /// Whether entries came, went or stand elsewhere in their kinds' lists.
+        var listsChanged: Bool {
+            !added.isEmpty || !removed.isEmpty || !moved.isEmpty
+        }
     }
 
     /// One digest of the whole: what a memo made of the site names it by (`SearchIndexMemo`).
@@ -174,19 +241,20 @@ struct SiteDigest: Equatable, Sendable {
         add(game.links, to: &digest)
         add(game.extra, to: &digest)
         digest.add(game.sharedProgress)
-        // The kinds and how many entries each has: the entries themselves have digests of their
-        // own. And the names of the fields each entry has that its kind does not declare, in
-        // order: the columns of the kind's exports are those names, so an entry that gains or loses
-        // one changes every row of the kind's exports.
+        // Its playthroughs: an entry's page shows its state in each, and a game without any counts
+        // the entries' own values.
+        digest.add(game.playthroughs.count)
+        for run in game.playthroughs { digest.add(run.entry?.ref.id ?? "") }
+        // Its kinds (the entries themselves have digests of their own), each with the names of the
+        // fields its entries have that it does not declare, in the order they first come: these
+        // are the columns of the kind's exports, so one coming or going changes every row.
         for kind in game.entries.keys.sorted(by: { $0.utf8Precedes($1) }) {
             digest.add(kind)
-            let entries = game.entries[kind] ?? []
-            digest.add(entries.count)
-            for index in entries.indices where !entries[index].extra.isEmpty {
-                digest.add(index)
-                digest.add(entries[index].extra.count)
-                for field in entries[index].extra { digest.add(field.name) }
+            var columns = Set<String>()
+            for entry in game.entries[kind] ?? [] {
+                for field in entry.extra where columns.insert(field.name).inserted { digest.add(field.name) }
             }
+            digest.add(columns.count)
         }
     }
 

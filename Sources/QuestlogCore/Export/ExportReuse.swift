@@ -18,11 +18,14 @@ import Foundation
 /// whose entries' notes changed is taken, compressed, from the last build's workbook
 /// (`XLSXWorkbook.earlier`).
 ///
-/// When entries changed in more than their notes (`SiteDigest.changedEntries`), `changed` holds
-/// them and the entries connected to one shown by another name (whose records name it), and
-/// `reshaping` is set: the
-/// columns are still the same (their names come from the site's digest of each game), but a
-/// column's width in a workbook may not be, so a sheet holding any of them is made whole.
+/// When entries changed in more than their notes, or came or went (`SiteDigest.changedEntries`),
+/// `changed` holds them, the entries connected to one shown by another name (whose records name
+/// it), and the entries of each kind from the first place where its list differs from the last
+/// build's (`SiteDigest.Changes.moved`): the runs before that place hold the same entries as
+/// before, each in the same piece. `reshaping` is then set: the columns are still the same (their
+/// names come from the site's digest of each game), but a column's width in a workbook may not
+/// be, so a sheet holding any of them is made whole. A document whose pieces no longer line up
+/// with the last one's (a kind with a run more or less) is made whole.
 ///
 /// It also counts the runs of entries (and the sheets of entries) made and taken, for `--timings`.
 public struct ExportReuse: Sendable {

@@ -18,6 +18,8 @@ struct IncrementalBuildTests {
     struct Model {
         var files: [String: String] = [:]
         var rng: SplitMix64
+        /// Whether half the edits add or remove an entry's file.
+        var churn = false
 
         var entryPaths: [String] {
             files.keys.filter { $0.hasPrefix("Content/g/") && $0 != "Content/g/game.md" && $0.hasSuffix(".md") }.sorted()
@@ -119,7 +121,7 @@ struct IncrementalBuildTests {
         /// One random change to the site; `write` and `remove` apply it on disk.
         mutating func edit(write: (String, String) -> Void, remove: (String) -> Void) {
             let paths = entryPaths
-            switch rng.next() % 10 {
+            switch churn && chance(50) ? 4 + rng.next() % 2 : rng.next() % 10 {
             case 0...2 where !paths.isEmpty:
                 // A body edited, the front matter kept: a line added (what `serve` patches), or the
                 // whole note written again.
@@ -176,14 +178,15 @@ struct IncrementalBuildTests {
     /// and compares with the same site made from nothing.
     /// Returns how many of the builds succeeded (and so had their files compared).
     @discardableResult
-    func check(seed: UInt64, steps: Int) -> (compared: Int, patched: Int, patchedFields: Int, keptPages: Int, loadsReused: Int, walksKept: Int,
-                                             checkoutsFromMemo: Int, reached: Int) {
+    func check(seed: UInt64, steps: Int, churn: Bool = false) -> (compared: Int, patched: Int, patchedFields: Int, keptPages: Int, loadsReused: Int, walksKept: Int,
+                                             checkoutsFromMemo: Int, reached: Int, cameOrWent: Int) {
         var compared = 0
+        var cameOrWent = 0
         var keptPages = 0
         var reached = 0
         var patched = 0
         var patchedFields = 0
-        var model = Model(rng: SplitMix64(seed: seed))
+        var model = Model(rng: SplitMix64(seed: seed), churn: churn)
         model.files["questlog.yml"] = "title: Wiki\nbase_url: https://example.org/wiki/\ndangling_links: warning\n"
         model.files["Content/g/game.md"] = "---\ntitle: G\n---\nStart with [[Varre]].\n"
         for number in 0..<8 {
@@ -211,6 +214,7 @@ struct IncrementalBuildTests {
         var walksKept = 0
         var checkoutsFromMemo = 0
         for step in 0..<steps {
+            let entriesBefore = Set(model.entryPaths)
             // Every seventh step is a checkout (below): every other one of the last build's bytes,
             // the others after words typed into one note.
             let checkout = step % 7 == 6
@@ -260,6 +264,8 @@ struct IncrementalBuildTests {
             // changes reach, and kept the others.
             if timings.stages.contains(where: { $0.name == "reach" }),
                timings.stages.contains(where: { $0.name == "render pages" && $0.reused > 0 }) { reached += 1 }
+            // Builds after entries' files came or went that worked out what those reach.
+            if timings.stages.contains(where: { $0.name == "reach" }), Set(model.entryPaths) != entriesBefore { cameOrWent += 1 }
             // A checkout whose bytes were the last build's, but for some notes, takes that build's
             // site, whole or patched.
             if checkout, timings.stages.contains(where: { $0.name == "read site" && $0.reused > 0 }) { checkoutsFromMemo += 1 }
@@ -297,7 +303,7 @@ struct IncrementalBuildTests {
                 Issue.record("seed \(seed), step \(step): nothing served")
             }
         }
-        return (compared, patched, patchedFields, keptPages, loadsReused, walksKept, checkoutsFromMemo, reached)
+        return (compared, patched, patchedFields, keptPages, loadsReused, walksKept, checkoutsFromMemo, reached, cameOrWent)
     }
 
     /// Exports large enough to have their times set back (`OutputFileSystem.backdate`), made
@@ -396,7 +402,7 @@ struct IncrementalBuildTests {
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func incrementalBuildsEqualCleanBuilds(seed: UInt64) {
-        let (compared, patched, patchedFields, keptPages, loadsReused, walksKept, checkoutsFromMemo, reached) = check(seed: seed, steps: 30)
+        let (compared, patched, patchedFields, keptPages, loadsReused, walksKept, checkoutsFromMemo, reached, _) = check(seed: seed, steps: 30)
         #expect(compared >= 15, "most builds succeed, so their files are compared: \(compared) of 30")
         // Not more: every fourth build takes other options, and embeds hold many notes back.
         #expect(patched >= 2, "saves of notes alone are patched, so patches are compared: \(patched) of 30")
@@ -406,6 +412,15 @@ struct IncrementalBuildTests {
         #expect(checkoutsFromMemo >= 1, "checkouts of the last build's bytes but for notes take its site, so those builds are compared: \(checkoutsFromMemo) of 4")
         #expect(walksKept >= 5, "builds after edits that add or remove no file take the last walk of Content/: \(walksKept) of 29")
         #expect(reached >= 1, "builds after edits of more than notes keep the pages those edits cannot reach, so those builds are compared: \(reached) of 30")
+    }
+
+    /// Entries' files added and removed in half the edits: the builds after them keep what those
+    /// entries cannot reach, and equal clean builds.
+    @Test(arguments: [4, 10] as [UInt64])
+    func entriesThatComeAndGoBuildAsCleanBuildsDo(seed: UInt64) {
+        let (compared, _, _, _, _, _, _, _, cameOrWent) = check(seed: seed, steps: 30, churn: true)
+        #expect(compared >= 15, "most builds succeed, so their files are compared: \(compared) of 30")
+        #expect(cameOrWent >= 2, "builds after entries came or went work out what those reach, so those builds are compared: \(cameOrWent) of 30")
     }
 
     /// A build whose folders under `Content/` are as the last build found them takes that build's

@@ -121,6 +121,152 @@ struct SiteDigestTests {
         #expect(SiteDigest(of: extra).changedEntries(since: digest) == nil)
     }
 
+    /// Builds `site` into its `Output` folder from what the last build left, expects the output of
+    /// a clean build, and tells how many pages were kept and made, and whether the build worked
+    /// out what changes reach (`SiteBuild.Reach`).
+    static func buildComparedWithClean(_ site: TestSite, _ step: String,
+                                       sourceLocation: Testing.SourceLocation = #_sourceLocation) -> (kept: Int, made: Int, reached: Bool) {
+        let output = site.root + "/Output"
+        let timings = BuildTimings()
+        let result = SiteBuild(options: BuildOptions(site: site.root, output: output, jobs: 2)).run(timings: timings)
+        #expect(result.report != nil, "\(step): \(result.diagnostics)", sourceLocation: sourceLocation)
+        let clean = SiteBuild(options: BuildOptions(site: site.root, output: output)).render()
+        #expect(!clean.files.isEmpty, "\(step)", sourceLocation: sourceLocation)
+        TestSite.expectOutput(output, equals: clean.files, step)
+        let pages = timings.stages.first { $0.name == "render pages" }
+        return (pages?.reused ?? 0, (pages?.items ?? 0) - (pages?.reused ?? 0), timings.stages.contains { $0.name == "reach" })
+    }
+
+    /// Entries added, removed or moved in their kind's list are told by reference, with the
+    /// entries after them in that list, whose exported records stand in other pieces; what they
+    /// reach is told as for entries changed.
+    @Test func entriesAddedRemovedOrMovedAreToldByReference() throws {
+        let site = TestSite([
+            "questlog.yml": "title: Wiki\n",
+            "Content/g/game.md": "---\ntitle: G\n---\nA game.\n",
+            "Content/g/locations/cave.md": "---\nname: Cave\n---\nDark.\n",
+            "Content/g/locations/hill.md": "---\nname: Hill\n---\nWindy.\n",
+            "Content/g/npcs/a.md": "---\nname: A\nlocations: [cave]\n---\nOne.\n",
+            "Content/g/npcs/b.md": "---\nname: B\n---\nTwo.\n",
+            "Content/g/npcs/c.md": "---\nname: C\n---\nThree.\n",
+            "Content/g/quests/q.md": "---\nname: Q\n---\nA quest.\n",
+        ])
+        defer { site.remove() }
+        func npc(_ id: String) -> String { "Content/g/npcs/\(id).md" }
+        let cave = "Content/g/locations/cave.md", hill = "Content/g/locations/hill.md"
+        func digest() -> (SiteDigest, Site) {
+            let resolved = site.resolve()
+            #expect(!resolved.diagnostics.hasErrors, "\(resolved.diagnostics)")
+            return (SiteDigest(of: resolved.site), resolved.site)
+        }
+        let (first, _) = digest()
+
+        // One added at the end, connected to the hill: the one before it too stands in another run.
+        site.write(npc("d"), "---\nname: D\nlocations: [hill]\n---\nFour.\n")
+        let (second, withD) = digest()
+        let added = try #require(second.changedEntries(since: first))
+        #expect(added == SiteDigest.Changes(reshaped: [hill], added: [npc("d")], moved: [npc("c"), npc("d")]))
+        #expect(second.changedNotes(since: first) == nil)
+        let reach = try #require(SiteBuild.Reach(of: added, in: withD))
+        #expect(reach.pages == [npc("d"), hill])
+        #expect(reach.rows == [npc("c"), npc("d"), hill])
+
+        // One removed from the front: every entry after it stands elsewhere; the cave lost it.
+        try FileManager.default.removeItem(atPath: site.root + "/" + npc("a"))
+        let (third, withoutA) = digest()
+        let removed = try #require(third.changedEntries(since: second))
+        #expect(removed == SiteDigest.Changes(reshaped: [cave], removed: [npc("a")], moved: [npc("b"), npc("c"), npc("d")]))
+        let reachRemoved = try #require(SiteBuild.Reach(of: removed, in: withoutA))
+        #expect(reachRemoved.pages == [cave])
+
+        // A name that moves an entry in its kind's list.
+        site.write(npc("b"), "---\nname: Zed\n---\nTwo.\n")
+        let (fourth, _) = digest()
+        let renamed = try #require(fourth.changedEntries(since: third))
+        #expect(renamed.reshaped == [npc("b")] && renamed.renamed == [npc("b")])
+        #expect(renamed.moved == [npc("b"), npc("c"), npc("d")] && renamed.added.isEmpty && renamed.removed.isEmpty)
+
+        // An entry with a field its kind declares nowhere else changes the kind's exports' columns;
+        // a kind's last entry removed changes its game: neither is told.
+        site.write(npc("e"), "---\nname: E\nmood: grim\n---\nFive.\n")
+        #expect(digest().0.changedEntries(since: fourth) == nil)
+        try FileManager.default.removeItem(atPath: site.root + "/" + npc("e"))
+        #expect(digest().0.changedEntries(since: fourth) == SiteDigest.Changes())
+        try FileManager.default.removeItem(atPath: site.root + "/Content/g/quests/q.md")
+        #expect(digest().0.changedEntries(since: fourth) == nil)
+    }
+
+    /// A build after entries were added or removed keeps the pages, records and documents out of
+    /// their reach; a file that came and holds no entry keeps nothing.
+    @Test func aBuildAfterEntriesCameOrWentKeepsThePagesOutOfTheirReach() throws {
+        let site = TestSite([
+            "questlog.yml": "title: Wiki\n",
+            "Content/g/game.md": "---\ntitle: G\n---\nA game.\n",
+            "Content/g/locations/cave.md": "---\nname: Cave\n---\nDark.\n",
+            "Content/g/locations/hill.md": "---\nname: Hill\n---\nWindy.\n",
+            "Content/g/locations/places.yml": "- name: Ford\n  region: North\n- name: Marsh\n  region: South\n",
+            "Content/g/npcs/a.md": "---\nname: A\nlocations: [cave]\n---\nOne.\n",
+            "Content/g/npcs/b.md": "---\nname: B\nlocations: [ford]\n---\nTwo.\n",
+            "Content/g/quests/q.md": "---\nname: Q\nlocation: hill\n---\nA quest.\n",
+        ])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        try site.setModificationDates(to: Date(timeIntervalSinceNow: -60))
+        #expect(site.build().report != nil)
+        func build(_ step: String) -> (kept: Int, made: Int, reached: Bool) {
+            Self.buildComparedWithClean(site, step)
+        }
+        // At the hill, with a link to A in its notes: the pages of the entries up to two steps
+        // from it, the hill or A are made (D, the hill, A, the quest, the cave); B's and the
+        // places' are kept.
+        site.write("Content/g/npcs/d.md", "---\nname: D\nlocations: [hill]\n---\nMet [[A]] once.\n")
+        let added = build("an entry added")
+        #expect(added.reached && added.kept >= 2 && added.made >= 2, "\(added)")
+        #expect(FileManager.default.fileExists(atPath: output + "/g/npcs/d.html"))
+
+        // An entry of a data file that nothing names.
+        site.write("Content/g/locations/places.yml", "- name: Ford\n  region: North\n")
+        let fewer = build("an entry of a data file removed")
+        #expect(fewer.reached && fewer.kept >= 2, "\(fewer)")
+        #expect(!FileManager.default.fileExists(atPath: output + "/g/locations/marsh.html"))
+
+        try FileManager.default.removeItem(atPath: site.root + "/Content/g/npcs/d.md")
+        let removed = build("an entry's file removed")
+        #expect(removed.reached && removed.kept >= 2, "\(removed)")
+        #expect(!FileManager.default.fileExists(atPath: output + "/g/npcs/d.html"))
+
+        site.write("Content/g/npcs/notes.txt", "Not an entry.\n")
+        let other = build("a file that holds no entry added")
+        #expect(!other.reached && other.kept == 0, "\(other)")
+    }
+
+    /// A playthrough's page counts every entry of its game: an entry added or removed makes it
+    /// again. An entry's page shows its state in every playthrough: a playthrough removed makes
+    /// every page.
+    @Test func entriesThatComeAndGoInAGameWithPlaythroughs() throws {
+        let site = TestSite(copying: TestSite.packageRoot + "/Tests/Fixtures/valid/playthroughs/site")
+        defer { site.remove() }
+        try site.setModificationDates(to: Date(timeIntervalSinceNow: -60))
+        #expect(site.build().report != nil)
+        func build(_ step: String) -> (kept: Int, made: Int, reached: Bool) {
+            Self.buildComparedWithClean(site, step)
+        }
+        let quest = "Content/elden-ring/quests/a-new-quest.md"
+        site.write(quest, "---\nname: A New Quest\n---\nNobody gives it yet.\n")
+        let added = build("a quest added")
+        #expect(added.reached && added.kept > 0, "\(added)")
+        try FileManager.default.removeItem(atPath: site.root + "/" + quest)
+        let removed = build("a quest removed")
+        #expect(removed.reached && removed.kept > 0, "\(removed)")
+        let ash = "Content/elden-ring/playthroughs/ash.md"
+        site.write(ash, "---\nname: Ash\ncomplete: [go-to-the-castle]\n---\nA third run.\n")
+        let third = build("a playthrough added")
+        #expect(!third.reached, "\(third)")
+        try FileManager.default.removeItem(atPath: site.root + "/" + ash)
+        let playthrough = build("a playthrough removed")
+        #expect(!playthrough.reached, "\(playthrough)")
+    }
+
     /// A playthrough's page shows every entry it counts, and an entry's page its state in every
     /// playthrough: a playthrough changed reaches every page.
     @Test func aPlaythroughChangedReachesEveryPage() throws {

@@ -94,8 +94,9 @@ struct ExportReuseTests {
 
     /// An entry changed in more than its notes changes its records and those of the entries
     /// connected to it (which name it), and a workbook's sheet holding any of them whole: those
-    /// are made, the rest taken. A change that moves an entry in the order, or gives an entry a
-    /// field its kind does not declare (a column of every row), makes every run. A note that links
+    /// are made, the rest taken. A change that moves an entry in the order, or an entry added or
+    /// removed, makes the runs from its place in its kind's list on. A field the kind does not
+    /// declare given to an entry (a column of every row) makes every run. A note that links
     /// to one entry less changes what that entry shows (who mentions it): not notes alone.
     @Test func moreThanNotesChangedMakesTheRunsItReaches() throws {
         let site = Self.built()
@@ -111,9 +112,24 @@ struct ExportReuseTests {
         let reference = try #require(Self.exports(of: site))
         #expect(reference.taken > 0 && reference.made > value.made, "\(reference)")
         Self.expectSameAsClean(site)
-        // A name that moves the entry in the order.
+        // A name that moves the entry in the order: the runs before its old place are taken.
         site.write("Content/g/locations/l500.md", "---\nname: Plaza 500\nregion: North\n---\nA place, number 500.\n")
-        #expect(Self.exports(of: site)?.taken == 0)
+        let moved = try #require(Self.exports(of: site))
+        #expect(moved.taken > 0 && moved.made > reference.made, "\(moved)")
+        Self.expectSameAsClean(site)
+        // An entry added, then removed: the runs before its place are taken.
+        site.write("Content/g/locations/l1001.md", "---\nname: Place 1001\nregion: South\n---\nA place, number 1001.\n")
+        let added = try #require(Self.exports(of: site))
+        #expect(added.taken > 0 && added.made > 0, "\(added)")
+        Self.expectSameAsClean(site)
+        try FileManager.default.removeItem(atPath: site.root + "/Content/g/locations/l1001.md")
+        let removed = try #require(Self.exports(of: site))
+        #expect(removed.taken > 0 && removed.made > 0, "\(removed)")
+        Self.expectSameAsClean(site)
+        // The last in the order removed: the run that held it holds the one before it.
+        try FileManager.default.removeItem(atPath: site.root + "/Content/g/locations/l500.md")
+        let last = try #require(Self.exports(of: site))
+        #expect(last.taken > 0 && last.made > 0, "\(last)")
         Self.expectSameAsClean(site)
         // A field the kind does not declare: a column more in every row of the kind's files.
         site.write("Content/g/locations/l7.md", "---\nname: Place 7\nregion: North\nweather: rain\n---\nA place, number 7.\n")
