@@ -7,7 +7,9 @@
 #     kept in the site's `.questlog/` (the resolved site, the search analyses, the graph layouts,
 #     the workbooks' compressed blocks), and cold (`--clean`, nothing reused);
 #   - peak memory (RSS) of each;
-#   - a rebuild with nothing changed and a rebuild after one entry's notes were edited, on disk;
+#   - rebuilds on disk: with nothing changed, after one entry's notes were edited, after a value of
+#     its front matter was flipped (what `questlog mark` writes) and after a new entry's file was
+#     added (at a place and linking to that entry);
 #   - entries per second of the full build, and its CPU time over its wall time (how well both
 #     cores are used);
 #   - `serve` and `hugo server`: from saving a file to the new page being served, for a line added
@@ -86,8 +88,8 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr); $("$questlog" --version)$([ $have_hugo = 1 ] && echo ", $(hugo version | awk '{ print $1, $2 }')")"
 echo
-echo "| entries | Questlog full build | cold (--clean) | Hugo | ratio | ratio cold | Questlog peak RSS | Hugo peak RSS | Questlog CPU ÷ wall | entries/s | no-op rebuild | one entry edited |"
-echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+echo "| entries | Questlog full build | cold (--clean) | Hugo | ratio | ratio cold | Questlog peak RSS | Hugo peak RSS | Questlog CPU ÷ wall | entries/s | no-op rebuild | one entry edited | a value flipped | an entry added |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 for size in "${sizes[@]}"; do
   site="$work/site-$size"; hugo_site="$work/hugo-$size"
   "$bin/questlog-bench" corpus "$size" "$site" "$hugo_site"
@@ -116,17 +118,24 @@ for size in "${sizes[@]}"; do
     h_time="$(cut -d' ' -f1 "$work/h" | median) s"; h_mem="$(( $(cut -d' ' -f2 "$work/h" | median | cut -d. -f1) / 1024 )) MB"
     ratio="$(median <"$work/ratio")×"; cold_ratio="$(median <"$work/cold-ratio")×"
   fi
-  # Rebuilds on disk: a first build, then no change, then one entry's notes edited.
+  # Rebuilds on disk: a first build, then no change, one entry's notes edited, a value of its front
+  # matter flipped, a new entry's file added.
   "$questlog" build --quiet --site "$site"
-  : >"$work/noop"; : >"$work/edit"
+  : >"$work/noop"; : >"$work/edit"; : >"$work/value"; : >"$work/added"
   edited=$(find "$site/Content/world/npcs" -name '*.md' | sort | awk 'NR == 1')
+  place=$(basename "$(find "$site/Content/world/locations" -name '*.md' | sort | awk 'NR == 1')" .md)
   for run in $(seq "$runs"); do
     measure "$questlog" build --quiet --site "$site" | cut -d' ' -f1 >>"$work/noop"
     printf '\nEdited again (%s).\n' "$run" >>"$edited"
     measure "$questlog" build --quiet --site "$site" | cut -d' ' -f1 >>"$work/edit"
+    if grep -q '^merchant: true' "$edited"; then sed -i 's/^merchant: true/merchant: false/' "$edited"; else sed -i 's/^merchant: false/merchant: true/' "$edited"; fi
+    measure "$questlog" build --quiet --site "$site" | cut -d' ' -f1 >>"$work/value"
+    printf -- '---\nname: "Newcomer %s"\nlocations: [%s]\n---\nMet [[npc:%s]] on the road.\n' "$run" "$place" "$(basename "$edited" .md)" \
+      >"$site/Content/world/npcs/newcomer-$run.md"
+    measure "$questlog" build --quiet --site "$site" | cut -d' ' -f1 >>"$work/added"
   done
   per_second=$(awk -v n="$size" -v t="$q_time" 'BEGIN { printf "%.0f", n / t }')
-  echo "| $size | $q_time s | $cold_time s | $h_time | $ratio | $cold_ratio | $(( ${q_mem%.*} / 1024 )) MB | $h_mem | $(median <"$work/parallel") | $per_second | $(median <"$work/noop") s | $(median <"$work/edit") s |"
+  echo "| $size | $q_time s | $cold_time s | $h_time | $ratio | $cold_ratio | $(( ${q_mem%.*} / 1024 )) MB | $h_mem | $(median <"$work/parallel") | $per_second | $(median <"$work/noop") s | $(median <"$work/edit") s | $(median <"$work/value") s | $(median <"$work/added") s |"
 
   if [ "${QUESTLOG_BENCH_SERVE:-1}" = 1 ] && command -v curl >/dev/null 2>&1; then
     port=$((20000 + RANDOM % 20000))
