@@ -1,4 +1,5 @@
 import Foundation
+import YAML
 
 extension SiteBuild {
     /// A site resolved by patching the last build's (`SiteMemo`) rather than loaded and resolved:
@@ -17,6 +18,11 @@ extension SiteBuild {
         var memo: SiteMemo.Kept?
         /// The entries patched, with their notes now.
         var notes: [SiteMemo.Journaled]
+        /// Whether some entry took new front-matter values (`KeptResolve.patch(fields:memo:)`):
+        /// the memo is then written whole, as its journal holds notes alone.
+        var fields = false
+        /// The site's graph, made for its digest when values were patched.
+        var graph: RelationGraph?
     }
 
     /// The site of the last build (`cache`), patched with the files at `changed` (site-relative),
@@ -28,6 +34,15 @@ extension SiteBuild {
     /// was found in any of them but in their notes (whose problems the patch finds again). Nil
     /// otherwise (or when the memo is missing, damaged or of another site), for the site to be
     /// loaded and resolved.
+    ///
+    /// A file whose front matter changed in its values alone (`RawEntry.differsOnlyInFieldValues`)
+    /// is patched as `serve` patches it (`KeptResolve.patch(fields:memo:)`: plain values and
+    /// references, not a name or aliases, whose links the memo's index cannot render again),
+    /// against the entry last loaded from it (the loads memo's record of it), when that entry's
+    /// front matter is the one the memo of the site was made from (`KeptNote.notesAside`) and the
+    /// file's notes are the ones the memo holds. The site's digest is then made again whole, and
+    /// the memo is written whole for the next build (`keepPatched`), with the entry's front matter
+    /// now; the loads memo is not: a second edit of the same file's values is resolved afresh.
     ///
     /// Timed as `read site` (the memo read), and as the stages it stands for: `load` (the changed
     /// files) and `resolve` (the notes patched, the digest made again).
@@ -51,20 +66,50 @@ extension SiteBuild {
         // The memo taken out of `read`, held once: the patch changes its lists in place, not copies.
         guard var memo = consume read, !(memo.kept.head + memo.kept.tail).contains(where: { $0.location.map { changedPaths.contains($0.path) } ?? false })
         else { return nil }
-        let edits = patchTimings.measure("load", trimming: false, { () -> [(path: String, raw: RawEntry)]? in
-            var edits: [(path: String, raw: RawEntry)] = []
+        typealias Edits = (notes: [(path: String, raw: RawEntry)], fields: [(path: String, raw: RawEntry, old: RawEntry)])
+        let loaded = patchTimings.measure("load", trimming: false, { () -> Edits? in
+            var edits: Edits = ([], [])
+            // The entries the last build loaded, read once a front matter is found changed.
+            var loads: LoadMemo?
             for path in changed.sorted(by: { $0.utf8Precedes($1) }) {
                 guard let note = memo.kept.notes[path], let bytes = FileContents.read(options.site + "/" + path) else { return nil }
                 let kept = memo.kept.lookup[note.target].raw
                 var found = DiagnosticList()
                 guard let raw = loader.loadMarkdownEntry(path, kind: kept.kind, id: kept.id, bytes: bytes, diagnostics: &found),
-                      found.all.isEmpty, raw.notesAsideDigest == note.notesAside else { return nil }
-                edits.append((path, raw))
+                      found.all.isEmpty else { return nil }
+                if raw.notesAsideDigest == note.notesAside {
+                    edits.notes.append((path, raw))
+                    continue
+                }
+                // The entry as its file was last loaded (its notes may have been patched since):
+                // its front matter must be the one the memo of the site was made from, and the
+                // notes the memo holds must be the file's now.
+                if loads == nil {
+                    loads = FileContents.read(BuildMemo.loadsPath(site: options.site)).map {
+                        LoadMemo(parsing: $0, journal: FileContents.read(BuildMemo.loadsJournalPath(site: options.site)),
+                                 identity: BuildCache.binaryIdentity, settings: LoadMemo.settingsDigest(site: options.site),
+                                 stamps: [], anyStamps: changedPaths)
+                    } ?? LoadMemo()
+                }
+                guard let record = loads?.storedEntries(of: [(path, kept.kind, kept.id)], jobs: 1)?.first ?? nil,
+                      record.entries.count == 1, record.diagnostics.isEmpty, var old = record.entries.first,
+                      old.notesAsideDigest == note.notesAside,
+                      memo.kept.site.withEntry(note.ref, { $0.notes.markdown == raw.notes }) == true else { return nil }
+                old.notes = raw.notes
+                guard raw.differsOnlyInFieldValues(from: old) else { return nil }
+                // A new name or new aliases render again the notes that link to the entry, whose
+                // texts the memo's index of links does not hold: the site is resolved then.
+                func value(_ entry: RawEntry, _ name: String) -> YAMLNode? {
+                    entry.fields.first { $0.key.string == name }?.value
+                }
+                guard value(raw, "name") == value(old, "name"), value(raw, "aliases") == value(old, "aliases") else { return nil }
+                edits.fields.append((path, raw, old))
             }
             return edits
-        }, count: { (items: $0?.count ?? 0, reused: 0) })
-        guard let edits else { return nil }
-        let patched = patchTimings.measure("resolve", trimming: false, { () -> (digest: SiteDigest, notes: [SiteMemo.Journaled])? in
+        }, count: { (items: $0.map { $0.notes.count + $0.fields.count } ?? 0, reused: 0) })
+        guard let loaded else { return nil }
+        let edits = loaded.notes
+        let patched = patchTimings.measure("resolve", trimming: false, { () -> (digest: SiteDigest, notes: [SiteMemo.Journaled], graph: RelationGraph?)? in
             // The index of links holds no notes (`SiteMemo`): those of the entries the notes
             // embedded, which their embeds preview, are put in (a patch whose note embeds any
             // other entry is refused).
@@ -75,6 +120,14 @@ extension SiteBuild {
                 }
             }
             guard memo.kept.patch(notes: edits, memo: nil) else { return nil }
+            if !loaded.fields.isEmpty {
+                guard memo.kept.patch(fields: loaded.fields, memo: nil).patched else { return nil }
+                for (path, raw, _) in loaded.fields { memo.kept.notes[path]?.notesAside = raw.notesAsideDigest }
+                // Values reach other entries (relations, connections, names): the digest is made
+                // again whole.
+                let graph = RelationGraph(site: memo.kept.site)
+                return (SiteDigest(of: memo.kept.site, jobs: options.jobs, graph: graph), [], graph)
+            }
             // The digest of the site patched: the records of the patched entries made again, each
             // of the same shape as before.
             var digest = previous
@@ -92,21 +145,30 @@ extension SiteBuild {
                 digest.entries[place] = record
                 notes.append(SiteMemo.Journaled(ref: note.ref, notes: entry.notes, diagnostics: memo.kept.noteDiagnostics[note.item]))
             }
-            return (digest, notes)
-        }, count: { _ in (items: edits.count, reused: 0) })
+            return (digest, notes, nil)
+        }, count: { _ in (items: edits.count + loaded.fields.count, reused: 0) })
         guard let patched else { return nil }
         timings.append(patchTimings)
         let diagnostics = memo.kept.diagnostics
         memo.digest = patched.digest.value
         return Patched(site: memo.kept.site, diagnostics: diagnostics, assets: memo.assets, digest: patched.digest, previous: previous, memo: memo,
-                       notes: patched.notes)
+                       notes: patched.notes, fields: !loaded.fields.isEmpty, graph: patched.graph)
     }
 
     /// Keeps a patched site for the next build: a journal of the notes patched since the memo file
     /// was written (those of the file's journal, then these), or, once that outgrows an eighth of
-    /// the entries, the whole memo again.
+    /// the entries or when front-matter values were patched, the whole memo again.
     static func keepPatched(_ patched: Patched, settings: Int, site: String) {
         guard let kept = patched.memo else { return }
+        if patched.fields {
+            var memo = kept
+            memo.journaled = []
+            _ = try? OutputFileSystem.remove(BuildMemo.siteJournalPath(site: site))
+            if !SiteMemo.write(memo, settings: settings, identity: BuildCache.binaryIdentity, to: BuildMemo.sitePath(site: site)) {
+                _ = try? OutputFileSystem.remove(BuildMemo.sitePath(site: site))
+            }
+            return
+        }
         var notes = kept.journaled
         let refs = Set(patched.notes.map(\.ref))
         notes.removeAll { refs.contains($0.ref) }

@@ -186,7 +186,7 @@ public struct SiteBuild: Sendable {
                 return (SiteDigest(of: site, jobs: options.jobs, graph: graph), graph)
             }, count: { (items: $0.digest.entries.count, reused: 0) })
             : nil
-        let graph = compared?.graph
+        let graph = compared?.graph ?? patched?.graph
         let digest = patched?.digest ?? compared?.digest
         if let keepSite, let resolved = kept.take(), let digest {
             // Begun before the site is rendered, so that the resolve's working tables (the index of
@@ -678,7 +678,7 @@ public struct SiteBuild: Sendable {
         let keepSite: ((SiteMemo.Pending, Site) -> Void)? = patched != nil || options.clean || !writable ? nil : { memo, resolved in
             keptSite.value = (memo, resolved)
         }
-        if let patched, !patched.notes.isEmpty {
+        if let patched, !patched.notes.isEmpty || patched.fields {
             let settings = SiteMemo.settings(of: options)
             DispatchQueue.global().async(group: keeping) { Self.keepPatched(patched, settings: settings, site: site) }
         }

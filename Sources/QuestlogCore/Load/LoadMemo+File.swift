@@ -39,19 +39,23 @@ extension LoadMemo {
     /// `identity` made with the same settings (`settingsDigest`). A journal's record of a path
     /// stands for the file's; a journal that is not a whole one of this binary and settings, or
     /// that names another file, is ignored.
-    convenience init(parsing bytes: [UInt8], journal: [UInt8]? = nil, identity: String, settings: UInt64, stamps: [SourceStamp]) {
+    ///
+    /// With `anyStamps`, the records of those paths are kept whatever stamps they were made with:
+    /// the entries a file held when it was last loaded, which may be older than its last build.
+    convenience init(parsing bytes: [UInt8], journal: [UInt8]? = nil, identity: String, settings: UInt64, stamps: [SourceStamp],
+                     anyStamps: Set<String> = []) {
         self.init()
         let current = Dictionary(stamps.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var kept: [String: StoredRecord] = [:]
         guard var reader = MemoFile.open(bytes, header: Self.header, identity: identity), reader.integer() == settings,
-              let count = Self.records(&reader, current: current, shift: 0, into: &kept) else { return }
+              let count = Self.records(&reader, current: current, anyStamps: anyStamps, shift: 0, into: &kept) else { return }
         let hash = MemoFile.hash(of: bytes)
         fileRecords = (bytes.count, hash, count)
         fileRecordCount = count
         storedBytes = bytes
         if let journal, var reader = MemoFile.open(journal, header: Self.journalHeader, identity: identity),
            reader.integer() == hash, reader.integer() == settings,
-           let journalCount = Self.records(&reader, current: current, shift: bytes.count, into: &kept) {
+           let journalCount = Self.records(&reader, current: current, anyStamps: anyStamps, shift: bytes.count, into: &kept) {
             // Counted as the file's, paths in both twice: `changedSinceFile` then errs towards writing.
             fileRecordCount = count + journalCount
             storedBytes = bytes + journal
@@ -64,7 +68,7 @@ extension LoadMemo {
     /// whose files no longer have their recorded stamps in `current` take theirs away), its place
     /// shifted by `shift`. Returns how many there were; nil, and `kept` untouched, when the body is
     /// not whole.
-    private static func records(_ reader: inout MemoReader, current: [String: SourceStamp], shift: Int,
+    private static func records(_ reader: inout MemoReader, current: [String: SourceStamp], anyStamps: Set<String> = [], shift: Int,
                                 into kept: inout [String: StoredRecord]) -> Int? {
         guard let count = reader.count() else { return nil }
         var found: [(path: String, record: StoredRecord?)] = []
@@ -78,8 +82,9 @@ extension LoadMemo {
             reader.offset += length
             // A file stamped with a hash was changed too recently for its time to tell versions apart;
             // one whose bytes are known (`SourceStamp.content`) is told by them, whatever its time.
-            if let stamp = current[path],
-               (stamp.hash == 0 && stamp.size == size && stamp.modified == Int64(modified)) || (stamp.content != 0 && stamp.content == hash && stamp.size == byteCount) {
+            if anyStamps.contains(path) || current[path].map({ stamp in
+                (stamp.hash == 0 && stamp.size == size && stamp.modified == Int64(modified)) || (stamp.content != 0 && stamp.content == hash && stamp.size == byteCount)
+            }) == true {
                 found.append((path, StoredRecord(kind: kind, id: id, hash: hash, byteCount: byteCount,
                                                  range: range.lowerBound + shift..<range.upperBound + shift)))
             } else {

@@ -400,6 +400,51 @@ struct IncrementalBuildTests {
         #expect(loadsReused == 4, "varre, kale, church and q: \(loadsReused)")
     }
 
+    /// A value of an entry's front matter saved (what `questlog mark` writes) is patched into the
+    /// last build's site, against the entry its file held when last loaded, when that entry's front
+    /// matter is the one the site was made from: after a patch of its notes too, but not a second
+    /// time in a row for the same file, nor for a new name. Each output is a clean build's.
+    @Test func valuesSavedArePatchedIntoTheLastBuildsSite() throws {
+        let site = TestSite([
+            "questlog.yml": "title: Wiki\n",
+            "Content/g/game.md": "---\ntitle: G\n---\nA game.\n",
+            "Content/g/npcs/kale.md": "---\nname: Kale\nmerchant: true\nlocations: [church]\n---\nSells things.\n",
+            "Content/g/npcs/varre.md": "---\nname: Varre\nmerchant: false\nlocations: [church]\n---\nMet at the [[Church]].\n",
+            "Content/g/locations/church.md": "---\nname: Church\n---\nA church.\n",
+            "Content/g/locations/hill.md": "---\nname: Hill\n---\nWindy.\n",
+            "Content/g/locations/cave.md": "---\nname: Cave\nregion: North\n---\nDark.\n",
+            "Content/g/quests/q.md": "---\nname: Q\nlocation: church\ncomplete: false\n---\nA quest.\n",
+        ])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        try site.setModificationDates(to: Date(timeIntervalSinceNow: -60))
+        #expect(site.build().report != nil)
+        func build(_ label: String) -> Bool {
+            let options = BuildOptions(site: site.root, output: output, jobs: 2)
+            let timings = BuildTimings()
+            #expect(SiteBuild(options: options).run(timings: timings).report != nil, "\(label)")
+            TestSite.expectOutput(output, equals: SiteBuild(options: options).render().files, label)
+            return timings.stages.contains { $0.name == "read site" && $0.reused > 0 }
+        }
+        site.write("Content/g/quests/q.md", "---\nname: Q\nlocation: church\ncomplete: true\n---\nA quest.\n")
+        #expect(build("a quest completed"), "patched")
+        #expect(site.page("g/quests/q.html") != "")
+        site.write("Content/g/npcs/kale.md", "---\nname: Kale\nmerchant: true\nlocations: [church]\n---\nSells maps.\n")
+        #expect(build("Kale's notes"), "patched")
+        site.write("Content/g/npcs/kale.md", "---\nname: Kale\nmerchant: false\nlocations: [church]\n---\nSells maps.\n")
+        #expect(build("Kale no longer a merchant, after his notes"), "patched: his front matter is as when last loaded")
+        site.write("Content/g/npcs/kale.md", "---\nname: Kale\nmerchant: true\nlocations: [church]\n---\nSells maps.\n")
+        #expect(!build("Kale a merchant again"), "resolved: his file was last loaded before the last patch")
+        site.write("Content/g/npcs/varre.md", "---\nname: Varre\nmerchant: false\nlocations: [hill]\n---\nMet at the [[Church]].\n")
+        #expect(build("a reference changed"), "patched")
+        #expect(site.page("g/locations/hill.html").contains("Varre"))
+        // Files whose front matter is still as last loaded.
+        site.write("Content/g/locations/cave.md", "---\nname: Cave\nregion: South\n---\nFlooded.\n")
+        #expect(!build("a value and the notes at once"), "resolved")
+        site.write("Content/g/locations/hill.md", "---\nname: High Hill\n---\nWindy.\n")
+        #expect(!build("a name changed"), "resolved")
+    }
+
     @Test(arguments: [1, 2, 3] as [UInt64])
     func incrementalBuildsEqualCleanBuilds(seed: UInt64) {
         let (compared, patched, patchedFields, keptPages, loadsReused, walksKept, checkoutsFromMemo, reached, _) = check(seed: seed, steps: 30)
