@@ -6,8 +6,9 @@ import Markdown
 /// (`notes`), one of the entries it is connected to in the graph (`links`) and one of the names it
 /// is shown by (`label`); for each game, one of all it holds but its entries (with whether it has
 /// a graph page, its playthroughs, its kinds and their exports' columns), so that entries may
-/// come and go in a game that stays the same; and one of the site's image sizes. The site's settings, schema and theme are not
-/// here: they come from files whose stamps the build cache compares.
+/// come and go in a game that stays the same; and one of the site's image sizes. The site's
+/// settings, schema and theme are not here: they come from files whose stamps the build cache
+/// compares.
 ///
 /// When only notes differ, a page that shows the notes of none of the changed entries
 /// (`PageBuilder.notesShown(of:)`: an entry's notes are on its own page alone) is the page the last
