@@ -80,6 +80,12 @@ public final class BuildMemo: Sendable {
         sitePath(site: site) + "-journal"
     }
 
+    /// The front matter of the entries whose values were patched into the last build's resolve
+    /// since it was made (`PatchedFronts`).
+    static func frontsPath(site: String) -> String {
+        site + "/" + BuildCache.folder + "/fronts"
+    }
+
     /// The walk of `Content/` the last build made (`ContentWalk+File`).
     static func walkPath(site: String) -> String {
         site + "/" + BuildCache.folder + "/walk"

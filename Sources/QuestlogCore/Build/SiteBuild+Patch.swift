@@ -23,6 +23,9 @@ extension SiteBuild {
         var fields = false
         /// The site's graph, made for its digest when values were patched.
         var graph: RelationGraph?
+        /// With values patched, the front matter of every entry patched so, for the next patch
+        /// (`keepPatched`).
+        var fronts: PatchedFronts?
     }
 
     /// The site of the last build (`cache`), patched with the files at `changed` (site-relative),
@@ -42,7 +45,9 @@ extension SiteBuild {
     /// front matter is the one the memo of the site was made from (`KeptNote.notesAside`) and the
     /// file's notes are the ones the memo holds. The site's digest is then made again whole, and
     /// the memo is written whole for the next build (`keepPatched`), with the entry's front matter
-    /// now; the loads memo is not: a second edit of the same file's values is resolved afresh.
+    /// now. The loads memo is not written again, since the site is not loaded: the entry's front
+    /// matter is kept beside the memo (`PatchedFronts`), for a second edit of the same file's
+    /// values to be patched against it.
     ///
     /// Timed as `read site` (the memo read), and as the stages it stands for: `load` (the changed
     /// files) and `resolve` (the notes patched, the digest made again).
@@ -66,11 +71,14 @@ extension SiteBuild {
         // The memo taken out of `read`, held once: the patch changes its lists in place, not copies.
         guard var memo = consume read, !(memo.kept.head + memo.kept.tail).contains(where: { $0.location.map { changedPaths.contains($0.path) } ?? false })
         else { return nil }
-        typealias Edits = (notes: [(path: String, raw: RawEntry)], fields: [(path: String, raw: RawEntry, old: RawEntry)])
+        typealias Edits = (notes: [(path: String, raw: RawEntry)], fields: [(path: String, raw: RawEntry, old: RawEntry)],
+                           fronts: PatchedFronts)
         let loaded = patchTimings.measure("load", trimming: false, { () -> Edits? in
-            var edits: Edits = ([], [])
-            // The entries the last build loaded, read once a front matter is found changed.
+            var edits: Edits = ([], [], PatchedFronts())
+            // The entries the last build loaded, and those the last patches of values left, read
+            // once a front matter is found changed.
             var loads: LoadMemo?
+            var fronts: PatchedFronts?
             for path in changed.sorted(by: { $0.utf8Precedes($1) }) {
                 guard let note = memo.kept.notes[path], let bytes = FileContents.read(options.site + "/" + path) else { return nil }
                 let kept = memo.kept.lookup[note.target].raw
@@ -81,20 +89,31 @@ extension SiteBuild {
                     edits.notes.append((path, raw))
                     continue
                 }
-                // The entry as its file was last loaded (its notes may have been patched since):
-                // its front matter must be the one the memo of the site was made from, and the
-                // notes the memo holds must be the file's now.
-                if loads == nil {
-                    loads = FileContents.read(BuildMemo.loadsPath(site: options.site)).map {
-                        LoadMemo(parsing: $0, journal: FileContents.read(BuildMemo.loadsJournalPath(site: options.site)),
-                                 identity: BuildCache.binaryIdentity, settings: LoadMemo.settingsDigest(site: options.site),
-                                 stamps: [], anyStamps: changedPaths)
-                    } ?? LoadMemo()
+                // The entry as the last patch of its values left it, or as its file was last loaded
+                // (its notes may have been patched since): its front matter must be the one the
+                // memo of the site was made from, and the notes the memo holds must be the file's now.
+                let settings = LoadMemo.settingsDigest(site: options.site)
+                if fronts == nil {
+                    fronts = FileContents.read(BuildMemo.frontsPath(site: options.site)).map {
+                        PatchedFronts(parsing: $0, identity: BuildCache.binaryIdentity, settings: settings)
+                    } ?? PatchedFronts()
                 }
-                guard let record = loads?.storedEntries(of: [(path, kept.kind, kept.id)], jobs: 1)?.first ?? nil,
-                      record.entries.count == 1, record.diagnostics.isEmpty, var old = record.entries.first,
-                      old.notesAsideDigest == note.notesAside,
-                      memo.kept.site.withEntry(note.ref, { $0.notes.markdown == raw.notes }) == true else { return nil }
+                var old: RawEntry
+                if let patched = fronts?.entry(at: path, kind: kept.kind), patched.id == kept.id, patched.notesAsideDigest == note.notesAside {
+                    old = patched
+                } else {
+                    if loads == nil {
+                        loads = FileContents.read(BuildMemo.loadsPath(site: options.site)).map {
+                            LoadMemo(parsing: $0, journal: FileContents.read(BuildMemo.loadsJournalPath(site: options.site)),
+                                     identity: BuildCache.binaryIdentity, settings: settings, stamps: [], anyStamps: changedPaths)
+                        } ?? LoadMemo()
+                    }
+                    guard let record = loads?.storedEntries(of: [(path, kept.kind, kept.id)], jobs: 1)?.first ?? nil,
+                          record.entries.count == 1, record.diagnostics.isEmpty, let loaded = record.entries.first,
+                          loaded.notesAsideDigest == note.notesAside else { return nil }
+                    old = loaded
+                }
+                guard memo.kept.site.withEntry(note.ref, { $0.notes.markdown == raw.notes }) == true else { return nil }
                 old.notes = raw.notes
                 guard raw.differsOnlyInFieldValues(from: old) else { return nil }
                 // A new name or new aliases render again the notes that link to the entry, whose
@@ -105,6 +124,7 @@ extension SiteBuild {
                 guard value(raw, "name") == value(old, "name"), value(raw, "aliases") == value(old, "aliases") else { return nil }
                 edits.fields.append((path, raw, old))
             }
+            edits.fronts = fronts ?? PatchedFronts()
             return edits
         }, count: { (items: $0.map { $0.notes.count + $0.fields.count } ?? 0, reused: 0) })
         guard let loaded else { return nil }
@@ -151,8 +171,16 @@ extension SiteBuild {
         timings.append(patchTimings)
         let diagnostics = memo.kept.diagnostics
         memo.digest = patched.digest.value
+        var fronts: PatchedFronts?
+        if !loaded.fields.isEmpty {
+            // Those of earlier patches still stand for their entries, unless they grew many, as a
+            // build that edits file after file without resolving the site may leave them.
+            var kept = loaded.fronts.count + loaded.fields.count <= max(64, memo.kept.site.entryCount / 8) ? loaded.fronts : PatchedFronts()
+            for (path, raw, _) in loaded.fields { kept.put(raw, at: path) }
+            fronts = kept
+        }
         return Patched(site: memo.kept.site, diagnostics: diagnostics, assets: memo.assets, digest: patched.digest, previous: previous, memo: memo,
-                       notes: patched.notes, fields: !loaded.fields.isEmpty, graph: patched.graph)
+                       notes: patched.notes, fields: !loaded.fields.isEmpty, graph: patched.graph, fronts: fronts)
     }
 
     /// Keeps a patched site for the next build: a journal of the notes patched since the memo file
@@ -166,6 +194,10 @@ extension SiteBuild {
             _ = try? OutputFileSystem.remove(BuildMemo.siteJournalPath(site: site))
             if !SiteMemo.write(memo, settings: settings, identity: BuildCache.binaryIdentity, to: BuildMemo.sitePath(site: site)) {
                 _ = try? OutputFileSystem.remove(BuildMemo.sitePath(site: site))
+            }
+            if let fronts = patched.fronts {
+                store(fronts.bytes(identity: BuildCache.binaryIdentity, settings: LoadMemo.settingsDigest(site: site)),
+                      at: BuildMemo.frontsPath(site: site))
             }
             return
         }
@@ -184,9 +216,11 @@ extension SiteBuild {
         }
     }
 
-    /// Keeps a site resolved afresh for the next build: the memo begun finished, and no journal.
+    /// Keeps a site resolved afresh for the next build: the memo begun finished, and no journal
+    /// nor front matter of patched entries (the loads memo holds the files as loaded now).
     static func keepResolved(_ memo: SiteMemo.Pending, site resolved: Site, at site: String) {
         _ = try? OutputFileSystem.remove(BuildMemo.siteJournalPath(site: site))
+        _ = try? OutputFileSystem.remove(BuildMemo.frontsPath(site: site))
         if !memo.finish(resolved) {
             _ = try? OutputFileSystem.remove(BuildMemo.sitePath(site: site))
         }

@@ -401,9 +401,10 @@ struct IncrementalBuildTests {
     }
 
     /// A value of an entry's front matter saved (what `questlog mark` writes) is patched into the
-    /// last build's site, against the entry its file held when last loaded, when that entry's front
-    /// matter is the one the site was made from: after a patch of its notes too, but not a second
-    /// time in a row for the same file, nor for a new name. Each output is a clean build's.
+    /// last build's site, against the entry its file held when last loaded or the front matter the
+    /// last patch of its values kept (`PatchedFronts`), when that entry's front matter is the one
+    /// the site was made from: after a patch of its notes too, and time after time for one file,
+    /// but not for a new name, nor against a damaged record. Each output is a clean build's.
     @Test func valuesSavedArePatchedIntoTheLastBuildsSite() throws {
         let site = TestSite([
             "questlog.yml": "title: Wiki\n",
@@ -433,11 +434,30 @@ struct IncrementalBuildTests {
         #expect(build("Kale's notes"), "patched")
         site.write("Content/g/npcs/kale.md", "---\nname: Kale\nmerchant: false\nlocations: [church]\n---\nSells maps.\n")
         #expect(build("Kale no longer a merchant, after his notes"), "patched: his front matter is as when last loaded")
+        let fronts = BuildMemo.frontsPath(site: site.root)
+        #expect(FileManager.default.fileExists(atPath: fronts))
         site.write("Content/g/npcs/kale.md", "---\nname: Kale\nmerchant: true\nlocations: [church]\n---\nSells maps.\n")
-        #expect(!build("Kale a merchant again"), "resolved: his file was last loaded before the last patch")
+        #expect(build("Kale a merchant again"), "patched against the front matter the last patch kept, not the file as last loaded")
         site.write("Content/g/npcs/varre.md", "---\nname: Varre\nmerchant: false\nlocations: [hill]\n---\nMet at the [[Church]].\n")
         #expect(build("a reference changed"), "patched")
         #expect(site.page("g/locations/hill.html").contains("Varre"))
+        site.write("Content/g/npcs/kale.md", "---\nname: Kale\nmerchant: false\nlocations: [church]\n---\nSells maps.\n")
+        #expect(build("Kale's third value, after another file's"), "patched: the front matter of both is kept")
+        site.write("Content/g/npcs/varre.md", "---\nname: Varre\nmerchant: true\nlocations: [hill]\n---\nMet at the [[Church]].\n")
+        var damaged = try #require(FileManager.default.contents(atPath: fronts))
+        damaged[damaged.count - 20] ^= 0xFF
+        try damaged.write(to: URL(fileURLWithPath: fronts))
+        #expect(!build("Varre's value, the kept front matter damaged"), "resolved")
+        #expect(!FileManager.default.fileExists(atPath: fronts), "a resolve keeps the files as loaded, and no front matter beside")
+        site.write("Content/g/npcs/kale.md", "---\nname: Kale\nmerchant: true\nlocations: [church]\n---\nSells maps.\n")
+        #expect(build("Kale's value, after a resolve"), "patched against the file as loaded")
+        // A record left from before a resolve is not taken for the entry the site was made from.
+        let kept = try #require(FileManager.default.contents(atPath: fronts))
+        site.write("Content/g/npcs/kale.md", "---\nname: Kale\nmerchant: false\nlocations: [church]\n---\nSells old maps.\n")
+        #expect(!build("Kale's value and notes at once"), "resolved")
+        try kept.write(to: URL(fileURLWithPath: fronts))
+        site.write("Content/g/npcs/kale.md", "---\nname: Kale\nmerchant: true\nlocations: [church]\n---\nSells old maps.\n")
+        _ = build("Kale's value, beside a record older than the site")
         // Files whose front matter is still as last loaded.
         site.write("Content/g/locations/cave.md", "---\nname: Cave\nregion: South\n---\nFlooded.\n")
         #expect(!build("a value and the notes at once"), "resolved")
