@@ -50,8 +50,17 @@ extension SiteBuild {
     /// values to be patched against it.
     ///
     /// Timed as `read site` (the memo read), and as the stages it stands for: `load` (the changed
-    /// files) and `resolve` (the notes patched, the digest made again).
+    /// files) and `resolve` (the notes patched, the digest made again); a patch refused as one
+    /// stage, `patch refused`, what it cost before the site is loaded and resolved.
     func patchFromMemo(changed: [String], cache: BuildCache, timings: BuildTimings) -> Patched? {
+        let refused = BuildTimings()
+        let patched = refused.measure("patch refused", trimming: false, { attemptPatch(changed: changed, cache: cache, timings: timings) },
+                                      count: { _ in (items: changed.count, reused: 0) })
+        if patched == nil { timings.append(refused) }
+        return patched
+    }
+
+    private func attemptPatch(changed: [String], cache: BuildCache, timings: BuildTimings) -> Patched? {
         guard let previous = cache.digest else { return nil }
         let changedPaths = Set(changed)
         let loader = SiteLoader(root: options.site, jobs: 1)

@@ -594,8 +594,10 @@ public struct SiteBuild: Sendable {
             guard compared.changed.allSatisfy(entryFiles.contains), compared.removed.allSatisfy(entryFiles.contains) else { return nil }
             return (compared.changed, compared.added, !compared.added.isEmpty || !compared.removed.isEmpty)
         }()
-        // The files that changed, when none came or went.
-        let changedEntries = changedFiles.flatMap { $0.cameOrWent ? nil : $0.changed }
+        // The files that changed, when none came or went and each is a Markdown file, whose entry
+        // the last build's site may be patched with (`patchFromMemo`): a data file's entries are
+        // not, and the memo of the site is then not read for nothing.
+        let changedEntries = changedFiles.flatMap { $0.cameOrWent || !$0.changed.allSatisfy(GameFolderWalk.isMarkdown) ? nil : $0.changed }
         // The notes and layouts of earlier builds are read on another thread while the output folder
         // is looked at; the notes only when the last build's site is not likely to be patched.
         let memoReading = options.clean ? nil : BuildMemo.Reading(site: options.site, readingNotes: changedEntries == nil)

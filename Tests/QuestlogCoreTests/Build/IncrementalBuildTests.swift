@@ -415,16 +415,19 @@ struct IncrementalBuildTests {
             "Content/g/locations/hill.md": "---\nname: Hill\n---\nWindy.\n",
             "Content/g/locations/cave.md": "---\nname: Cave\nregion: North\n---\nDark.\n",
             "Content/g/quests/q.md": "---\nname: Q\nlocation: church\ncomplete: false\n---\nA quest.\n",
+            "Content/g/locations/graces.yml": "- name: First Step\n  parent: church\n- name: Gatefront\n  parent: hill\n",
         ])
         defer { site.remove() }
         let output = site.root + "/Output"
         try site.setModificationDates(to: Date(timeIntervalSinceNow: -60))
         #expect(site.build().report != nil)
+        var refused = false
         func build(_ label: String) -> Bool {
             let options = BuildOptions(site: site.root, output: output, jobs: 2)
             let timings = BuildTimings()
             #expect(SiteBuild(options: options).run(timings: timings).report != nil, "\(label)")
             TestSite.expectOutput(output, equals: SiteBuild(options: options).render().files, label)
+            refused = timings.stages.contains { $0.name == "patch refused" }
             return timings.stages.contains { $0.name == "read site" && $0.reused > 0 }
         }
         site.write("Content/g/quests/q.md", "---\nname: Q\nlocation: church\ncomplete: true\n---\nA quest.\n")
@@ -463,6 +466,10 @@ struct IncrementalBuildTests {
         #expect(!build("a value and the notes at once"), "resolved")
         site.write("Content/g/locations/hill.md", "---\nname: High Hill\n---\nWindy.\n")
         #expect(!build("a name changed"), "resolved")
+        #expect(refused, "a patch tried and refused is timed as such")
+        site.write("Content/g/locations/graces.yml", "- name: First Step\n  parent: church\n- name: Gatefront\n  parent: church\n")
+        #expect(!build("a data file's value"), "resolved")
+        #expect(!refused, "a data file's entries are not patched: no patch is tried")
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
