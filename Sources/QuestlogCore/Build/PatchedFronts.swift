@@ -1,13 +1,16 @@
-/// The front matter of the entries whose values the last builds patched into the memo of the site
-/// (`SiteBuild.patchFromMemo`), by their Markdown files' paths (site-relative): what the next
-/// patch of the same file compares the file with. The loads memo holds each file as it was last
-/// loaded, before such a patch, and a patch does not load the site: without this, a second edit
-/// of one file's values would be resolved afresh.
+/// The front matter of entries the memo of the site was made from that the loads memo may not
+/// hold, by their notes' keys (`KeptNote.key`): what the next patch of their files' values
+/// (`SiteBuild.patchFromMemo`) compares them with. The loads memo holds each file as it was last
+/// loaded, before any patch of its values, and leaves out a file saved moments before the load
+/// (its time cannot tell versions apart): without these, a second edit of one file's values, or
+/// an edit right after a build that resolved the site, would be resolved afresh. A build that
+/// resolves the site keeps the entries of such files; one that patches values adds the entries
+/// patched.
 ///
 /// A record is taken only for the entry the memo of the site was made from, as its
 /// `RawEntry.notesAsideDigest` tells (`KeptNote.notesAside`): one that a later resolve or patch
-/// left behind is never used, so the file needs no tie to the memo of the site. A build that
-/// resolves the site removes it; its notes are not kept (the file's own are compared).
+/// left behind is never used, so the file needs no tie to the memo of the site. Notes are not
+/// kept (the file's own are compared).
 struct PatchedFronts {
     static let header = "questlog patched front matter 1"
 
@@ -42,6 +45,17 @@ struct PatchedFronts {
         guard let read = reader.entries(kind: kind), reader.offset == reader.end, read.entries.count == 1, read.diagnostics.isEmpty
         else { return nil }
         return read.entries[0]
+    }
+
+    /// The entries of files changed too recently for the loads memo to hold them
+    /// (`LoadMemo.unsettledEntries`), each by its note's key (`KeptNote.key`).
+    init(unsettled files: [(path: String, entries: [RawEntry])]) {
+        for (path, entries) in files {
+            for entry in entries {
+                guard let key = KeptNote.key(path: path, id: entry.id), key != path || entries.count == 1 else { continue }
+                put(entry, at: key)
+            }
+        }
     }
 
     /// Records `entry` as the front matter its file at `path` was patched with.

@@ -30,24 +30,25 @@ extension SiteBuild {
 
     /// The site of the last build (`cache`), patched with the files at `changed` (site-relative),
     /// (none: the site of the last build as it was, for an output folder emptied since),
-    /// when every one of them is the Markdown file of one published entry whose notes alone
-    /// changed (`RawEntry.differsOnlyInNotes`, as the memo tells it) in a way that reaches nothing
-    /// beyond its own page (`KeptResolve.patch(notes:memo:)`): no link of it to a heading, no embed
-    /// of it, the same entries linked to and embedded, the same inline tags; and when no problem
-    /// was found in any of them but in their notes (whose problems the patch finds again). Nil
-    /// otherwise (or when the memo is missing, damaged or of another site), for the site to be
-    /// loaded and resolved.
+    /// when every one of them is the Markdown file of one published entry, or a data file of
+    /// published entries (each id once; the same entries as before, each where it was), whose
+    /// notes alone changed (`RawEntry.differsOnlyInNotes`, as the memo tells it) in a way that
+    /// reaches nothing beyond the entry's own page (`KeptResolve.patch(notes:memo:)`): no link of
+    /// it to a heading, no embed of it, the same entries linked to and embedded, the same inline
+    /// tags; and when no problem was found in any of them but in their notes (whose problems the
+    /// patch finds again). Nil otherwise (or when the memo is missing, damaged or of another site),
+    /// for the site to be loaded and resolved.
     ///
-    /// A file whose front matter changed in its values alone (`RawEntry.differsOnlyInFieldValues`)
-    /// is patched as `serve` patches it (`KeptResolve.patch(fields:memo:)`: plain values and
-    /// references, not a name or aliases, whose links the memo's index cannot render again),
-    /// against the entry last loaded from it (the loads memo's record of it), when that entry's
-    /// front matter is the one the memo of the site was made from (`KeptNote.notesAside`) and the
-    /// file's notes are the ones the memo holds. The site's digest is then made again whole, and
-    /// the memo is written whole for the next build (`keepPatched`), with the entry's front matter
-    /// now. The loads memo is not written again, since the site is not loaded: the entry's front
-    /// matter is kept beside the memo (`PatchedFronts`), for a second edit of the same file's
-    /// values to be patched against it.
+    /// An entry whose front matter (a data file's item, but its notes) changed in its values alone
+    /// (`RawEntry.differsOnlyInFieldValues`) is patched as `serve` patches a Markdown file's
+    /// (`KeptResolve.patch(fields:memo:)`: plain values and references, not a name or aliases,
+    /// whose links the memo's index cannot render again), against the entry as last loaded (the loads memo's record of its file) or as kept beside the
+    /// memo (`PatchedFronts`), when that entry's front matter is the one the memo of the site was
+    /// made from (`KeptNote.notesAside`) and its notes are the ones the memo holds. The site's
+    /// digest is then made again whole, and the memo is written whole for the next build
+    /// (`keepPatched`), with the entry's front matter now. The loads memo is not written again,
+    /// since the site is not loaded: the entry's front matter is kept beside the memo, for a second
+    /// edit of the same file's values to be patched against it.
     ///
     /// Timed as `read site` (the memo read), and as the stages it stands for: `load` (the changed
     /// files) and `resolve` (the notes patched, the digest made again); a patch refused as one
@@ -88,50 +89,78 @@ extension SiteBuild {
             // once a front matter is found changed.
             var loads: LoadMemo?
             var fronts: PatchedFronts?
+            let settings = LoadMemo.settingsDigest(site: options.site)
             for path in changed.sorted(by: { $0.utf8Precedes($1) }) {
-                guard let note = memo.kept.notes[path], let bytes = FileContents.read(options.site + "/" + path) else { return nil }
-                let kept = memo.kept.lookup[note.target].raw
+                guard let bytes = FileContents.read(options.site + "/" + path) else { return nil }
+                // The file's entries now, each with its note's key and what the memo keeps of it.
+                var entries: [(key: String, raw: RawEntry, note: KeptNote)] = []
                 var found = DiagnosticList()
-                guard let raw = loader.loadMarkdownEntry(path, kind: kept.kind, id: kept.id, bytes: bytes, diagnostics: &found),
-                      found.all.isEmpty else { return nil }
-                if raw.notesAsideDigest == note.notesAside {
-                    edits.notes.append((path, raw))
-                    continue
-                }
-                // The entry as the last patch of its values left it, or as its file was last loaded
-                // (its notes may have been patched since): its front matter must be the one the
-                // memo of the site was made from, and the notes the memo holds must be the file's now.
-                let settings = LoadMemo.settingsDigest(site: options.site)
-                if fronts == nil {
-                    fronts = FileContents.read(BuildMemo.frontsPath(site: options.site)).map {
-                        PatchedFronts(parsing: $0, identity: BuildCache.binaryIdentity, settings: settings)
-                    } ?? PatchedFronts()
-                }
-                var old: RawEntry
-                if let patched = fronts?.entry(at: path, kind: kept.kind), patched.id == kept.id, patched.notesAsideDigest == note.notesAside {
-                    old = patched
-                } else {
-                    if loads == nil {
-                        loads = FileContents.read(BuildMemo.loadsPath(site: options.site)).map {
-                            LoadMemo(parsing: $0, journal: FileContents.read(BuildMemo.loadsJournalPath(site: options.site)),
-                                     identity: BuildCache.binaryIdentity, settings: settings, stamps: [], anyStamps: changedPaths)
-                        } ?? LoadMemo()
+                if GameFolderWalk.isDataFile(path) {
+                    // As many entries as the last build's site had of the file, each one it had.
+                    let count = previous.entries.reduce(0) { $0 + ($1.path == path ? 1 : 0) }
+                    guard let first = previous.entries.first(where: { $0.path == path }),
+                          let id = first.key.split(separator: "/").last.map(String.init),
+                          let note = memo.kept.notes[KeptNote.key(path: path, id: id) ?? ""] else { return nil }
+                    let raws = loader.loadDataFile(path, kind: memo.kept.lookup[note.target].raw.kind, bytes: bytes, diagnostics: &found)
+                    guard found.all.isEmpty, raws.count == count else { return nil }
+                    for raw in raws {
+                        guard let key = KeptNote.key(path: path, id: raw.id), let note = memo.kept.notes[key] else { return nil }
+                        // The file's other entries, as they were, are left as they are.
+                        if raw.notesAsideDigest == note.notesAside,
+                           memo.kept.site.withEntry(note.ref, { $0.notes.markdown == raw.notes }) == true { continue }
+                        entries.append((key, raw, note))
                     }
-                    guard let record = loads?.storedEntries(of: [(path, kept.kind, kept.id)], jobs: 1)?.first ?? nil,
-                          record.entries.count == 1, record.diagnostics.isEmpty, let loaded = record.entries.first,
-                          loaded.notesAsideDigest == note.notesAside else { return nil }
-                    old = loaded
+                } else {
+                    guard let note = memo.kept.notes[path] else { return nil }
+                    let kept = memo.kept.lookup[note.target].raw
+                    guard let raw = loader.loadMarkdownEntry(path, kind: kept.kind, id: kept.id, bytes: bytes, diagnostics: &found),
+                          found.all.isEmpty else { return nil }
+                    entries.append((path, raw, note))
                 }
-                guard memo.kept.site.withEntry(note.ref, { $0.notes.markdown == raw.notes }) == true else { return nil }
-                old.notes = raw.notes
-                guard raw.differsOnlyInFieldValues(from: old) else { return nil }
-                // A new name or new aliases render again the notes that link to the entry, whose
-                // texts the memo's index of links does not hold: the site is resolved then.
-                func value(_ entry: RawEntry, _ name: String) -> YAMLNode? {
-                    entry.fields.first { $0.key.string == name }?.value
+                for (key, raw, note) in entries {
+                    if raw.notesAsideDigest == note.notesAside {
+                        edits.notes.append((key, raw))
+                        continue
+                    }
+                    // The entry as the last patch of its values left it, or as its file was last
+                    // loaded (its notes may have been patched since): its front matter must be the
+                    // one the memo of the site was made from, and the notes the memo holds must be
+                    // the file's now.
+                    let kept = memo.kept.lookup[note.target].raw
+                    if fronts == nil {
+                        fronts = FileContents.read(BuildMemo.frontsPath(site: options.site)).map {
+                            PatchedFronts(parsing: $0, identity: BuildCache.binaryIdentity, settings: settings)
+                        } ?? PatchedFronts()
+                    }
+                    var old: RawEntry
+                    if let patched = fronts?.entry(at: key, kind: kept.kind), patched.id == kept.id, patched.notesAsideDigest == note.notesAside {
+                        old = patched
+                    } else {
+                        if loads == nil {
+                            loads = FileContents.read(BuildMemo.loadsPath(site: options.site)).map {
+                                LoadMemo(parsing: $0, journal: FileContents.read(BuildMemo.loadsJournalPath(site: options.site)),
+                                         identity: BuildCache.binaryIdentity, settings: settings, stamps: [], anyStamps: changedPaths)
+                            } ?? LoadMemo()
+                        }
+                        // A data file's record is of the file, its id none.
+                        let fileID = key == path ? kept.id : ""
+                        guard let record = loads?.storedEntries(of: [(path, kept.kind, fileID)], jobs: 1)?.first ?? nil,
+                              record.diagnostics.isEmpty, key != path || record.entries.count == 1,
+                              let loaded = record.entries.first(where: { $0.id == kept.id }),
+                              loaded.notesAsideDigest == note.notesAside else { return nil }
+                        old = loaded
+                    }
+                    guard memo.kept.site.withEntry(note.ref, { $0.notes.markdown == raw.notes }) == true else { return nil }
+                    old.notes = raw.notes
+                    guard raw.differsOnlyInFieldValues(from: old) else { return nil }
+                    // A new name or new aliases render again the notes that link to the entry, whose
+                    // texts the memo's index of links does not hold: the site is resolved then.
+                    func value(_ entry: RawEntry, _ name: String) -> YAMLNode? {
+                        entry.fields.first { $0.key.string == name }?.value
+                    }
+                    guard value(raw, "name") == value(old, "name"), value(raw, "aliases") == value(old, "aliases") else { return nil }
+                    edits.fields.append((key, raw, old))
                 }
-                guard value(raw, "name") == value(old, "name"), value(raw, "aliases") == value(old, "aliases") else { return nil }
-                edits.fields.append((path, raw, old))
             }
             edits.fronts = fronts ?? PatchedFronts()
             return edits
@@ -162,11 +191,11 @@ extension SiteBuild {
             var digest = previous
             var notes: [SiteMemo.Journaled] = []
             var places: [String: Int] = [:]
-            for (place, record) in digest.entries.enumerated() where changedPaths.contains(record.path) { places[record.path] = place }
-            for (path, _) in edits {
-                guard let note = memo.kept.notes[path], let place = places[path],
-                      let entry = memo.kept.site.entry(note.ref) else { return nil }
+            for (place, record) in digest.entries.enumerated() where changedPaths.contains(record.path) { places[record.key] = place }
+            for (key, _) in edits {
+                guard let note = memo.kept.notes[key], let entry = memo.kept.site.entry(note.ref) else { return nil }
                 var record = SiteDigest.record(of: entry)
+                guard let place = places[record.key] else { return nil }
                 let was = digest.entries[place]
                 guard record.key == was.key, record.path == was.path, record.shape == was.shape else { return nil }
                 // The same entries linked to (`KeptResolve.patch(notes:memo:)`): the same connections.
@@ -225,11 +254,9 @@ extension SiteBuild {
         }
     }
 
-    /// Keeps a site resolved afresh for the next build: the memo begun finished, and no journal
-    /// nor front matter of patched entries (the loads memo holds the files as loaded now).
+    /// Keeps a site resolved afresh for the next build: the memo begun finished, and no journal.
     static func keepResolved(_ memo: SiteMemo.Pending, site resolved: Site, at site: String) {
         _ = try? OutputFileSystem.remove(BuildMemo.siteJournalPath(site: site))
-        _ = try? OutputFileSystem.remove(BuildMemo.frontsPath(site: site))
         if !memo.finish(resolved) {
             _ = try? OutputFileSystem.remove(BuildMemo.sitePath(site: site))
         }

@@ -594,10 +594,12 @@ public struct SiteBuild: Sendable {
             guard compared.changed.allSatisfy(entryFiles.contains), compared.removed.allSatisfy(entryFiles.contains) else { return nil }
             return (compared.changed, compared.added, !compared.added.isEmpty || !compared.removed.isEmpty)
         }()
-        // The files that changed, when none came or went and each is a Markdown file, whose entry
-        // the last build's site may be patched with (`patchFromMemo`): a data file's entries are
-        // not, and the memo of the site is then not read for nothing.
-        let changedEntries = changedFiles.flatMap { $0.cameOrWent || !$0.changed.allSatisfy(GameFolderWalk.isMarkdown) ? nil : $0.changed }
+        // The files that changed, when none came or went and each is a file whose entries the last
+        // build's site may be patched with (`patchFromMemo`, `KeptNote.key`): for another, the memo
+        // of the site is not read for nothing.
+        let changedEntries = changedFiles.flatMap { files in
+            files.cameOrWent || !files.changed.allSatisfy({ KeptNote.key(path: $0, id: "") != nil }) ? nil : files.changed
+        }
         // The notes and layouts of earlier builds are read on another thread while the output folder
         // is looked at; the notes only when the last build's site is not likely to be patched.
         let memoReading = options.clean ? nil : BuildMemo.Reading(site: options.site, readingNotes: changedEntries == nil)
@@ -717,6 +719,19 @@ public struct SiteBuild: Sendable {
                             }, count: { _ in (items: walk.fileCount, reused: 0) })
                         } else {
                             _ = try? OutputFileSystem.remove(path)
+                        }
+                    }
+                }
+                // The entries of files saved too recently for the loads memo to hold them are kept
+                // beside the memo of the site this build keeps, and only those.
+                if keepSite != nil {
+                    let unsettled = loads.unsettledEntries(stamps: stamps)
+                    DispatchQueue.global().async(group: keeping) {
+                        let path = BuildMemo.frontsPath(site: options.site)
+                        if unsettled.isEmpty {
+                            _ = try? OutputFileSystem.remove(path)
+                        } else {
+                            Self.store(PatchedFronts(unsettled: unsettled).bytes(identity: BuildCache.binaryIdentity, settings: settings), at: path)
                         }
                     }
                 }

@@ -522,12 +522,13 @@ enum SiteMemo {
         // The notes the journal holds, where embeds of them and a patch read them too, and the
         // problems found in them.
         for note in journaled ?? [] {
-            guard let path = site.withEntry(note.ref, { $0.source.path }), let kept = notes[path], kept.ref == note.ref else { return nil }
+            guard let path = site.withEntry(note.ref, { $0.source.path }), let key = KeptNote.key(path: path, id: note.ref.id),
+                  let kept = notes[key], kept.ref == note.ref else { return nil }
             if linking {
                 guard let target = lookup.target(of: note.ref) else { return nil }
                 lookup.replaceNotes(at: target, with: note.notes.markdown)
             }
-            notes[path]?.headings = note.notes.headings
+            notes[key]?.headings = note.notes.headings
             noteDiagnostics[kept.item] = note.diagnostics
         }
         let kept = KeptResolve(site: site, lookup: lookup, head: before, noteDiagnostics: noteDiagnostics, tail: after,

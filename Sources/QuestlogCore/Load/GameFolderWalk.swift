@@ -78,7 +78,12 @@ struct GameFolderWalk: Sendable {
 
     /// Whether a file name is Markdown or YAML (in any case), which are never published as they are.
     static func isNotesFile(_ name: String) -> Bool {
-        isMarkdown(name) || hasSuffixIgnoringASCIICase(name, ".yml") || hasSuffixIgnoringASCIICase(name, ".yaml")
+        isMarkdown(name) || isDataFile(name)
+    }
+
+    /// Whether a file name is YAML (in any case): a data file, in a kind's folder.
+    static func isDataFile(_ name: String) -> Bool {
+        hasSuffixIgnoringASCIICase(name, ".yml") || hasSuffixIgnoringASCIICase(name, ".yaml")
     }
 
     static func isMarkdown(_ name: String) -> Bool {

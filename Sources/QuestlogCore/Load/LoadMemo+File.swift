@@ -130,6 +130,18 @@ extension LoadMemo {
         return (bytes(identity: identity, settings: settings, stamps: stamps), nil)
     }
 
+    /// The entries of the files the last load read whose stamps (`stamps`, taken before the load
+    /// read them) show them changed too recently for their times to tell versions apart, which a
+    /// memo file does not hold (`bytes`), by path: for the next build to patch the site against
+    /// (`PatchedFronts`).
+    func unsettledEntries(stamps: [SourceStamp]) -> [(path: String, entries: [RawEntry])] {
+        let records = withLock { previousRecords }
+        return stamps.compactMap { stamp in
+            guard stamp.hash != 0, let record = records[stamp.path], record.diagnostics.isEmpty else { return nil }
+            return (stamp.path, record.entries)
+        }
+    }
+
     /// The records of the last load, the memo file's bytes, the paths of the records to write
     /// (in no order), and the stamps by path.
     private func kept(stamps: [SourceStamp]) -> ([String: Record], [UInt8], [String], [String: SourceStamp]) {

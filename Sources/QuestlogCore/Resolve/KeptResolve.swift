@@ -21,8 +21,8 @@ struct KeptResolve: Sendable {
     var head: [Diagnostic]
     var noteDiagnostics: [[Diagnostic]]
     var tail: [Diagnostic]
-    /// Each published entry that is the only one of its Markdown file, by the file's path (relative
-    /// to the site root).
+    /// Each published entry that is the only one of its Markdown file, and each of a data file, by
+    /// its key (`KeptNote.key`).
     var notes: [String: KeptNote]
     /// The entries a link to a heading targets, and those some note embeds.
     var headingTargets: Set<EntryRef>
@@ -52,6 +52,15 @@ struct KeptResolve: Sendable {
 
 /// What a kept resolve knows of one entry's note.
 struct KeptNote: Sendable {
+    /// The key of the note of the entry `id` of the file at `path` (relative to the site root)
+    /// among those of a kept resolve: the path of a Markdown file (`.md`), kept when it holds that
+    /// entry alone, or the path of a data file and the id, for each of its entries; nil for another
+    /// file.
+    static func key(path: String, id: String) -> String? {
+        if path.hasSuffix(".md") { return path }
+        return GameFolderWalk.isDataFile(path) ? path + "#" + id : nil
+    }
+
     /// The note's place among the rendered notes (`KeptResolve.noteDiagnostics`).
     var item: Int
     var target: ReferenceLookup.Target
@@ -503,7 +512,7 @@ extension KeptResolve {
         }
         guard rendered.diagnostics.map(place) == noteDiagnostics[item].map(place), rendered.notes.tags == old.tags, rendered.notes.headings == old.headings,
               links.map({ Set(rendered.links).sorted() == $0 }) ?? true else { return false }
-        if work.raw.source.path.hasSuffix(".md"), let kept = notes[work.raw.source.path], kept.ref == ref {
+        if let key = KeptNote.key(path: work.raw.source.path, id: ref.id), let kept = notes[key], kept.ref == ref {
             guard Set(rendered.targets).subtracting([kept.target]) == kept.targets, rendered.embeds == kept.embeds else { return false }
         }
         noteDiagnostics[item] = rendered.diagnostics

@@ -138,12 +138,15 @@ public struct Resolver: Sendable {
             noteDiagnostics.reserveCapacity(results.count)
             keptNotes.reserveCapacity(results.count)
         }
-        // The Markdown files that hold one published entry, whose notes a kept resolve can patch.
-        var entriesOfFile: [String: Int] = [:]
+        // How many published entries each key of a note stands for (`KeptNote.key`): a kept resolve
+        // can patch the notes of a Markdown file that holds one, and those of a data file's entries
+        // whose ids it holds once.
+        var entriesOfKey: [String: Int] = [:]
         if keeping {
             for item in items {
                 guard let entry = item.entry else { continue }
-                entriesOfFile[gameIndexes[item.game].entries[entry].raw.source.path, default: 0] += 1
+                let checked = gameIndexes[item.game].entries[entry]
+                if let key = KeptNote.key(path: checked.raw.source.path, id: checked.ref.id) { entriesOfKey[key, default: 0] += 1 }
             }
         }
 
@@ -210,9 +213,9 @@ public struct Resolver: Sendable {
                 embedded.formUnion(note.embeds)
                 if let entry = item.entry {
                     let path = gameIndexes[item.game].entries[entry].raw.source.path
-                    if path.hasSuffix(".md"), entriesOfFile[path] == 1 {
+                    if let key = KeptNote.key(path: path, id: ref.id), entriesOfKey[key] == 1 {
                         let target = ReferenceLookup.Target(game: item.game, entry: entry)
-                        keptNotes[path] = KeptNote(item: position, target: target, ref: ref, page: gameIndexes[item.game].entries[entry].page,
+                        keptNotes[key] = KeptNote(item: position, target: target, ref: ref, page: gameIndexes[item.game].entries[entry].page,
                                                    targets: Set(note.targets).subtracting([target]), embeds: note.embeds,
                                                    tags: note.notes.tags, headings: note.notes.headings,
                                                    linksToHeadings: !note.headingLinks.isEmpty,

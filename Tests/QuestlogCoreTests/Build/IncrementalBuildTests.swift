@@ -416,6 +416,7 @@ struct IncrementalBuildTests {
             "Content/g/locations/cave.md": "---\nname: Cave\nregion: North\n---\nDark.\n",
             "Content/g/quests/q.md": "---\nname: Q\nlocation: church\ncomplete: false\n---\nA quest.\n",
             "Content/g/locations/graces.yml": "- name: First Step\n  parent: church\n- name: Gatefront\n  parent: hill\n",
+            "Content/g/locations/lake.markdown": "---\nname: Lake\ncleared: false\n---\nDeep.\n",
         ])
         defer { site.remove() }
         let output = site.root + "/Output"
@@ -451,7 +452,9 @@ struct IncrementalBuildTests {
         damaged[damaged.count - 20] ^= 0xFF
         try damaged.write(to: URL(fileURLWithPath: fronts))
         #expect(!build("Varre's value, the kept front matter damaged"), "resolved")
-        #expect(!FileManager.default.fileExists(atPath: fronts), "a resolve keeps the files as loaded, and no front matter beside")
+        #expect(FileManager.default.fileExists(atPath: fronts), "a resolve keeps the front matter of the file it loaded just after its save")
+        site.write("Content/g/npcs/varre.md", "---\nname: Varre\nmerchant: false\nlocations: [hill]\n---\nMet at the [[Church]].\n")
+        #expect(build("Varre's value again, right after the resolve"), "patched against the front matter that resolve kept")
         site.write("Content/g/npcs/kale.md", "---\nname: Kale\nmerchant: true\nlocations: [church]\n---\nSells maps.\n")
         #expect(build("Kale's value, after a resolve"), "patched against the file as loaded")
         // A record left from before a resolve is not taken for the entry the site was made from.
@@ -468,8 +471,116 @@ struct IncrementalBuildTests {
         #expect(!build("a name changed"), "resolved")
         #expect(refused, "a patch tried and refused is timed as such")
         site.write("Content/g/locations/graces.yml", "- name: First Step\n  parent: church\n- name: Gatefront\n  parent: church\n")
-        #expect(!build("a data file's value"), "resolved")
-        #expect(!refused, "a data file's entries are not patched: no patch is tried")
+        #expect(build("a data file's reference"), "patched")
+        site.write("Content/g/locations/lake.markdown", "---\nname: Lake\ncleared: true\n---\nDeep.\n")
+        #expect(!build("a value of a .markdown file"), "resolved")
+        #expect(!refused, "the entries of files other than .md and data files are not patched: no patch is tried")
+    }
+
+    /// The entries of a data file are patched as those of Markdown files are: values saved (time
+    /// after time), notes edited, a reference, each alone in its entry and leaving every other
+    /// entry where it was; whatever adds, removes or moves an entry, or changes a name, is
+    /// resolved. Each output is a clean build's.
+    @Test func entriesOfADataFileArePatchedAsThoseOfMarkdownFiles() throws {
+        func graces(_ first: String = "cleared: false", _ firstNotes: String = "Near the [[Church]].", second: String = "parent: church",
+                    third: String = "- name: Lake Grace\n  notes: |\n    By the lake.\n") -> String {
+            "- name: First Step\n  \(first)\n  notes: |\n    \(firstNotes)\n- name: Gatefront\n  \(second)\n  cleared: true\n  notes: Quiet.\n" + third
+        }
+        let site = TestSite([
+            "questlog.yml": "title: Wiki\n",
+            "Content/g/game.md": "---\ntitle: G\n---\nA game.\n",
+            "Content/g/npcs/kale.md": "---\nname: Kale\nlocations: [church]\n---\nAt [[First Step]].\n",
+            "Content/g/locations/church.md": "---\nname: Church\n---\nA church.\n",
+            "Content/g/locations/hill.md": "---\nname: Hill\n---\nWindy.\n",
+            "Content/g/locations/graces.yml": graces(),
+        ])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        try site.setModificationDates(to: Date(timeIntervalSinceNow: -60))
+        #expect(site.build().report != nil)
+        func build(_ label: String, _ content: String) -> Bool {
+            site.write("Content/g/locations/graces.yml", content)
+            let options = BuildOptions(site: site.root, output: output, jobs: 2)
+            let timings = BuildTimings()
+            #expect(SiteBuild(options: options).run(timings: timings).report != nil, "\(label)")
+            TestSite.expectOutput(output, equals: SiteBuild(options: options).render().files, label)
+            return timings.stages.contains { $0.name == "read site" && $0.reused > 0 }
+        }
+        #expect(build("a value", graces("cleared: true")), "patched")
+        #expect(site.page("g/locations/first-step.html") != "")
+        #expect(build("the value again", graces("cleared: false")), "patched against the front matter the last patch kept")
+        #expect(build("a note, on its line", graces("cleared: false", "Near the [[Church]], by the cliff.")), "patched")
+        #expect(build("the last entry's note, a line longer", graces("cleared: false", "Near the [[Church]], by the cliff.",
+                                                                    third: "- name: Lake Grace\n  notes: |\n    By the lake.\n    Cold.\n")), "patched")
+        #expect(build("a reference", graces("cleared: false", "Near the [[Church]], by the cliff.", second: "parent: hill",
+                                            third: "- name: Lake Grace\n  notes: |\n    By the lake.\n    Cold.\n")), "patched")
+        #expect(site.page("g/locations/hill.html").contains("Gatefront"))
+        #expect(!build("a value and a note at once", graces("cleared: true", "Near the [[Hill]].")), "resolved")
+        #expect(!build("a note a line longer, before other entries", graces("cleared: true", "Near the [[Hill]].\n    And the sea.")), "resolved")
+        #expect(!build("an entry added", graces("cleared: true", "Near the [[Hill]].\n    And the sea.",
+                                               third: "- name: Lake Grace\n- name: Sea Grace\n")), "resolved")
+        #expect(!build("an entry removed", graces("cleared: true", "Near the [[Hill]].\n    And the sea.", third: "")), "resolved")
+        #expect(!build("a name", graces("cleared: true", "Near the [[Hill]].\n    And the sea.", third: "- name: Lake Shrine\n")), "resolved")
+        #expect(build("a value, after all that", graces("cleared: false", "Near the [[Hill]].\n    And the sea.", third: "- name: Lake Shrine\n")),
+                "patched")
+    }
+
+    /// Random edits of a data file's entries (a value flipped, a reference moved, a note edited on
+    /// its line or made a line longer, an entry added, removed or renamed, two entries swapped),
+    /// one after another, sometimes with a moment between them and sometimes none: each build's
+    /// output is a clean build's, and some of them are patches.
+    @Test(arguments: [1, 2] as [UInt64])
+    func dataFileEditsBuildAsCleanBuildsDo(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        func pick<T>(_ items: [T]) -> T { items[Int(rng.next() % UInt64(items.count))] }
+        struct Item { var name: String; var cleared: Bool; var parent: String; var notes: [String] }
+        var items = (0..<4).map { Item(name: "Grace \($0)", cleared: $0 % 2 == 0, parent: "church", notes: ["Near [[Church]]."]) }
+        var next = 4
+        func text() -> String {
+            items.map { item in
+                "- name: \(item.name)\n  cleared: \(item.cleared)\n  parent: \(item.parent)\n  notes: |\n"
+                    + item.notes.map { "    " + $0 + "\n" }.joined()
+            }.joined()
+        }
+        let site = TestSite([
+            "questlog.yml": "title: Wiki\ndangling_links: warning\n",
+            "Content/g/game.md": "---\ntitle: G\n---\nA game.\n",
+            "Content/g/npcs/kale.md": "---\nname: Kale\nlocations: [church]\n---\nAt [[Grace 1]].\n",
+            "Content/g/locations/church.md": "---\nname: Church\n---\nA church.\n",
+            "Content/g/locations/hill.md": "---\nname: Hill\n---\nWindy.\n",
+            "Content/g/locations/graces.yml": text(),
+        ])
+        defer { site.remove() }
+        let output = site.root + "/Output"
+        let graces = site.root + "/Content/g/locations/graces.yml"
+        try site.setModificationDates(to: Date(timeIntervalSinceNow: -60))
+        #expect(site.build().report != nil)
+        var patched = 0
+        for step in 0..<24 {
+            let index = Int(rng.next() % UInt64(items.count))
+            switch rng.next() % 8 {
+            case 0, 1: items[index].cleared.toggle()
+            case 2: items[index].parent = items[index].parent == "church" ? "hill" : "church"
+            case 3: items[index].notes[0] = pick(["Near [[Church]].", "Near [[Hill]], by [[Kale]].", "Plain words \(rng.next() % 100)."])
+            case 4: items[index].notes.append("More \(rng.next() % 100).")
+            case 5:
+                items.insert(Item(name: "Grace \(next)", cleared: false, parent: "hill", notes: ["New."]), at: index)
+                next += 1
+            case 6 where items.count > 2: items.remove(at: index)
+            default: items.swapAt(index, (index + 1) % items.count)
+            }
+            site.write("Content/g/locations/graces.yml", text())
+            if rng.next() % 2 == 0 {
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -30 + Double(step))], ofItemAtPath: graces)
+            }
+            let options = BuildOptions(site: site.root, output: output, jobs: 2)
+            let timings = BuildTimings()
+            let result = SiteBuild(options: options).run(timings: timings)
+            #expect(result.report != nil, "seed \(seed), step \(step): \(result.diagnostics.all)")
+            TestSite.expectOutput(output, equals: SiteBuild(options: options).render().files, "seed \(seed), step \(step)")
+            if timings.stages.contains(where: { $0.name == "read site" && $0.reused > 0 }) { patched += 1 }
+        }
+        #expect(patched >= 4, "edits of one entry's values or note are patched, so those patches are compared: \(patched) of 24")
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
