@@ -355,9 +355,11 @@ public struct SiteBuild: Sendable {
         let loader = SiteLoader(root: options.site, jobs: 1)
         // Recorded only when the patch succeeds: otherwise the stages of the whole build follow.
         let patchTimings = BuildTimings()
-        typealias Edits = (notes: [(path: String, raw: RawEntry)], fields: [(path: String, raw: RawEntry, old: RawEntry)])
+        // Each entry by its note's key (`KeptNote.key`); the files whose notes changed, by path.
+        typealias Edits = (notes: [(path: String, raw: RawEntry)], fields: [(path: String, raw: RawEntry, old: RawEntry)], files: Set<String>)
         let edits = patchTimings.measure("load", trimming: false, { () -> Edits? in
-            var edits: Edits = ([], [])
+            var edits: Edits = ([], [], [])
+            var files = 0
             for path in Set(changed).sorted() {
                 if Self.isShortLived(path, site: options.site, inputs: last.inputs) { continue }
                 guard let record = loads.record(at: path),
@@ -365,19 +367,34 @@ public struct SiteBuild: Sendable {
                       bytes.count <= LoadMemo.largestFile else { return nil }
                 if record.holds(bytes) { continue }
                 var found = DiagnosticList()
-                guard last.kept.notes[path] != nil, record.entries.count == 1,
-                      let raw = loader.loadMarkdownEntry(path, kind: record.kind, id: record.id, bytes: bytes, diagnostics: &found) else { return nil }
-                loads.replace(at: path, bytes: bytes, entries: [raw], diagnostics: found.all)
-                guard found.all == record.diagnostics else { return nil }
-                if raw.differsOnlyInNotes(from: record.entries[0]) {
-                    edits.notes.append((path, raw))
-                } else if raw.differsOnlyInFieldValues(from: record.entries[0]) {
-                    edits.fields.append((path, raw, record.entries[0]))
+                // The entries of a Markdown file kept alone, or of a data file: as many as before,
+                // each one of them where it was, but for what a patch puts in.
+                var raws: [RawEntry]
+                if GameFolderWalk.isDataFile(path) {
+                    raws = loader.loadDataFile(path, kind: record.kind, bytes: bytes, diagnostics: &found)
                 } else {
-                    return nil
+                    guard last.kept.notes[path] != nil, record.entries.count == 1,
+                          let raw = loader.loadMarkdownEntry(path, kind: record.kind, id: record.id, bytes: bytes, diagnostics: &found) else { return nil }
+                    raws = [raw]
+                }
+                loads.replace(at: path, bytes: bytes, entries: raws, diagnostics: found.all)
+                files += 1
+                guard found.all == record.diagnostics, raws.count == record.entries.count else { return nil }
+                for (raw, was) in zip(raws, record.entries) {
+                    guard let key = KeptNote.key(path: path, id: raw.id), last.kept.notes[key] != nil else { return nil }
+                    if raw.differsOnlyInNotes(from: was) {
+                        if raw.notes != was.notes {
+                            edits.notes.append((key, raw))
+                            edits.files.insert(path)
+                        }
+                    } else if raw.differsOnlyInFieldValues(from: was) {
+                        edits.fields.append((key, raw, was))
+                    } else {
+                        return nil
+                    }
                 }
             }
-            loads.patched(loaded: edits.notes.count + edits.fields.count)
+            loads.patched(loaded: files)
             return edits
         }, count: { (items: $0.map { $0.notes.count + $0.fields.count } ?? 0, reused: loads.reusedCount) })
         guard let edits else { return refused(last) }
@@ -390,7 +407,7 @@ public struct SiteBuild: Sendable {
         let site = last.kept.site
         let pages: PageSet
         if edits.fields.isEmpty {
-            pages = patchTimings.measure("pages", trimming: false, { last.pages.replacingNotes(site: site, changed: Set(edits.notes.map(\.path))) },
+            pages = patchTimings.measure("pages", trimming: false, { last.pages.replacingNotes(site: site, changed: edits.files) },
                                          count: { (items: $0.count, reused: $0.madeCount) })
         } else {
             // What pages show of an entry's fields is not told by their sources (tables, progress,

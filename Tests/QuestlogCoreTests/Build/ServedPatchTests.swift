@@ -169,7 +169,11 @@ struct ServedPatchTests {
         ("an embedded note", "Content/g/npcs/dora.md", "---\nname: Dora\n---\nAnother preview.\n"),
         ("the front matter", "Content/g/npcs/bob.md", "---\nname: Bob\nmerchant: true\n---\nAlone.\n"),
         ("a name from the first heading", "Content/g/locations/cave.md", "---\n---\n# Grotto\n\nDark.\n"),
-        ("a data file", "Content/g/quests/hunt.yml", "- name: Hunt\n  notes: Still in [[Cave]].\n- name: Fish\n"),
+        ("a data file's entry added", "Content/g/quests/hunt.yml", "- name: Hunt\n  notes: In [[Cave]].\n- name: Fish\n- name: Dive\n"),
+        ("a data file's last entry removed", "Content/g/quests/hunt.yml", "- name: Hunt\n  notes: In [[Cave]].\n"),
+        ("a data file's entry renamed", "Content/g/quests/hunt.yml", "- name: Hunt\n  notes: In [[Cave]].\n- name: Fishing\n"),
+        ("a data file's entries swapped", "Content/g/quests/hunt.yml", "- name: Fish\n- name: Hunt\n  notes: In [[Cave]].\n"),
+        ("a data file's note linking elsewhere", "Content/g/quests/hunt.yml", "- name: Hunt\n  notes: In [[Bob]]'s cave.\n- name: Fish\n"),
         ("game.md", "Content/g/game.md", "---\ntitle: G\n---\nStart with [[Alba]] today.\n"),
         ("the settings", "questlog.yml", "title: Other\ndangling_links: warning\n"),
         ("a template", "Templates/partials/tags.mustache", "<p>tags</p>\n"),
@@ -194,6 +198,23 @@ struct ServedPatchTests {
         "Content/g/locations/den.md": "---\nname: Den\nregion: East\n---\nA den.\n",
         "Content/g/locations/den2.md": "---\nname: Den\nregion: West\n---\nAnother den.\n",
     ]) { $1 }
+
+    /// The entries of a data file are patched as a Markdown file's entry is: a note edited, a
+    /// value saved, each alone in its entry.
+    @Test func aSaveOfADataFilesNotesOrValuesIsPatched() {
+        let served = Served()
+        for path in served.last.pages?.paths ?? [] { _ = served.page(path) }
+        let notes = served.save(["Content/g/quests/hunt.yml": "- name: Hunt\n  notes: Still in [[Cave]].\n- name: Fish\n"])
+        #expect(notes.isPatched && !notes.patchedFields)
+        #expect(served.page("g/quests/hunt.html").contains("Still in"))
+        served.matchesCleanRender("a data file's note")
+        let value = served.save(["Content/g/quests/hunt.yml": "- name: Hunt\n  notes: Still in [[Cave]].\n- name: Fish\n  complete: true\n"])
+        #expect(!value.isPatched, "a field added is not a value changed")
+        served.matchesCleanRender("a field added")
+        let flipped = served.save(["Content/g/quests/hunt.yml": "- name: Hunt\n  notes: Still in [[Cave]].\n- name: Fish\n  complete: false\n"])
+        #expect(flipped.isPatched && flipped.patchedFields)
+        served.matchesCleanRender("a data file's value")
+    }
 
     /// A field the kind does not declare is shown as it is written: a new value is patched too,
     /// its warning kept.
