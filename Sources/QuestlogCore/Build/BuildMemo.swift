@@ -80,8 +80,8 @@ public final class BuildMemo: Sendable {
         sitePath(site: site) + "-journal"
     }
 
-    /// The front matter of the entries whose values were patched into the last build's resolve
-    /// since it was made (`PatchedFronts`).
+    /// The front matter of entries the last build's resolve was made from that the loads memo may
+    /// lack: those patched into it since, those of files saved moments before it (`PatchedFronts`).
     static func frontsPath(site: String) -> String {
         site + "/" + BuildCache.folder + "/fronts"
     }

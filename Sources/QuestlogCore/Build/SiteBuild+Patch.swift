@@ -42,13 +42,14 @@ extension SiteBuild {
     /// An entry whose front matter (a data file's item, but its notes) changed in its values alone
     /// (`RawEntry.differsOnlyInFieldValues`) is patched as `serve` patches a Markdown file's
     /// (`KeptResolve.patch(fields:memo:)`: plain values and references, not a name or aliases,
-    /// whose links the memo's index cannot render again), against the entry as last loaded (the loads memo's record of its file) or as kept beside the
-    /// memo (`PatchedFronts`), when that entry's front matter is the one the memo of the site was
-    /// made from (`KeptNote.notesAside`) and its notes are the ones the memo holds. The site's
-    /// digest is then made again whole, and the memo is written whole for the next build
-    /// (`keepPatched`), with the entry's front matter now. The loads memo is not written again,
-    /// since the site is not loaded: the entry's front matter is kept beside the memo, for a second
-    /// edit of the same file's values to be patched against it.
+    /// whose links the memo's index cannot render again), against the entry as last loaded (the
+    /// loads memo's record of its file) or as kept beside the memo (`PatchedFronts`), when that
+    /// entry's front matter is the one the memo of the site was made from (`KeptNote.notesAside`)
+    /// and its notes are the ones the memo holds. The site's digest is then made again whole, and
+    /// the memo is written whole for the next build (`keepPatched`), with the entry's front matter
+    /// now. The loads memo is not written again, since the site is not loaded: the entry's front
+    /// matter is kept beside the memo, for a second edit of the same file's values to be patched
+    /// against it.
     ///
     /// Timed as `read site` (the memo read), and as the stages it stands for: `load` (the changed
     /// files) and `resolve` (the notes patched, the digest made again); a patch refused as one

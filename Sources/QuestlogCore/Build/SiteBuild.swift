@@ -740,12 +740,14 @@ public struct SiteBuild: Sendable {
                     }
                 }
                 // The entries of files saved too recently for the loads memo to hold them are kept
-                // beside the memo of the site this build keeps, and only those.
+                // beside the memo of the site this build keeps, and only those: a few files edited
+                // just before the build, not a whole checkout made just before it.
                 if keepSite != nil {
                     let unsettled = loads.unsettledEntries(stamps: stamps)
+                    let few = unsettled.count <= max(64, stamps.count / 8)
                     DispatchQueue.global().async(group: keeping) {
                         let path = BuildMemo.frontsPath(site: options.site)
-                        if unsettled.isEmpty {
+                        if unsettled.isEmpty || !few {
                             _ = try? OutputFileSystem.remove(path)
                         } else {
                             Self.store(PatchedFronts(unsettled: unsettled).bytes(identity: BuildCache.binaryIdentity, settings: settings), at: path)
