@@ -90,7 +90,8 @@ extension SiteBuild {
             // once a front matter is found changed.
             var loads: LoadMemo?
             var fronts: PatchedFronts?
-            let settings = LoadMemo.settingsDigest(site: options.site)
+            // What the memos of loaded files were made with, read once a front matter is found changed.
+            var settings: UInt64 = 0
             for path in changed.sorted(by: { $0.utf8Precedes($1) }) {
                 guard let bytes = FileContents.read(options.site + "/" + path) else { return nil }
                 // The file's entries now, each with its note's key and what the memo keeps of it.
@@ -129,6 +130,7 @@ extension SiteBuild {
                     // the file's now.
                     let kept = memo.kept.lookup[note.target].raw
                     if fronts == nil {
+                        settings = LoadMemo.settingsDigest(site: options.site)
                         fronts = FileContents.read(BuildMemo.frontsPath(site: options.site)).map {
                             PatchedFronts(parsing: $0, identity: BuildCache.binaryIdentity, settings: settings)
                         } ?? PatchedFronts()
