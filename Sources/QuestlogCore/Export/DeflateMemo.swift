@@ -98,7 +98,7 @@ public final class DeflateMemo: @unchecked Sendable {
 
     /// The format, and the zlib whose streams the blocks are: another version may deflate the same
     /// bytes otherwise, and its file is not trusted.
-    static let header = "questlog-deflated 2 zlib \(String(cString: zlibVersion())) level \(Z_DEFAULT_COMPRESSION)"
+    static let header = "questlog-deflated 2 zlib \(String(cString: zlibVersion())) level \(ZipArchive.level)"
 
     func bytes(identity: String) -> [UInt8] {
         let all = blocks.values

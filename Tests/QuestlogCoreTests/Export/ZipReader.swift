@@ -62,11 +62,11 @@ enum ZipReader {
         return Array(output[..<written])
     }
 
-    /// `bytes` as one raw deflate stream at zlib's default level, uncut: what a part compressed
+    /// `bytes` as one raw deflate stream at the archive's level (`ZipArchive.level`), uncut: what a part compressed
     /// in blocks is held against.
     static func deflateAsOneStream(_ bytes: [UInt8]) throws -> [UInt8] {
         var stream = z_stream()
-        guard questlog_deflateInit2(&stream, Z_DEFAULT_COMPRESSION, -15, 8) == Z_OK else { throw ZipArchiveError.compressionFailed("", -1) }
+        guard questlog_deflateInit2(&stream, ZipArchive.level, -15, 8) == Z_OK else { throw ZipArchiveError.compressionFailed("", -1) }
         defer { deflateEnd(&stream) }
         var input = bytes
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
