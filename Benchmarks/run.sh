@@ -6,7 +6,7 @@
 #     Questlog's into its emptied output folder, the site unchanged, reusing what its earlier builds
 #     kept in the site's `.questlog/` (the resolved site, the search analyses, the graph layouts,
 #     the workbooks' compressed blocks), and cold (`--clean`, nothing reused);
-#   - peak memory (RSS) of each;
+#   - peak memory (RSS) of each, Questlog's full and cold builds both;
 #   - rebuilds on disk: with nothing changed, after one entry's notes were edited, after a value of
 #     its front matter was flipped (what `questlog mark` writes) and after a new entry's file was
 #     added (at a place and linking to that entry);
@@ -88,8 +88,8 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr); $("$questlog" --version)$([ $have_hugo = 1 ] && echo ", $(hugo version | awk '{ print $1, $2 }')")"
 echo
-echo "| entries | Questlog full build | cold (--clean) | Hugo | ratio | ratio cold | Questlog peak RSS | Hugo peak RSS | Questlog CPU ÷ wall | entries/s | no-op rebuild | one entry edited | a value flipped | an entry added |"
-echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+echo "| entries | Questlog full build | cold (--clean) | Hugo | ratio | ratio cold | Questlog peak RSS | cold peak RSS | Hugo peak RSS | Questlog CPU ÷ wall | entries/s | no-op rebuild | one entry edited | a value flipped | an entry added |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 for size in "${sizes[@]}"; do
   site="$work/site-$size"; hugo_site="$work/hugo-$size"
   "$bin/questlog-bench" corpus "$size" "$site" "$hugo_site"
@@ -102,8 +102,8 @@ for size in "${sizes[@]}"; do
     read -r qs qm qc < <(measure "$questlog" build --quiet --site "$site" --output "$fast/q")
     echo "$qs $qm" >>"$work/q"
     awk -v c="$qc" -v w="$qs" 'BEGIN { printf "%.2f\n", c / w }' >>"$work/parallel"
-    read -r cs _ _ < <(measure "$questlog" build --clean --quiet --site "$site" --output "$fast/c")
-    echo "$cs" >>"$work/cold"
+    read -r cs cm _ < <(measure "$questlog" build --clean --quiet --site "$site" --output "$fast/c")
+    echo "$cs $cm" >>"$work/cold"
     if [ $have_hugo = 1 ]; then
       read -r hs hm _ < <(measure hugo --quiet -s "$hugo_site" -d "$fast/h")
       echo "$hs $hm" >>"$work/h"
@@ -112,7 +112,7 @@ for size in "${sizes[@]}"; do
     fi
   done
   q_time=$(cut -d' ' -f1 "$work/q" | median); q_mem=$(cut -d' ' -f2 "$work/q" | median)
-  cold_time=$(median <"$work/cold")
+  cold_time=$(cut -d' ' -f1 "$work/cold" | median); cold_mem=$(cut -d' ' -f2 "$work/cold" | median)
   h_time="—"; h_mem="—"; ratio="—"; cold_ratio="—"
   if [ $have_hugo = 1 ]; then
     h_time="$(cut -d' ' -f1 "$work/h" | median) s"; h_mem="$(( $(cut -d' ' -f2 "$work/h" | median | cut -d. -f1) / 1024 )) MB"
@@ -135,7 +135,7 @@ for size in "${sizes[@]}"; do
     measure "$questlog" build --quiet --site "$site" | cut -d' ' -f1 >>"$work/added"
   done
   per_second=$(awk -v n="$size" -v t="$q_time" 'BEGIN { printf "%.0f", n / t }')
-  echo "| $size | $q_time s | $cold_time s | $h_time | $ratio | $cold_ratio | $(( ${q_mem%.*} / 1024 )) MB | $h_mem | $(median <"$work/parallel") | $per_second | $(median <"$work/noop") s | $(median <"$work/edit") s | $(median <"$work/value") s | $(median <"$work/added") s |"
+  echo "| $size | $q_time s | $cold_time s | $h_time | $ratio | $cold_ratio | $(( ${q_mem%.*} / 1024 )) MB | $(( ${cold_mem%.*} / 1024 )) MB | $h_mem | $(median <"$work/parallel") | $per_second | $(median <"$work/noop") s | $(median <"$work/edit") s | $(median <"$work/value") s | $(median <"$work/added") s |"
 
   if [ "${QUESTLOG_BENCH_SERVE:-1}" = 1 ] && command -v curl >/dev/null 2>&1; then
     port=$((20000 + RANDOM % 20000))
